@@ -1,0 +1,56 @@
+# nibviz — `make site` and `make test` are all a newcomer needs; both install what is missing.
+SHELL := /bin/bash
+SWIFT ?= swift
+PREFIX ?= /usr/local
+CONFIG ?= debug
+BIN := .build/$(CONFIG)/nibviz
+SITE_OUT ?= site/public
+CORPUS ?= ../shared/corpus/files
+
+.PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz
+
+all: build
+
+# System packages: libgvc headers + pkg-config file, and graphviz (dot, for benchmarks/baselines).
+deps:
+	@missing=""; \
+	pkg-config --exists libgvc 2>/dev/null || missing="$$missing libgraphviz-dev"; \
+	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+		echo "make deps: installing$$missing"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+site: build
+	$(BIN) site -o $(SITE_OUT)
+	@echo "open $(SITE_OUT)/index.html"
+
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS)
+
+corpus-render: build
+	$(BIN) render-corpus $(CORPUS)
+
+install: deps
+	$(SWIFT) build -c release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/nibviz $(DESTDIR)$(PREFIX)/bin/nibviz
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build $(SITE_OUT)

@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "nibviz",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "nibviz", targets: ["nibviz"]),
+        .library(name: "NibModel", targets: ["NibModel"]),
+        .library(name: "NibParsing", targets: ["NibParsing"]),
+        .library(name: "NibSimulation", targets: ["NibSimulation"]),
+        .library(name: "NibDiagrams", targets: ["NibDiagrams"]),
+        .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+    ],
+    targets: [
+        // Value types shared by every layer; imports nothing so it builds in a second.
+        .target(name: "NibModel"),
+        // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
+        .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
+        // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
+        .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        // Model and timelines to deterministic DOT text.
+        .target(name: "NibDiagrams", dependencies: ["NibModel"]),
+        // libgvc as a system library (module map + shim header).
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        // C helpers libgvc needs callbacks for: a creation-order id discipline, a memory reader,
+        // and error capture. Kept in C because they hold C state behind C function pointers.
+        .target(name: "GraphvizShim", dependencies: ["CGraphviz"]),
+        // The only unsafe code: DOT → SVG/PNG/PDF bytes through libgvc, plus the worker pool.
+        .target(name: "GraphvizRender", dependencies: ["CGraphviz", "GraphvizShim"]),
+        // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
+        // The static documentation site pipeline.
+        .target(
+            name: "NibSite",
+            dependencies: [
+                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "Ink", package: "Ink"),
+            ]
+        ),
+        // ArgumentParser commands: read, call the libraries, write.
+        .target(
+            name: "NibVizCLI",
+            dependencies: [
+                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibSite", "NibReview",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "nibviz", dependencies: ["NibVizCLI"]),
+        // `make bench`: throughput figures as ratios against baselines measured in the same run.
+        .executableTarget(
+            name: "NibVizBench",
+            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation"]
+        ),
+        // Golden files, paths and a process runner shared by the test targets.
+        .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
+        .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
+        .testTarget(name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibDiagramsTests", dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"]),
+        .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
+        .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
+        .testTarget(name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
+    ]
+)

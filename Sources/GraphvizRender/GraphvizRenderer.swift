@@ -1,0 +1,101 @@
+import CGraphviz
+import Foundation
+import GraphvizShim
+import Synchronization
+
+/// Renders DOT in this process through libgvc.
+///
+/// libgvc keeps global state and is not thread-safe (two threads crash even with one context
+/// each), so every call goes through one process-wide lock and reuses one context. Use
+/// `RenderWorkerPool` for parallelism.
+public final class GraphvizRenderer: Sendable {
+    /// The renderer of this process.
+    public static let shared = GraphvizRenderer()
+
+    private let context: Mutex<OpaquePointer?>
+
+    private init() {
+        nibviz_capture_errors()
+        context = Mutex(gvContext())
+    }
+
+    /// Lays out and renders one graph; throws `RenderError` with Graphviz's message.
+    public func render(_ request: RenderRequest) throws(RenderError) -> RenderOutput {
+        let result: Result<RenderOutput, RenderError> = context.withLock { gvc in
+            guard let gvc else {
+                return .failure(RenderError(stage: .render, name: request.name, message: "could not create a Graphviz context"))
+            }
+            return Self.render(request, in: gvc)
+        }
+        return try result.get()
+    }
+
+    private static func render(_ request: RenderRequest, in gvc: OpaquePointer) -> Result<RenderOutput, RenderError> {
+        _ = takeMessages()  // drop anything left from a previous call
+        let utf8 = Array(request.dot.utf8)
+        let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                nibviz_read_dot(chars.baseAddress, chars.count).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Agraph_t.self) }
+            }
+        }
+        guard let graph else {
+            let (messages, _) = takeMessages()
+            return .failure(parseError(messages, name: request.name))
+        }
+        defer { agclose(graph) }
+        var (warnings, errorCount) = takeMessages()
+        if errorCount > 0 {
+            return .failure(RenderError(stage: .parse, name: request.name, message: warnings.joined(separator: "; ")))
+        }
+        guard gvLayout(gvc, graph, request.engine.rawValue) == 0 else {
+            let (messages, _) = takeMessages()
+            return .failure(RenderError(stage: .layout, name: request.name, message: messages.first ?? "layout with \(request.engine.rawValue) failed"))
+        }
+        defer { gvFreeLayout(gvc, graph) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let status = nibviz_gvRenderData(gvc, graph, request.format.device, &buffer, &length)
+        defer { if let buffer { gvFreeRenderData(buffer) } }
+        let (renderMessages, renderErrors) = takeMessages()
+        warnings += renderMessages
+        errorCount = renderErrors
+        // Some errors (bad HTML labels) still return success: agerrors() tells.
+        guard status == 0, errorCount == 0, let buffer else {
+            let message = warnings.first { $0.hasPrefix("Error") } ?? warnings.first ?? "rendering \(request.format.rawValue) failed"
+            return .failure(RenderError(stage: .render, name: request.name, message: clean(message)))
+        }
+        let data = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
+        return .success(RenderOutput(data: data, warnings: warnings.map(clean)))
+    }
+
+    /// Messages arrive in fragments ("Warning: ", text, "\n"): join, then split on lines.
+    private static func takeMessages() -> ([String], Int) {
+        var count: Int32 = 0
+        guard let raw = nibviz_take_errors(&count) else { return ([], Int(count)) }
+        defer { free(raw) }
+        let text = String(cString: raw)
+        let lines = text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return (lines, Int(count))
+    }
+
+    private static func clean(_ message: String) -> String {
+        var text = message
+        for prefix in ["Error: ", "Warning: "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Graphviz says `Error: <dot>: syntax error in line 3 near 'x'`: keep the line and the
+    /// text after the file name.
+    static func parseError(_ messages: [String], name: String) -> RenderError {
+        let joined = messages.map(clean).joined(separator: " ")
+        var line: Int?
+        if let range = joined.range(of: "in line ") {
+            let digits = joined[range.upperBound...].prefix { $0.isNumber }
+            line = Int(digits)
+        }
+        var message = joined
+        if let range = message.range(of: "<dot>: ") { message = String(message[range.upperBound...]) }
+        if message.isEmpty { message = "syntax error" }
+        return RenderError(stage: .parse, name: name, line: line, message: message)
+    }
+}

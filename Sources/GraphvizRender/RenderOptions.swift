@@ -1,0 +1,89 @@
+/// The output formats nibviz renders through libgvc.
+public enum OutputFormat: String, CaseIterable, Sendable, Codable {
+    case svg, png, pdf
+    /// Laid-out DOT with coordinates (Graphviz `-Tdot`).
+    case dot
+    /// Graphviz JSON with coordinates (`-Tjson`).
+    case json
+
+    /// The libgvc device name; PDF goes through cairo.
+    var device: String {
+        switch self {
+        case .svg: "svg"
+        case .png: "png"
+        case .pdf: "pdf"
+        case .dot: "dot"
+        case .json: "json"
+        }
+    }
+}
+
+/// The Graphviz layout engines nibviz offers.
+public enum LayoutEngine: String, CaseIterable, Sendable, Codable {
+    case dot, neato, fdp, circo, twopi
+}
+
+/// What to render: DOT source, an engine and a format.
+public struct RenderRequest: Hashable, Sendable, Codable {
+    /// DOT source text.
+    public var dot: String
+    /// Layout engine.
+    public var engine: LayoutEngine
+    /// Output format.
+    public var format: OutputFormat
+    /// Name used in messages (the input file).
+    public var name: String
+
+    /// Creates a request.
+    public init(dot: String, engine: LayoutEngine = .dot, format: OutputFormat = .svg, name: String = "<dot>") {
+        self.dot = dot
+        self.engine = engine
+        self.format = format
+        self.name = name
+    }
+}
+
+/// Rendered bytes and the warnings Graphviz printed while making them.
+public struct RenderOutput: Hashable, Sendable {
+    /// The output bytes.
+    public var data: [UInt8]
+    /// Warnings captured from Graphviz, one per message.
+    public var warnings: [String]
+
+    /// Creates an output.
+    public init(data: [UInt8], warnings: [String]) {
+        self.data = data
+        self.warnings = warnings
+    }
+}
+
+/// Why a render failed.
+public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What stage failed.
+    public enum Stage: String, Sendable, Codable {
+        case parse, layout, render, worker
+    }
+
+    /// The stage that failed.
+    public var stage: Stage
+    /// The input name.
+    public var name: String
+    /// 1-based line of the problem when Graphviz names one.
+    public var line: Int?
+    /// Graphviz's message, cleaned.
+    public var message: String
+
+    /// Creates an error.
+    public init(stage: Stage, name: String, line: Int? = nil, message: String) {
+        self.stage = stage
+        self.name = name
+        self.line = line
+        self.message = message
+    }
+
+    /// `name:line: message`.
+    public var description: String {
+        if let line { return "\(name):\(line): \(message)" }
+        return "\(name): \(message)"
+    }
+}

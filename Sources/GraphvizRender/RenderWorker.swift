@@ -1,0 +1,55 @@
+import Foundation
+
+/// The worker side of `RenderWorkerPool`: the `nibviz` binary runs this in its hidden worker
+/// mode, reading requests on stdin and answering on a private copy of the original stdout.
+public enum RenderWorker {
+    /// Serves requests until stdin closes, or until `maxJobs` graphs or `maxResidentBytes` of
+    /// resident memory are reached (Graphviz 2.43 leaks on clustered graphs and HTML labels),
+    /// and returns the process exit status.
+    public static func run(maxJobs: Int = 200, maxResidentBytes: Int = 768 << 20) -> Int32 {
+        // After a failed gvRenderData Graphviz 2.43 writes the next SVG to fd 1: keep the
+        // protocol off fd 1 by moving it to a private descriptor and pointing fd 1 at /dev/null.
+        let protocolFD = dup(STDOUT_FILENO)
+        let devNull = open("/dev/null", O_WRONLY)
+        guard protocolFD >= 0, devNull >= 0 else { return 1 }
+        dup2(devNull, STDOUT_FILENO)
+        close(devNull)
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
+        var served = 0
+        while true {
+            guard case .bytes(let frame) = WorkerProtocol.readFrame(from: STDIN_FILENO) else { return 0 }
+            served += 1
+            let header: WorkerProtocol.Header
+            var data: [UInt8] = []
+            do {
+                let request = try decoder.decode(RenderRequest.self, from: Data(frame))
+                do {
+                    let output = try GraphvizRenderer.shared.render(request)
+                    data = output.data
+                    header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false)
+                } catch {
+                    header = .init(ok: false, warnings: [], error: error.wire, retiring: false)
+                }
+            } catch {
+                let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: \(error)")
+                header = .init(ok: false, warnings: [], error: failure.wire, retiring: false)
+            }
+            var final = header
+            final.retiring = served >= maxJobs || residentBytes() > maxResidentBytes
+            guard let headerBytes = try? encoder.encode(final),
+                WorkerProtocol.writeFrame(Array(headerBytes), to: protocolFD),
+                WorkerProtocol.writeFrame(data, to: protocolFD)
+            else { return 1 }
+            if final.retiring { return 0 }
+        }
+    }
+
+    /// Resident set size from /proc/self/statm (Linux); 0 where unavailable.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

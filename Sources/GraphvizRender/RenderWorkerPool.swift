@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+/// Renders many graphs in parallel with a pool of worker processes (libgvc cannot run on two
+/// threads of one process). A worker that crashes or exceeds the timeout is killed and
+/// replaced; its graph is reported as failed and the batch goes on. Results keep input order.
+public final class RenderWorkerPool: Sendable {
+    /// How to start a worker: the `nibviz` binary and its hidden worker arguments.
+    public let executable: URL
+    /// Arguments that put the binary in worker mode.
+    public let arguments: [String]
+    /// Number of worker processes.
+    public let workerCount: Int
+    /// Longest time one graph may take before its worker is killed.
+    public let timeout: TimeInterval
+
+    /// Creates a pool; workers start on first use.
+    public init(executable: URL, arguments: [String] = ["__render-worker"], workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60) {
+        self.executable = executable
+        self.arguments = arguments
+        self.workerCount = max(1, workerCount)
+        self.timeout = timeout
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The pool for the running `nibviz` binary itself.
+    public static func forCurrentExecutable(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60) -> RenderWorkerPool {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return RenderWorkerPool(executable: URL(fileURLWithPath: path), workerCount: workerCount, timeout: timeout)
+    }
+
+    /// Renders every request; `progress` is called (from any thread) after each one.
+    public func render(_ requests: [RenderRequest], progress: (@Sendable (Int) -> Void)? = nil) -> [Result<RenderOutput, RenderError>] {
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let results = Mutex<[Result<RenderOutput, RenderError>?]>(Array(repeating: nil, count: requests.count))
+        let lanes = min(workerCount, max(1, requests.count))
+        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
+            var worker: WorkerProcess?
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < requests.count else { break }
+                let result = self.renderOne(requests[index], worker: &worker)
+                results.withLock { $0[index] = result }
+                let count = done.wrappingAdd(1, ordering: .relaxed).newValue
+                progress?(count)
+            }
+            worker?.stop()
+        }
+        return results.withLock { stored in
+            stored.enumerated().map { index, result in
+                result ?? .failure(RenderError(stage: .worker, name: requests[index].name, message: "not rendered"))
+            }
+        }
+    }
+
+    private func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {
+        if worker == nil {
+            do { worker = try WorkerProcess(executable: executable, arguments: arguments) } catch {
+                return .failure(RenderError(stage: .worker, name: request.name, message: "cannot start render worker \(executable.path): \(error)"))
+            }
+        }
+        guard let current = worker else { return .failure(RenderError(stage: .worker, name: request.name, message: "no worker")) }
+        let outcome = current.send(request, timeout: timeout)
+        switch outcome {
+        case .rendered(let result, let retiring):
+            if retiring {
+                current.stop()
+                worker = nil
+            }
+            return result
+        case .died(let reason):
+            current.kill()
+            worker = nil
+            return .failure(RenderError(stage: .worker, name: request.name, message: reason))
+        }
+    }
+}
+
+/// One worker child process and its pipes.
+final class WorkerProcess {
+    enum Outcome {
+        case rendered(Result<RenderOutput, RenderError>, retiring: Bool)
+        case died(String)
+    }
+
+    private let process = Process()
+    private let requestFD: Int32
+    private let responseFD: Int32
+    private let requestPipe = Pipe()
+    private let responsePipe = Pipe()
+
+    init(executable: URL, arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = requestPipe
+        process.standardOutput = responsePipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        requestFD = requestPipe.fileHandleForWriting.fileDescriptor
+        responseFD = responsePipe.fileHandleForReading.fileDescriptor
+    }
+
+    func send(_ request: RenderRequest, timeout: TimeInterval) -> Outcome {
+        guard let body = try? JSONEncoder().encode(request) else { return .died("cannot encode request") }
+        guard WorkerProtocol.writeFrame(Array(body), to: requestFD) else {
+            return .died("render worker exited before taking the graph (status \(exitDescription()))")
+        }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        let headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
+        guard case .bytes(let headerBytes) = headerFrame else {
+            if case .timedOut = headerFrame {
+                return .died("render worker timed out after \(Int(timeout)) s; worker killed and replaced")
+            }
+            return .died("render worker crashed (\(exitDescription())); worker replaced")
+        }
+        guard case .bytes(let data) = WorkerProtocol.readFrame(from: responseFD, deadline: deadline),
+            let header = try? JSONDecoder().decode(WorkerProtocol.Header.self, from: Data(headerBytes))
+        else {
+            return .died("render worker sent a broken response (\(exitDescription())); worker replaced")
+        }
+        if header.ok {
+            return .rendered(.success(RenderOutput(data: data, warnings: header.warnings)), retiring: header.retiring)
+        }
+        let error = header.error.map(RenderError.init(wire:)) ?? RenderError(stage: .worker, name: request.name, message: "unknown failure")
+        return .rendered(.failure(error), retiring: header.retiring)
+    }
+
+    private func exitDescription() -> String {
+        // Give a just-crashed child a moment to be reaped so the signal can be named.
+        for _ in 0..<50 where process.isRunning { usleep(2_000) }
+        if process.isRunning { return "still running" }
+        switch process.terminationReason {
+        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
+        case .exit: return "exit status \(process.terminationStatus)"
+        @unknown default: return "status \(process.terminationStatus)"
+        }
+    }
+
+    /// Closes stdin so the worker exits on its own, then reaps it.
+    func stop() {
+        try? requestPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try? responsePipe.fileHandleForReading.close()
+    }
+
+    /// Kills a crashed or hung worker.
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        try? requestPipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try? responsePipe.fileHandleForReading.close()
+    }
+
+    /// The worker's process id (tests kill it to check replacement).
+    var pid: Int32 { process.processIdentifier }
+}

@@ -1,0 +1,187 @@
+#include "GraphvizShim.h"
+#include <graphviz/cgraph.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- creation-order id discipline -------------------------------------------------------
+   Named objects get even ids 2, 4, 6, … in the order their names first appear; anonymous
+   objects get odd ids. Graphviz 2.43's default discipline uses the address of the interned
+   name as the id, so dictionary order (and with it cluster order in the output) depends on
+   the heap, which differs between the first and the hundredth graph of a process. */
+
+typedef struct {
+    char **names;      /* index i holds the name of id 2*(i+1) */
+    size_t count, capacity;
+    size_t *slots;     /* open addressing: 0 empty, else index+1 */
+    size_t slot_count; /* power of two */
+    IDTYPE next_anonymous;
+} id_state;
+
+static size_t hash_name(const char *s) {
+    size_t h = 1469598103934665603ULL;
+    for (; *s; s++) { h ^= (unsigned char)*s; h *= 1099511628211ULL; }
+    return h;
+}
+
+static int grow_slots(id_state *st) {
+    size_t new_count = st->slot_count ? st->slot_count * 2 : 64;
+    size_t *slots = calloc(new_count, sizeof(size_t));
+    if (!slots) return 0;
+    for (size_t i = 0; i < st->count; i++) {
+        size_t h = hash_name(st->names[i]) & (new_count - 1);
+        while (slots[h]) h = (h + 1) & (new_count - 1);
+        slots[h] = i + 1;
+    }
+    free(st->slots);
+    st->slots = slots;
+    st->slot_count = new_count;
+    return 1;
+}
+
+static void *id_open(Agraph_t *g, Agdisc_t *disc) {
+    (void)g; (void)disc;
+    id_state *st = calloc(1, sizeof(id_state));
+    if (st) st->next_anonymous = 1;
+    return st;
+}
+
+static long id_map(void *state, int objtype, char *str, IDTYPE *id, int createflag) {
+    (void)objtype;
+    id_state *st = state;
+    if (!str) {
+        *id = st->next_anonymous;
+        st->next_anonymous += 2;
+        return 1;
+    }
+    if (st->slot_count) {
+        size_t h = hash_name(str) & (st->slot_count - 1);
+        while (st->slots[h]) {
+            size_t index = st->slots[h] - 1;
+            if (strcmp(st->names[index], str) == 0) {
+                *id = (IDTYPE)(2 * (index + 1));
+                return 1;
+            }
+            h = (h + 1) & (st->slot_count - 1);
+        }
+    }
+    if (!createflag) return 0;
+    if ((st->count + 1) * 2 > st->slot_count && !grow_slots(st)) return 0;
+    if (st->count == st->capacity) {
+        size_t cap = st->capacity ? st->capacity * 2 : 32;
+        char **names = realloc(st->names, cap * sizeof(char *));
+        if (!names) return 0;
+        st->names = names;
+        st->capacity = cap;
+    }
+    char *copy = strdup(str);
+    if (!copy) return 0;
+    st->names[st->count] = copy;
+    size_t h = hash_name(str) & (st->slot_count - 1);
+    while (st->slots[h]) h = (h + 1) & (st->slot_count - 1);
+    st->slots[h] = st->count + 1;
+    st->count++;
+    *id = (IDTYPE)(2 * st->count);
+    return 1;
+}
+
+static long id_alloc(void *state, int objtype, IDTYPE request) {
+    (void)state; (void)objtype; (void)request;
+    return 0;
+}
+
+static void id_free(void *state, int objtype, IDTYPE id) {
+    /* Names live until the graph closes: one graph is small and short-lived. */
+    (void)state; (void)objtype; (void)id;
+}
+
+static char *id_print(void *state, int objtype, IDTYPE id) {
+    (void)objtype;
+    id_state *st = state;
+    if (id % 2 != 0 || id == 0) return NULL;
+    size_t index = (size_t)(id / 2) - 1;
+    return index < st->count ? st->names[index] : NULL;
+}
+
+static void id_close(void *state) {
+    id_state *st = state;
+    if (!st) return;
+    for (size_t i = 0; i < st->count; i++) free(st->names[i]);
+    free(st->names);
+    free(st->slots);
+    free(st);
+}
+
+static void id_register(void *state, int objtype, void *obj) {
+    (void)state; (void)objtype; (void)obj;
+}
+
+static Agiddisc_t creation_order_ids = {
+    id_open, id_map, id_alloc, id_free, id_print, id_close, id_register
+};
+
+/* ---- memory reader ---------------------------------------------------------------------- */
+
+typedef struct {
+    const char *text;
+    size_t length, offset;
+} memory_reader;
+
+static int memory_read(void *chan, char *buf, int bufsize) {
+    memory_reader *r = chan;
+    if (r->offset >= r->length || bufsize <= 1) return 0;
+    /* Graphviz's lexer reads line by line: hand out at most one line per call. */
+    size_t n = 0;
+    while (r->offset < r->length && n + 1 < (size_t)bufsize) {
+        char c = r->text[r->offset++];
+        buf[n++] = c;
+        if (c == '\n') break;
+    }
+    buf[n] = '\0';
+    return (int)n;
+}
+
+Agraph_t *nibviz_read_dot(const char *text, size_t length) {
+    /* The graph keeps pointers to its disciplines, so they must outlive this call. */
+    static Agiodisc_t io;
+    static Agdisc_t disc;
+    io = AgIoDisc;
+    io.afread = memory_read;
+    disc.mem = &AgMemDisc;
+    disc.id = &creation_order_ids;
+    disc.io = &io;
+    memory_reader reader = { text, length, 0 };
+    agsetfile((char *)"<dot>");
+    agreadline(1);
+    return agread(&reader, &disc);
+}
+
+/* ---- error capture ---------------------------------------------------------------------- */
+
+static char *captured = NULL;
+static size_t captured_length = 0;
+
+static int capture_message(char *message) {
+    if (!message) return 0;
+    size_t n = strlen(message);
+    char *grown = realloc(captured, captured_length + n + 1);
+    if (!grown) return 0;
+    memcpy(grown + captured_length, message, n + 1);
+    captured = grown;
+    captured_length += n;
+    return 0;
+}
+
+void nibviz_capture_errors(void) {
+    agseterrf(capture_message);
+    agseterr(AGWARN);
+}
+
+char *nibviz_take_errors(int *error_count) {
+    if (error_count) *error_count = agerrors();
+    agreseterrors();
+    char *result = captured;
+    captured = NULL;
+    captured_length = 0;
+    return result;
+}

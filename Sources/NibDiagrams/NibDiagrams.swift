@@ -1,0 +1,1 @@
+// NibDiagrams: see the module's one-sentence job in Package.swift.

@@ -1,0 +1,90 @@
+/// A connection of a nib graph: what IB writes in an object's `<connections>`.
+public struct Connection: Hashable, Sendable {
+    /// The connection's own id (may be nil in archives and hand-written scenarios).
+    public var id: ObjectID?
+    /// The object whose `<connections>` holds this connection (R-XML-7).
+    public var source: ObjectID
+    /// What kind of connection and its kind-specific data.
+    public var kind: ConnectionKind
+    /// 1-based line of the element.
+    public var line: Int
+
+    /// Creates a connection.
+    public init(id: ObjectID?, source: ObjectID, kind: ConnectionKind, line: Int = 0) {
+        self.id = id
+        self.source = source
+        self.kind = kind
+        self.line = line
+    }
+
+    /// The object at the other end; nil for a nil-target action (First Responder on iOS
+    /// archives, responder chain).
+    public var destination: ObjectID? {
+        switch kind {
+        case .outlet(_, let destination), .outletCollection(_, let destination, _),
+            .binding(_, let destination, _, _), .segue(let destination, _):
+            destination
+        case .action(_, let target, _):
+            target
+        }
+    }
+}
+
+/// The five connection kinds, each with what identifies it.
+public enum ConnectionKind: Hashable, Sendable {
+    /// `<outlet property destination>`: `source.property = destination`.
+    case outlet(property: String, destination: ObjectID)
+    /// `<outletCollection property destination appends>`.
+    case outletCollection(property: String, destination: ObjectID, appends: Bool)
+    /// `<action selector destination|target eventType>`; source is the control (sender).
+    case action(selector: String, target: ObjectID?, eventType: String?)
+    /// `<binding name keyPath destination>` with its options, sorted by key.
+    case binding(name: String, destination: ObjectID, keyPath: String, options: [BindingOption])
+    /// `<segue destination kind identifier relationship customClass>`.
+    case segue(destination: ObjectID, Segue)
+
+    /// The JSON name of the kind.
+    public var name: String {
+        switch self {
+        case .outlet: "outlet"
+        case .outletCollection: "outletCollection"
+        case .action: "action"
+        case .binding: "binding"
+        case .segue: "segue"
+        }
+    }
+}
+
+/// A binding option from `<dictionary key="options">`.
+public struct BindingOption: Hashable, Sendable, Codable {
+    /// The option key (`NSValueTransformerName`).
+    public var key: String
+    /// The option value as text.
+    public var value: String
+
+    /// Creates an option.
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// The data of a storyboard segue.
+public struct Segue: Hashable, Sendable {
+    /// `kind` (`show`, `presentation`, `relationship`, `embed`, `unwind`, `push`, …).
+    public var kind: String
+    /// `identifier`, when set.
+    public var identifier: String?
+    /// `relationship` for relationship segues (`rootViewController`, `viewControllers`, …).
+    public var relationship: String?
+    /// `customClass` of a custom segue.
+    public var customClass: String?
+
+    /// Creates segue data.
+    public init(kind: String, identifier: String? = nil, relationship: String? = nil, customClass: String? = nil) {
+        self.kind = kind
+        self.identifier = identifier
+        self.relationship = relationship
+        self.customClass = customClass
+    }
+}

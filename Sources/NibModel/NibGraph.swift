@@ -1,0 +1,97 @@
+/// Everything a nib, xib or storyboard holds: objects, connections, scenes, diagnostics.
+public struct NibGraph: Hashable, Sendable {
+    /// The two XML formats Interface Builder has written.
+    public enum Format: String, Hashable, Sendable, Codable {
+        /// `<document>`, Xcode 5 and later.
+        case document
+        /// `<archive type="com.apple.InterfaceBuilder3.…">`, before Xcode 5.
+        case archive
+        /// A scenario's inline nib.
+        case scenario
+    }
+
+    /// The file the graph was read from, as the user named it.
+    public var file: String
+    /// Which XML format the file used.
+    public var format: Format
+    /// The `type` attribute (`com.apple.InterfaceBuilder3.CocoaTouch.XIB`, …).
+    public var documentType: String
+    /// The platform the document targets (decided from `type`, R-XML-1).
+    public var platform: Platform
+    /// `targetRuntime`, when present.
+    public var targetRuntime: String?
+    /// `toolsVersion`, when present.
+    public var toolsVersion: String?
+    /// True for storyboards.
+    public var isStoryboard: Bool
+    /// Objects in document order (depth-first pre-order, R-CONV-5).
+    public var objects: [NibObject]
+    /// Connections in document order.
+    public var connections: [Connection]
+    /// Storyboard scenes in document order (empty for xibs).
+    public var scenes: [Scene]
+    /// `initialViewController`, when set.
+    public var initialViewController: ObjectID?
+    /// Warnings and notes found while reading.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a graph.
+    public init(
+        file: String, format: Format, documentType: String, platform: Platform,
+        targetRuntime: String? = nil, toolsVersion: String? = nil, isStoryboard: Bool = false,
+        objects: [NibObject] = [], connections: [Connection] = [], scenes: [Scene] = [],
+        initialViewController: ObjectID? = nil, diagnostics: [Diagnostic] = []
+    ) {
+        self.file = file
+        self.format = format
+        self.documentType = documentType
+        self.platform = platform
+        self.targetRuntime = targetRuntime
+        self.toolsVersion = toolsVersion
+        self.isStoryboard = isStoryboard
+        self.objects = objects
+        self.connections = connections
+        self.scenes = scenes
+        self.initialViewController = initialViewController
+        self.diagnostics = diagnostics
+    }
+
+    /// Objects by id; the first object wins when a document repeats an id.
+    public var objectsByID: [ObjectID: NibObject] {
+        var table: [ObjectID: NibObject] = [:]
+        for object in objects where table[object.id] == nil { table[object.id] = object }
+        return table
+    }
+
+    /// The direct children of each object, in document order.
+    public var childrenByParent: [ObjectID: [ObjectID]] {
+        var table: [ObjectID: [ObjectID]] = [:]
+        for object in objects {
+            if let parent = object.parent { table[parent, default: []].append(object.id) }
+        }
+        return table
+    }
+
+    /// Objects with no parent (top-level objects and placeholders of a xib, scene roots).
+    public var rootObjects: [NibObject] { objects.filter { $0.parent == nil } }
+}
+
+/// A storyboard scene.
+public struct Scene: Hashable, Sendable {
+    /// `sceneID`.
+    public var id: String
+    /// The scene's controller (`sceneMemberID="viewController"`), if any.
+    public var controller: ObjectID?
+    /// A readable title: the controller's `title`, navigation item title, user label or class.
+    public var title: String?
+    /// 1-based line of `<scene>`.
+    public var line: Int
+
+    /// Creates a scene.
+    public init(id: String, controller: ObjectID? = nil, title: String? = nil, line: Int = 0) {
+        self.id = id
+        self.controller = controller
+        self.title = title
+        self.line = line
+    }
+}

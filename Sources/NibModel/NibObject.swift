@@ -1,0 +1,100 @@
+/// One object of a nib graph: a real object or a placeholder.
+public struct NibObject: Hashable, Sendable {
+    /// The document id.
+    public var id: ObjectID
+    /// The XML element name (`button`, `viewController`, `customObject`, …) or, for archive
+    /// documents, the archived class name.
+    public var element: String
+    /// The framework class the element implies (`UIButton`, `NSView`, …).
+    public var className: String
+    /// `customClass`, when set.
+    public var customClass: String?
+    /// `customModule`, when set.
+    public var customModule: String?
+    /// The placeholder identifier (`IBFilesOwner`, `IBFirstResponder`, `IBApplication`, an
+    /// external-object name, `storyboardReference`), nil for real objects.
+    public var placeholder: String?
+    /// The enclosing object in the document (view hierarchy, menus, scene objects).
+    public var parent: ObjectID?
+    /// The storyboard scene id, nil in xibs.
+    public var scene: String?
+    /// `userLabel`, when set.
+    public var label: String?
+    /// The parent property this object is stored in (`key="view"`, `key="contentView"`).
+    public var key: String?
+    /// `storyboardIdentifier` of a storyboard controller.
+    public var storyboardIdentifier: String?
+    /// `sceneMemberID` (`viewController`, `firstResponder`, `exit`).
+    public var sceneMemberID: String?
+    /// Other XML attributes the simulation and diagrams use (`visibleAtLaunch`, `title`,
+    /// `storyboardName`, `referencedIdentifier`, …); never iterated unsorted.
+    public var attributes: [String: String]
+    /// `<userDefinedRuntimeAttribute>`s in document order (R-NIB-8, R-XML-11).
+    public var runtimeAttributes: [RuntimeAttribute]
+    /// 1-based line of the element's start tag.
+    public var line: Int
+
+    /// Creates an object.
+    public init(
+        id: ObjectID, element: String, className: String, customClass: String? = nil,
+        customModule: String? = nil, placeholder: String? = nil, parent: ObjectID? = nil,
+        scene: String? = nil, label: String? = nil, key: String? = nil,
+        storyboardIdentifier: String? = nil, sceneMemberID: String? = nil,
+        attributes: [String: String] = [:], runtimeAttributes: [RuntimeAttribute] = [], line: Int = 0
+    ) {
+        self.id = id
+        self.element = element
+        self.className = className
+        self.customClass = customClass
+        self.customModule = customModule
+        self.placeholder = placeholder
+        self.parent = parent
+        self.scene = scene
+        self.label = label
+        self.key = key
+        self.storyboardIdentifier = storyboardIdentifier
+        self.sceneMemberID = sceneMemberID
+        self.attributes = attributes
+        self.runtimeAttributes = runtimeAttributes
+        self.line = line
+    }
+
+    /// True for File's Owner, First Responder, Application, external objects and storyboard
+    /// references: they are resolved at load time, never instantiated (R-CONV-5).
+    public var isPlaceholder: Bool { placeholder != nil }
+
+    /// The class the runtime instantiates: the custom class when set, without a module prefix.
+    public var runtimeClass: String { customClass ?? className }
+
+    /// The most readable short name: the user label, else the runtime class.
+    public var displayName: String { label ?? runtimeClass }
+}
+
+/// Well-known placeholder identifiers, the same on both platforms in the model.
+public enum PlaceholderIdentifier {
+    /// File's Owner.
+    public static let filesOwner = "IBFilesOwner"
+    /// First Responder.
+    public static let firstResponder = "IBFirstResponder"
+    /// The application object (macOS `id="-3"`).
+    public static let application = "IBApplication"
+    /// A storyboard reference (`viewControllerPlaceholder`, `controllerPlaceholder`).
+    public static let storyboardReference = "IBStoryboardReference"
+}
+
+/// A `<userDefinedRuntimeAttribute>`: set with `setValue:forKeyPath:` after connections (R-NIB-8).
+public struct RuntimeAttribute: Hashable, Sendable, Codable {
+    /// `type` (`number`, `boolean`, `string`, `color`, …).
+    public var type: String
+    /// The key path set on the object.
+    public var keyPath: String
+    /// The value as text, when there is one.
+    public var value: String?
+
+    /// Creates a runtime attribute.
+    public init(type: String, keyPath: String, value: String? = nil) {
+        self.type = type
+        self.keyPath = keyPath
+        self.value = value
+    }
+}

@@ -1,0 +1,2 @@
+import NibModel
+@_exported import NibModel

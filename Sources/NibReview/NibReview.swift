@@ -1,0 +1,1 @@
+// NibReview: see the module's one-sentence job in Package.swift.

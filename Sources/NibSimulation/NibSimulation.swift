@@ -1,0 +1,1 @@
+// NibSimulation: see the module's one-sentence job in Package.swift.

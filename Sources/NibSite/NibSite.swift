@@ -1,0 +1,1 @@
+// NibSite: see the module's one-sentence job in Package.swift.

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+/// Prints `Error: <message>` on stderr and returns the exit code for a failure (1).
+///
+/// Every command reports failures through here so the format never drifts.
+func fail(_ message: String) -> ExitCode {
+    printError("Error: \(message)")
+    return ExitCode(1)
+}
+
+/// Writes a line to stderr.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Writes bytes to stdout, or atomically to `path` (temp file, then rename) so a failure never
+/// leaves half-written output.
+func writeOutput(_ bytes: [UInt8], to path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(Data(bytes))
+        return
+    }
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent()
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+    try Data(bytes).write(to: temporary)
+    if FileManager.default.fileExists(atPath: url.path) {
+        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+    } else {
+        try FileManager.default.moveItem(at: temporary, to: url)
+    }
+}

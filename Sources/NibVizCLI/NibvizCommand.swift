@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `nibviz` command tree.
+public struct NibvizCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "nibviz",
+        abstract: "See what happens when a nib, xib or storyboard loads: graphs, simulated timelines, diagrams, a docs site.",
+        version: version,
+        subcommands: [
+            RenderCommand.self, InspectCommand.self, SimulateCommand.self, SiteCommand.self,
+            DiffCommand.self, TextconvCommand.self, ReviewCommand.self, RenderWorkerCommand.self,
+        ]
+    )
+
+    public init() {}
+}

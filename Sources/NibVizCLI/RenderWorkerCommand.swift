@@ -1,0 +1,24 @@
+import ArgumentParser
+import GraphvizRender
+
+/// The hidden worker mode the render pool starts: requests on stdin, answers on a pipe.
+struct RenderWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "__render-worker",
+        abstract: "Internal: serve render requests for the worker pool.",
+        shouldDisplay: false
+    )
+
+    @Option(help: "Exit after this many graphs (Graphviz leaks; a fresh worker replaces this one).")
+    var maxJobs = 200
+
+    @Option(help: "Exit once resident memory passes this many MiB.")
+    var maxRssMb = 768
+
+    @Flag(help: .hidden) var slowMarker = false  // lets tests find one worker by its command line
+
+    func run() throws {
+        let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

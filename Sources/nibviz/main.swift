@@ -1,0 +1,3 @@
+import NibVizCLI
+
+NibvizCommand.main()

@@ -1,0 +1,87 @@
+import Foundation
+import GraphvizRender
+import NibTestSupport
+import Testing
+
+@Suite struct GraphvizRendererTests {
+    static let sample = """
+        digraph G {
+          subgraph cluster_b { label="B"; b1 -> b2 }
+          subgraph cluster_a { label="A"; a1 -> a2 }
+          a1 -> b1 [label=<<b>bold</b>>]
+        }
+        """
+
+    func render(_ dot: String, _ format: OutputFormat = .svg, engine: LayoutEngine = .dot) throws -> RenderOutput {
+        try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: engine, format: format, name: "t.dot"))
+    }
+
+    @Test(arguments: [
+        (OutputFormat.svg, Array("<?xml".utf8)),
+        (.png, [0x89, 0x50, 0x4E, 0x47]),
+        (.pdf, Array("%PDF".utf8)),
+        (.dot, Array("digraph".utf8)),
+        (.json, Array("{".utf8)),
+    ])
+    func everyFormatStartsWithItsMagicBytes(format: OutputFormat, magic: [UInt8]) throws {
+        let output = try render(Self.sample, format)
+        #expect(Array(output.data.prefix(magic.count)) == magic)
+    }
+
+    @Test(arguments: LayoutEngine.allCases)
+    func everyLayoutEngineRenders(engine: LayoutEngine) throws {
+        let output = try render(Self.sample, engine: engine)
+        #expect(String(decoding: output.data, as: UTF8.self).contains("</svg>"))
+    }
+
+    @Test func syntaxErrorsNameTheLineAndAreNotPrinted() {
+        #expect {
+            try render("digraph {\n a -> b\n c -> -> d\n}\n")
+        } throws: { error in
+            guard let error = error as? RenderError else { return false }
+            return error.stage == .parse && error.line == 3 && error.message.contains("syntax error")
+        }
+    }
+
+    @Test func badHTMLLabelsAreErrorsEvenWhenGraphvizReportsSuccess() {
+        #expect(throws: RenderError.self) {
+            try render("digraph { a [label=<<b>unclosed>] }")
+        }
+    }
+
+    @Test func aFailureDoesNotPoisonTheNextRender() throws {
+        _ = try? render("digraph { a [label=<<b>unclosed>] }")
+        let output = try render("digraph { x -> y }")
+        #expect(output.warnings.isEmpty)
+        #expect(String(decoding: output.data, as: UTF8.self).contains("<title>x&#45;&gt;y</title>"))
+    }
+
+    @Test func clusteredGraphsGiveTheSameBytesEveryTime() throws {
+        let first = try render(Self.sample).data
+        for _ in 0..<30 { _ = try render("digraph { subgraph cluster_z { q } subgraph cluster_y { r } }") }
+        let again = try render(Self.sample).data
+        #expect(first == again)
+    }
+
+    @Test func clustersKeepTheirCreationOrder() throws {
+        let svg = String(decoding: try render(Self.sample).data, as: UTF8.self)
+        let b = try #require(svg.range(of: "<title>cluster_b</title>"))
+        let a = try #require(svg.range(of: "<title>cluster_a</title>"))
+        #expect(b.lowerBound < a.lowerBound)
+    }
+
+    @Test func twoThousandRendersDoNotGrowMemoryBeyondASmallBound() throws {
+        let dot = "digraph { rankdir=LR; a -> b -> c; b -> d; d [shape=box] }"
+        for _ in 0..<200 { _ = try render(dot) }
+        let before = residentBytes()
+        for _ in 0..<2_000 { _ = try render(dot) }
+        let growth = residentBytes() - before
+        #expect(growth < 8 << 20, "RSS grew by \(growth) bytes over 2,000 renders")
+    }
+
+    private func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GraphvizRender
+import NibTestSupport
+import Synchronization
+import Testing
+
+@Suite struct RenderWorkerPoolTests {
+    /// Takes dot well over a minute to lay out: a worker given it stays busy until killed.
+    static let slowGraph = "digraph { " + (0..<1500).map { "n\($0) -> n\(($0 * 7 + 3) % 1500); n\($0) -> n\(($0 * 13 + 5) % 1500);" }.joined(separator: " ") + " }"
+
+    func requests(_ count: Int) -> [RenderRequest] {
+        (0..<count).map { index in
+            RenderRequest(dot: "digraph { n\(index) -> m\(index) }", name: "g\(index).dot")
+        }
+    }
+
+    @Test func resultsKeepInputOrder() throws {
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 2)
+        let results = pool.render(requests(40))
+        #expect(results.count == 40)
+        for (index, result) in results.enumerated() {
+            let svg = String(decoding: try result.get().data, as: UTF8.self)
+            #expect(svg.contains("<title>n\(index)</title>"))
+        }
+    }
+
+    @Test func pooledOutputMatchesInProcessOutput() throws {
+        let dot = "digraph { subgraph cluster_1 { a -> b } subgraph cluster_0 { c } a -> c }"
+        let local = try GraphvizRenderer.shared.render(RenderRequest(dot: dot))
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 2)
+        let pooled = pool.render([RenderRequest(dot: dot), RenderRequest(dot: dot)])
+        for result in pooled { #expect(try result.get().data == local.data) }
+    }
+
+    @Test func aFailingGraphIsReportedAndTheBatchGoesOn() throws {
+        var batch = requests(6)
+        batch[2] = RenderRequest(dot: "digraph { a -> -> }", name: "bad.dot")
+        let results = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 2).render(batch)
+        #expect(throws: RenderError.self) { try results[2].get() }
+        for index in [0, 1, 3, 4, 5] { _ = try results[index].get() }
+    }
+
+    @Test func aWorkerKilledMidBatchIsReplaced() throws {
+        // A huge graph keeps one worker busy long enough to kill it from outside.
+        var batch = requests(8)
+        batch.insert(RenderRequest(dot: Self.slowGraph, name: "slow.dot"), at: 0)
+        let killer = Thread {
+            Thread.sleep(forTimeInterval: 0.8)
+            _ = try? runCommand(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-f", "__render-worker --slow-marker"])
+        }
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, arguments: ["__render-worker", "--slow-marker"], workerCount: 1)
+        killer.start()
+        let results = pool.render(batch)
+        guard case .failure(let error) = results[0] else {
+            Issue.record("the killed worker's graph should fail")
+            return
+        }
+        #expect(error.stage == .worker)
+        #expect(error.message.contains("crashed"))
+        for index in 1..<batch.count { _ = try results[index].get() }
+    }
+
+    @Test func aHungWorkerTimesOutAndIsReplaced() throws {
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 1, timeout: 0.3)
+        let results = pool.render([RenderRequest(dot: Self.slowGraph, name: "slow.dot")] + requests(3))
+        guard case .failure(let error) = results[0] else {
+            Issue.record("the slow graph should time out")
+            return
+        }
+        #expect(error.message.contains("timed out"))
+        for index in 1..<4 { _ = try results[index].get() }
+    }
+
+    @Test func workersRetireAfterTheirJobLimitWithoutLosingGraphs() throws {
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "3"], workerCount: 2)
+        let results = pool.render(requests(20))
+        for result in results { _ = try result.get() }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where things are, for tests: the package root, the corpus, the built binary.
+public enum TestPaths {
+    /// The package root, found from this file's path.
+    public static let packageRoot: URL = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    /// `../shared/corpus` beside the project, or nil when absent (tests then skip with a message).
+    public static var corpus: URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.tsv").path) ? url : nil
+    }
+
+    /// The SPEC beside the project, or nil when absent.
+    public static var spec: URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/SPEC.md")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The built `nibviz` binary (`make test` builds it before running tests).
+    public static var nibviz: URL {
+        for config in ["debug", "release"] {
+            let url = packageRoot.appendingPathComponent(".build/\(config)/nibviz")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/nibviz")
+    }
+}
