@@ -24,13 +24,20 @@ public struct DiagramOptions: Hashable, Sendable {
     /// Storyboards with more scenes than this get an overview plus one diagram per scene
     /// instead of one drawing.
     public var sceneSplitThreshold: Int
+    /// Documents with more objects than this get an overview of their top-level objects plus
+    /// one diagram per top-level object (a 1.6 MB xib is unreadable as one drawing).
+    public var objectSplitThreshold: Int
 
     /// Creates options.
-    public init(theme: DiagramTheme = .light, linkBase: String? = nil, labelLimit: Int = 40, sceneSplitThreshold: Int = 6) {
+    public init(
+        theme: DiagramTheme = .light, linkBase: String? = nil, labelLimit: Int = 40, sceneSplitThreshold: Int = 6,
+        objectSplitThreshold: Int = 200
+    ) {
         self.theme = theme
         self.linkBase = linkBase
         self.labelLimit = labelLimit
         self.sceneSplitThreshold = sceneSplitThreshold
+        self.objectSplitThreshold = objectSplitThreshold
     }
 
     /// The style for the theme.

@@ -99,3 +99,32 @@ struct ObjectGraphDiagramTests {
         #expect(card.texts.contains("“line1") || card.texts.joined().contains("line1"))
     }
 }
+
+@Suite("TopLevelOverview")
+struct TopLevelOverviewTests {
+    /// A xib with one window holding `count` buttons wired to File's Owner.
+    static func bigXib(_ count: Int) -> NibGraph {
+        var graph = Fixtures.cardView
+        graph.connections = []
+        for index in 0..<count {
+            let id = ObjectID("b\(index)")
+            graph.objects.append(NibObject(id: id, element: "button", className: "UIButton", parent: "xRo-ot-001"))
+            graph.connections.append(Connection(id: nil, source: id, kind: .action(selector: "tap:", target: "-1", eventType: "touchUpInside")))
+        }
+        return graph
+    }
+
+    @Test("a document above the object threshold splits into an overview and one part per container")
+    func splits() throws {
+        let graph = Self.bigXib(20)
+        let parts = ObjectGraphDiagram.parts(graph, options: DiagramOptions(objectSplitThreshold: 10))
+        #expect(parts.map(\.name) == ["overview", "object-xRo-ot-001"])
+        let overview = SVGInspector(try SVGInspector.render(parts[0].dot))
+        #expect(overview.groups("node").filter { $0.classes.contains("top-level") }.count == 3)
+        let edges = overview.groups("edge")
+        #expect(edges.count == 1)
+        #expect(edges.first?.texts.joined() == "20 actions")
+        let part = SVGInspector(try SVGInspector.render(parts[1].dot))
+        #expect(part.groups("edge").count == 20)
+    }
+}

@@ -14,9 +14,22 @@ public enum ObjectGraphDiagram {
         DOTEncoder.encode(build(graph, scene: scene, options: options))
     }
 
-    /// The diagrams to draw for `graph`: one `graph` diagram, or for a storyboard with more
-    /// scenes than the threshold an `overview` (the flow) plus `scene-<id>` per scene.
+    /// One top-level object of a document and everything it contains.
+    public static func dot(_ graph: NibGraph, root: ObjectID, options: DiagramOptions = DiagramOptions()) -> String {
+        let ids = subtree(root, in: graph)
+        let title = graph.objectsByID[root].map(ObjectNaming.short) ?? root.rawValue
+        var builder = Builder(graph: graph, subtitle: title, options: options) { ids.contains($0.id) }
+        return DOTEncoder.encode(builder.run())
+    }
+
+    /// The diagrams to draw for `graph`: one `graph` diagram; for a storyboard with more scenes
+    /// than the threshold an `overview` (the flow) plus `scene-<id>` per scene; for a document
+    /// with more objects than `objectSplitThreshold`, an `overview` of its top-level objects plus
+    /// `object-<id>` per top-level object that contains others.
     public static func parts(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> [NamedDiagram] {
+        if !graph.isStoryboard, graph.objects.count > options.objectSplitThreshold {
+            return TopLevelOverview.parts(graph, options: options)
+        }
         guard graph.isStoryboard, graph.scenes.count > options.sceneSplitThreshold else {
             return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
         }
@@ -35,15 +48,33 @@ public enum ObjectGraphDiagram {
 
     /// The graph value (tests and other diagrams reuse it).
     static func build(_ graph: NibGraph, scene: String?, options: DiagramOptions) -> DOTGraph {
-        var builder = Builder(graph: graph, scene: scene, options: options)
+        var subtitle: String?
+        if let scene, let value = graph.scenes.first(where: { $0.id == scene }) {
+            subtitle = ObjectNaming.sceneTitle(value, in: graph, objects: graph.objectsByID)
+        }
+        var builder = Builder(graph: graph, subtitle: subtitle, options: options, boxScenes: scene == nil) { object in
+            scene == nil || object.scene == scene
+        }
         return builder.run()
+    }
+
+    /// The ids of `root` and every object it contains.
+    static func subtree(_ root: ObjectID, in graph: NibGraph) -> Set<ObjectID> {
+        let children = graph.childrenByParent
+        var ids: Set<ObjectID> = [root]
+        var stack = [root]
+        while let next = stack.popLast() {
+            for child in children[next] ?? [] where ids.insert(child).inserted { stack.append(child) }
+        }
+        return ids
     }
 }
 
-/// Walks one document (or scene) once, in document order.
-private struct Builder {
+/// Walks one document (or part of one) once, in document order.
+struct Builder {
     let graph: NibGraph
-    let scene: String?
+    let subtitle: String?
+    let boxScenes: Bool
     let options: DiagramOptions
     let style: DiagramStyle
     let objects: [ObjectID: NibObject]
@@ -54,16 +85,17 @@ private struct Builder {
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
 
-    init(graph: NibGraph, scene: String?, options: DiagramOptions) {
+    init(graph: NibGraph, subtitle: String?, options: DiagramOptions, boxScenes: Bool = false, include: (NibObject) -> Bool) {
         self.graph = graph
-        self.scene = scene
+        self.subtitle = subtitle
+        self.boxScenes = boxScenes
         self.options = options
         self.style = options.style
         self.objects = graph.objectsByID
         self.children = graph.childrenByParent
         var seen = Set<ObjectID>()
         var list: [NibObject] = []
-        for object in graph.objects where (scene == nil || object.scene == scene) && !seen.contains(object.id) {
+        for object in graph.objects where include(object) && !seen.contains(object.id) {
             seen.insert(object.id)
             list.append(object)
         }
@@ -73,17 +105,14 @@ private struct Builder {
 
     mutating func run() -> DOTGraph {
         var title = ObjectGraphDiagram.fileTitle(graph)
-        let sceneValues = Dictionary(graph.scenes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        if let scene, let value = sceneValues[scene] {
-            title += " — " + ObjectNaming.sceneTitle(value, in: graph, objects: objects)
-        }
+        if let subtitle { title += " — " + subtitle }
         var dot = DOTGraph(name: title, attributes: style.graphAttributes(), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform))")
         dot.attributes["labelloc"] = "t"
         dot.attributes["compound"] = "true"
         dot.attributes["class"] = .text("diagram-graph")
         let roots = included.filter { object in object.parent.map { !includedIDs.contains($0) } ?? true }
-        if scene == nil, !graph.scenes.isEmpty {
+        if boxScenes, !graph.scenes.isEmpty {
             let loose = roots.filter { $0.scene == nil }
             for root in loose { dot.statements += tree(root) }
             for value in graph.scenes {
