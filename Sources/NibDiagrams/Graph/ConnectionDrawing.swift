@@ -58,7 +58,7 @@ struct ConnectionDrawing {
 /// The legend cluster: one sample edge per role used, and a placeholder sample.
 enum Legend {
     /// A legend subgraph for `roles` (edge roles) and node roles, in fixed order.
-    static func subgraph(edgeRoles: Set<StyleRole>, nodeRoles: Set<StyleRole>, style: DiagramStyle) -> DOTSubgraph {
+    static func subgraph(edgeRoles: Set<StyleRole>, nodeRoles: Set<StyleRole>, style: DiagramStyle, leftToRight: Bool = false) -> DOTSubgraph {
         var legend = DOTSubgraph("cluster_legend", style.attributes(.legend))
         legend.attributes["label"] = "Legend"
         legend.attributes["fontsize"] = "10"
@@ -72,25 +72,32 @@ enum Legend {
             attrs["fontsize"] = "9"
             legend.append(.node(DOTNode("legend:" + role.rawValue, attrs)))
         }
-        // One row per entry: tail and head share a rank so the sample edge is horizontal;
-        // invisible edges stack the rows in legend order.
+        // One row per entry. Top to bottom: tail and head share a rank so the sample edge is
+        // horizontal, and invisible edges stack the rows. Left to right: the tails share a rank.
         var previous: String?
+        var tails = DOTSubgraph("legend-tails", ["rank": "same"])
         for (role, text) in ConnectionDrawing.legendEntries where edgeRoles.contains(role) {
             let from = "legend:" + role.rawValue + ":from"
             let to = "legend:" + role.rawValue + ":to"
             let point: DOTAttributes = ["shape": "point", "width": "0.04", "style": "invis", "class": "legend-key"]
-            var row = DOTSubgraph("legend-row:" + role.rawValue, ["rank": "same"])
-            row.append(.node(DOTNode(from, point)))
-            row.append(.node(DOTNode(to, point)))
-            legend.append(.subgraph(row))
+            if leftToRight {
+                tails.append(.node(DOTNode(from, point)))
+                legend.append(.node(DOTNode(to, point)))
+            } else {
+                var row = DOTSubgraph("legend-row:" + role.rawValue, ["rank": "same"])
+                row.append(.node(DOTNode(from, point)))
+                row.append(.node(DOTNode(to, point)))
+                legend.append(.subgraph(row))
+            }
             var attrs = style.attributes(role, classes: ["legend-key"])
             attrs["label"] = .text(text)
             attrs["tooltip"] = .tooltip(text)
-            attrs["minlen"] = "3"
+            attrs["minlen"] = leftToRight ? "1" : "3"
             legend.append(.edge(DOTEdge(from, to, attrs)))
-            if let previous { legend.append(.edge(DOTEdge(previous, from, ["style": "invis", "class": "legend-key"]))) }
+            if !leftToRight, let previous { legend.append(.edge(DOTEdge(previous, from, ["style": "invis", "class": "legend-key"]))) }
             previous = from
         }
+        if leftToRight, !tails.statements.isEmpty { legend.append(.subgraph(tails)) }
         return legend
     }
 }

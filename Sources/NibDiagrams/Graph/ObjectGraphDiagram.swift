@@ -106,7 +106,7 @@ struct Builder {
     mutating func run() -> DOTGraph {
         var title = ObjectGraphDiagram.fileTitle(graph)
         if let subtitle { title += " — " + subtitle }
-        var dot = DOTGraph(name: title, attributes: style.graphAttributes(), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
+        var dot = DOTGraph(name: title, attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform))")
         dot.attributes["labelloc"] = "t"
         dot.attributes["compound"] = "true"
@@ -128,7 +128,7 @@ struct Builder {
         }
         dot.statements += edges()
         if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
-            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style)))
+            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
         }
         return dot
     }

@@ -19,7 +19,7 @@ enum TopLevelOverview {
     static func overview(_ graph: NibGraph, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         let title = ObjectGraphDiagram.fileTitle(graph)
-        var dot = DOTGraph(name: title + " overview", attributes: style.graphAttributes(), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
+        var dot = DOTGraph(name: title + " overview", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform)) — \(graph.objects.count) objects, top level")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-graph overview")
@@ -78,7 +78,7 @@ enum TopLevelOverview {
             dot.append(.edge(DOTEdge(from.rawValue, to.rawValue, attrs)))
         }
         if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
-            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style)))
+            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
         }
         return dot
     }
