@@ -51,30 +51,33 @@ enum TopLevelOverview {
             if let link = options.link("obj", root.id.rawValue) { attrs["href"] = link }
             dot.append(.node(DOTNode(root.id.rawValue, attrs)))
         }
-        // Connections between top-level objects, counted per (tail, head, role) in first-seen order.
+        // Connections between different top-level objects: one edge per pair in first-seen
+        // order, drawn in the style of its most frequent kind, labelled with counts per kind.
         let responder = graph.objects.first { $0.placeholder == PlaceholderIdentifier.firstResponder }?.id
-        var keys: [String] = []
-        var counts: [String: (ObjectID, ObjectID, StyleRole, Int)] = [:]
+        var pairs: [String] = []
+        var tally: [String: (from: ObjectID, to: ObjectID, counts: [StyleRole: Int])] = [:]
         for connection in graph.connections {
-            guard let from = rootOf[connection.source], let to = (connection.destination ?? responder).flatMap({ rootOf[$0] }) else { continue }
+            guard let from = rootOf[connection.source], let to = (connection.destination ?? responder).flatMap({ rootOf[$0] }), from != to else { continue }
             let role = ConnectionDrawing(connection, source: "", destination: "").role
-            let key = "\(from.rawValue)\u{1}\(to.rawValue)\u{1}\(role.rawValue)"
-            if let existing = counts[key] {
-                counts[key] = (from, to, role, existing.3 + 1)
-            } else {
-                keys.append(key)
-                counts[key] = (from, to, role, 1)
+            let key = from.rawValue + "\u{1}" + to.rawValue
+            if tally[key] == nil {
+                pairs.append(key)
+                tally[key] = (from, to, [:])
             }
+            tally[key]?.counts[role, default: 0] += 1
         }
         var edgeRoles: Set<StyleRole> = []
-        for key in keys {
-            guard let (from, to, role, count) = counts[key] else { continue }
-            edgeRoles.insert(role)
-            var attrs = style.attributes(role)
-            let noun = ConnectionDrawing.legendEntries.first { $0.0 == role }.map { String($0.1.prefix { $0 != "(" }).trimmingSuffixSpaces } ?? role.rawValue
-            attrs["label"] = .text("\(count) \(noun)\(count == 1 ? "" : "s")")
-            attrs["tooltip"] = .tooltip("\(count) \(noun) connection\(count == 1 ? "" : "s") from inside \(objects[from].map(ObjectNaming.short) ?? from.rawValue) to inside \(objects[to].map(ObjectNaming.short) ?? to.rawValue)")
-            if count > 2 { attrs["penwidth"] = .text("\(min(4, 1 + count / 3))") }
+        for key in pairs {
+            guard let (from, to, counts) = tally[key] else { continue }
+            let ordered = ConnectionDrawing.legendEntries.map(\.0).filter { counts[$0] != nil }
+            guard let main = ordered.max(by: { (counts[$0] ?? 0) < (counts[$1] ?? 0) }) else { continue }
+            edgeRoles.insert(main)
+            let parts = ordered.map { role in "\(counts[role] ?? 0) \(noun(role, plural: (counts[role] ?? 0) != 1))" }
+            let total = counts.values.reduce(0, +)
+            var attrs = style.attributes(main, classes: ordered.count > 1 ? ["mixed"] : [])
+            attrs["label"] = .text(parts.joined(separator: ", "))
+            attrs["tooltip"] = .tooltip(parts.joined(separator: ", ") + " from inside \(objects[from].map(ObjectNaming.short) ?? from.rawValue) to inside \(objects[to].map(ObjectNaming.short) ?? to.rawValue)")
+            if total > 2 { attrs["penwidth"] = .text("\(min(4, 1 + total / 3))") }
             dot.append(.edge(DOTEdge(from.rawValue, to.rawValue, attrs)))
         }
         if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
@@ -84,11 +87,18 @@ enum TopLevelOverview {
     }
 }
 
-extension String {
-    /// The string without trailing spaces.
-    fileprivate var trimmingSuffixSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+/// Short nouns for edge counts.
+private func noun(_ role: StyleRole, plural: Bool) -> String {
+    let word: String
+    switch role {
+    case .outlet: word = "outlet"
+    case .outletCollection: word = "outlet collection"
+    case .action: word = "action"
+    case .nilTarget: word = "nil-target action"
+    case .binding: word = "binding"
+    case .segue: word = "segue"
+    case .relationship: word = "relationship"
+    default: word = role.rawValue
     }
+    return plural ? word + "s" : word
 }
