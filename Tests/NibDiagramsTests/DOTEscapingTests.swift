@@ -19,16 +19,18 @@ struct DOTEscapingTests {
         String(repeating: "VeryLongClassName", count: 40),
     ]
 
-    @Test("quoted strings escape quotes, backslashes and ampersands", arguments: [
-        ("a\"b", "\"a\\\"b\""),
-        ("a\\b", "\"a\\\\b\""),
-        ("\\N", "\"\\\\N\""),
-        ("x&y", "\"x&amp;y\""),
-        ("l1\nl2", "\"l1\\nl2\""),
-        ("l1\r\nl2", "\"l1\\nl2\""),
-        ("tab\there", "\"tab here\""),
-        ("nul\0", "\"nul\""),
-    ])
+    @Test(
+        "quoted strings escape quotes, backslashes and ampersands",
+        arguments: [
+            ("a\"b", "\"a\\\"b\""),
+            ("a\\b", "\"a\\\\b\""),
+            ("\\N", "\"\\\\N\""),
+            ("x&y", "\"x&amp;y\""),
+            ("l1\nl2", "\"l1\\nl2\""),
+            ("l1\r\nl2", "\"l1\\nl2\""),
+            ("tab\there", "\"tab here\""),
+            ("nul\0", "\"nul\""),
+        ])
     func quotedEscapes(input: String, expected: String) {
         #expect(DOTEscaping.quoted(input) == expected)
     }
@@ -39,13 +41,15 @@ struct DOTEscapingTests {
         #expect(DOTEscaping.quoted("a&b", for: .url) == "\"a&b\"")
     }
 
-    @Test("HTML label text escapes markup, backslashes and line breaks", arguments: [
-        ("<b>", "&lt;b&gt;"),
-        ("a&b", "a&amp;b"),
-        ("\"q\"", "&quot;q&quot;"),
-        ("\\N", "\\\\N"),
-        ("l1\nl2", "l1<BR/>l2"),
-    ])
+    @Test(
+        "HTML label text escapes markup, backslashes and line breaks",
+        arguments: [
+            ("<b>", "&lt;b&gt;"),
+            ("a&b", "a&amp;b"),
+            ("\"q\"", "&quot;q&quot;"),
+            ("\\N", "\\\\N"),
+            ("l1\nl2", "l1<BR/>l2"),
+        ])
     func htmlEscapes(input: String, expected: String) {
         #expect(DOTEscaping.html(input) == expected)
     }
@@ -57,7 +61,10 @@ struct DOTEscapingTests {
                 name: text,
                 statements: [
                     .node(DOTNode(text, ["label": .text(text), "tooltip": .tooltip(text), "class": "plain"])),
-                    .node(DOTNode(text + "2", ["label": .html("<B>" + DOTEscaping.html(text) + "</B>"), "tooltip": .tooltip(text), "class": "html"])),
+                    .node(
+                        DOTNode(
+                            text + "2",
+                            ["label": .html("<B>" + DOTEscaping.html(text) + "</B>"), "tooltip": .tooltip(text), "class": "html"])),
                     .edge(DOTEdge(text, text + "2", ["label": .text(text), "tooltip": .tooltip(text)])),
                 ]))
         let svg = SVGInspector(try SVGInspector.render(dot))
@@ -76,17 +83,22 @@ struct DOTEscapingTests {
 
     @Test("multi-line text keeps its lines")
     func newlinesBecomeLines() throws {
-        let dot = DOTEncoder.encode(DOTGraph(name: "g", statements: [.node(DOTNode("n", ["label": .text("one\ntwo"), "tooltip": .tooltip("one\ntwo"), "class": "plain"]))]))
+        let dot = DOTEncoder.encode(
+            DOTGraph(
+                name: "g",
+                statements: [.node(DOTNode("n", ["label": .text("one\ntwo"), "tooltip": .tooltip("one\ntwo"), "class": "plain"]))]))
         let node = try #require(SVGInspector(try SVGInspector.render(dot)).groups("node").first)
         #expect(node.texts == ["one", "two"])
         #expect(node.linkTitles == ["one\ntwo"])
     }
 
-    @Test("tokens and percent-encoding keep only safe characters", arguments: [
-        ("BYZ-38-t0r", "BYZ-38-t0r", "BYZ-38-t0r"),
-        ("a b/\"<>", "a-b----", "a%20b%2F%22%3C%3E"),
-        ("é", "-", "%C3%A9"),
-    ])
+    @Test(
+        "tokens and percent-encoding keep only safe characters",
+        arguments: [
+            ("BYZ-38-t0r", "BYZ-38-t0r", "BYZ-38-t0r"),
+            ("a b/\"<>", "a-b----", "a%20b%2F%22%3C%3E"),
+            ("é", "-", "%C3%A9"),
+        ])
     func tokens(input: String, token: String, percent: String) {
         #expect(DOTEscaping.token(input) == token)
         #expect(DOTEscaping.percentEncoded(input) == percent)

@@ -34,13 +34,17 @@ struct ObjectGraphDiagramTests {
         }
     }
 
-    @Test("the SVG has one node group per object, one edge per connection and a legend", arguments: [
-        Fixtures.cardView, Fixtures.macBindings,
-    ])
+    @Test(
+        "the SVG has one node group per object, one edge per connection and a legend",
+        arguments: [
+            Fixtures.cardView, Fixtures.macBindings,
+        ])
     func svgStructure(graph: NibGraph) throws {
         let svg = SVGInspector(try SVGInspector.render(ObjectGraphDiagram.dot(graph, options: DiagramOptions(linkBase: "#"))))
         #expect(svg.wellFormed)
-        let nodes = svg.groups("node").filter { $0.classes.contains(where: Self.objectRoles.contains) && !$0.classes.contains("responder-chain") }
+        let nodes = svg.groups("node").filter {
+            $0.classes.contains(where: Self.objectRoles.contains) && !$0.classes.contains("responder-chain")
+        }
         #expect(nodes.map(\.title).sorted() == graph.objects.map(\.id.rawValue).sorted())
         #expect(svg.groups("edge").count == graph.connections.count)
         #expect(svg.groups("cluster", role: "legend", includeLegend: true).count == 1)
@@ -109,7 +113,8 @@ struct TopLevelOverviewTests {
         for index in 0..<count {
             let id = ObjectID("b\(index)")
             graph.objects.append(NibObject(id: id, element: "button", className: "UIButton", parent: "xRo-ot-001"))
-            graph.connections.append(Connection(id: nil, source: id, kind: .action(selector: "tap:", target: "-1", eventType: "touchUpInside")))
+            graph.connections.append(
+                Connection(id: nil, source: id, kind: .action(selector: "tap:", target: "-1", eventType: "touchUpInside")))
         }
         return graph
     }

@@ -30,7 +30,9 @@ final class SVGInspector: NSObject, XMLParserDelegate {
         wellFormed = parser.parse()
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         text = ""
         if name == "style" { inStyle = true }
         if name == "g" {

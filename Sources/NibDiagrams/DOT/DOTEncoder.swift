@@ -22,7 +22,8 @@ public enum DOTEncoder {
                 out += indent + DOTEscaping.quoted(node.id) + attributeList(node.attributes) + "\n"
             case .edge(let edge):
                 let arrow = directed ? " -> " : " -- "
-                out += indent + DOTEscaping.quoted(edge.from) + arrow + DOTEscaping.quoted(edge.to)
+                out +=
+                    indent + DOTEscaping.quoted(edge.from) + arrow + DOTEscaping.quoted(edge.to)
                     + attributeList(edge.attributes) + "\n"
             case .subgraph(let subgraph):
                 out += indent + "subgraph " + DOTEscaping.quoted(subgraph.name) + " {\n"
@@ -45,7 +46,11 @@ public enum DOTEncoder {
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
     private static func attributeName(_ name: String) -> String {
-        let plain = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        let plain =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
         return plain ? name : DOTEscaping.quoted(name)
     }
 

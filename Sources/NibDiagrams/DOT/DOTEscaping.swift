@@ -79,7 +79,8 @@ public enum DOTEscaping {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
-            let unreserved = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            let unreserved =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
             if unreserved { out.unicodeScalars.append(scalar) } else { out += "%" + hex(byte) }
         }

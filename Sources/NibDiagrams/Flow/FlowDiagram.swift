@@ -12,8 +12,11 @@ public enum FlowDiagram {
         let style = options.style
         let objects = graph.objectsByID
         let title = ObjectGraphDiagram.fileTitle(graph)
-        var dot = DOTGraph(name: title + " flow", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " — \(graph.scenes.count) scene\(graph.scenes.count == 1 ? "" : "s")")
+        var dot = DOTGraph(
+            name: title + " flow", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
+            edgeDefaults: style.edgeDefaults)
+        dot.attributes["label"] = .text(
+            DOTEscaping.truncated(title, limit: 120) + " — \(graph.scenes.count) scene\(graph.scenes.count == 1 ? "" : "s")")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-flow")
         dot.attributes["ranksep"] = "0.7"
@@ -38,7 +41,15 @@ public enum FlowDiagram {
             dot.append(.node(DOTNode("scene:" + scene.id, attrs)))
         }
         if let initialScene, sceneIDs.contains(initialScene) {
-            dot.append(.node(DOTNode("entry", ["shape": "point", "width": "0.12", "class": "entry", "color": .text(Palette.colors(.initial, dark: style.theme.drawsDark).stroke), "tooltip": .tooltip("initial view controller")])))
+            dot.append(
+                .node(
+                    DOTNode(
+                        "entry",
+                        [
+                            "shape": "point", "width": "0.12", "class": "entry",
+                            "color": .text(Palette.colors(.initial, dark: style.theme.drawsDark).stroke),
+                            "tooltip": .tooltip("initial view controller"),
+                        ])))
             var attrs = style.attributes(.segue, classes: ["entry"])
             attrs["color"] = .text(Palette.colors(.initial, dark: style.theme.drawsDark).stroke)
             attrs["tooltip"] = .tooltip("initial view controller")
@@ -69,20 +80,26 @@ public enum FlowDiagram {
         graph.scenes.first { $0.controller == id }?.id
     }
 
-    private static func sceneLabel(_ scene: Scene, controller: NibObject?, graph: NibGraph, objects: [ObjectID: NibObject], limit: Int) -> String {
+    private static func sceneLabel(_ scene: Scene, controller: NibObject?, graph: NibGraph, objects: [ObjectID: NibObject], limit: Int)
+        -> String
+    {
         let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
         var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(title, limit: limit)) + "</B>"
         var details: [String] = []
         if let controller {
             if controller.isPlaceholder {
-                if let identifier = controller.attributes["referencedIdentifier"], !title.contains(identifier) { details.append(identifier) }
+                if let identifier = controller.attributes["referencedIdentifier"], !title.contains(identifier) {
+                    details.append(identifier)
+                }
             } else if controller.runtimeClass != title {
                 details.append(controller.runtimeClass)
             }
             if let identifier = controller.storyboardIdentifier { details.append("id “" + identifier + "”") }
         }
         if !details.isEmpty {
-            html += "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(details.joined(separator: " · "), limit: limit)) + "</FONT>"
+            html +=
+                "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(details.joined(separator: " · "), limit: limit))
+                + "</FONT>"
         }
         return html
     }

@@ -58,7 +58,9 @@ struct ConnectionDrawing {
 /// The legend cluster: one sample edge per role used, and a placeholder sample.
 enum Legend {
     /// A legend subgraph for `roles` (edge roles) and node roles, in fixed order.
-    static func subgraph(edgeRoles: Set<StyleRole>, nodeRoles: Set<StyleRole>, style: DiagramStyle, leftToRight: Bool = false) -> DOTSubgraph {
+    static func subgraph(edgeRoles: Set<StyleRole>, nodeRoles: Set<StyleRole>, style: DiagramStyle, leftToRight: Bool = false)
+        -> DOTSubgraph
+    {
         var legend = DOTSubgraph("cluster_legend", style.attributes(.legend))
         legend.attributes["label"] = "Legend"
         legend.attributes["fontsize"] = "10"

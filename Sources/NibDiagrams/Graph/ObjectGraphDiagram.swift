@@ -37,7 +37,9 @@ public enum ObjectGraphDiagram {
         var parts = [NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: FlowDiagram.dot(graph, options: options))]
         for scene in graph.scenes {
             let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
-            parts.append(NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options)))
+            parts.append(
+                NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options))
+            )
         }
         return parts
     }
@@ -106,7 +108,9 @@ struct Builder {
     mutating func run() -> DOTGraph {
         var title = ObjectGraphDiagram.fileTitle(graph)
         if let subtitle { title += " — " + subtitle }
-        var dot = DOTGraph(name: title, attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
+        var dot = DOTGraph(
+            name: title, attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
+            edgeDefaults: style.edgeDefaults)
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform))")
         dot.attributes["labelloc"] = "t"
         dot.attributes["compound"] = "true"
@@ -117,7 +121,8 @@ struct Builder {
             for root in loose { dot.statements += tree(root) }
             for value in graph.scenes {
                 var box = DOTSubgraph(nextCluster(), style.attributes(.sceneBox))
-                box.attributes["label"] = .text(DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
+                box.attributes["label"] = .text(
+                    DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
                 box.attributes["tooltip"] = .tooltip("scene \(value.id)")
                 if let link = options.link("scene", value.id) { box.attributes["href"] = link }
                 for root in roots where root.scene == value.id { box.statements += tree(root) }
@@ -223,7 +228,8 @@ struct Builder {
         nodeRoles.insert(.external)
         var attrs = style.attributes(.external, classes: objects[destination] == nil ? ["missing"] : [])
         attrs["label"] = .text("→ " + DOTEscaping.truncated(label, limit: options.labelLimit))
-        attrs["tooltip"] = .tooltip(objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
+        attrs["tooltip"] = .tooltip(
+            objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
         if let object = objects[destination], let sceneID = object.scene, let link = options.link("scene", sceneID) {
             attrs["href"] = link
         }

@@ -82,7 +82,9 @@ enum ObjectNaming {
         }
         var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(headline(object), limit: limit)) + "</B>"
         if !second.isEmpty {
-            html += "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(second.joined(separator: " · "), limit: limit)) + "</FONT>"
+            html +=
+                "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(second.joined(separator: " · "), limit: limit))
+                + "</FONT>"
         }
         html += "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(object.id.rawValue, limit: limit)) + "</FONT>"
         return html

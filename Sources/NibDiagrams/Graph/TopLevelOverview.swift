@@ -6,12 +6,16 @@ import NibModel
 enum TopLevelOverview {
     static func parts(_ graph: NibGraph, options: DiagramOptions) -> [NamedDiagram] {
         let title = ObjectGraphDiagram.fileTitle(graph)
-        var parts = [NamedDiagram(name: "overview", title: title + " — overview", dot: DOTEncoder.encode(overview(graph, options: options)))]
+        var parts = [
+            NamedDiagram(name: "overview", title: title + " — overview", dot: DOTEncoder.encode(overview(graph, options: options)))
+        ]
         let children = graph.childrenByParent
         var seen = Set<ObjectID>()
         for root in graph.rootObjects where seen.insert(root.id).inserted && !(children[root.id] ?? []).isEmpty {
             parts.append(
-                NamedDiagram(name: "object-" + DOTEscaping.token(root.id.rawValue), title: ObjectNaming.short(root), dot: ObjectGraphDiagram.dot(graph, root: root.id, options: options)))
+                NamedDiagram(
+                    name: "object-" + DOTEscaping.token(root.id.rawValue), title: ObjectNaming.short(root),
+                    dot: ObjectGraphDiagram.dot(graph, root: root.id, options: options)))
         }
         return parts
     }
@@ -19,8 +23,11 @@ enum TopLevelOverview {
     static func overview(_ graph: NibGraph, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         let title = ObjectGraphDiagram.fileTitle(graph)
-        var dot = DOTGraph(name: title + " overview", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults, edgeDefaults: style.edgeDefaults)
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform)) — \(graph.objects.count) objects, top level")
+        var dot = DOTGraph(
+            name: title + " overview", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
+            edgeDefaults: style.edgeDefaults)
+        dot.attributes["label"] = .text(
+            DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform)) — \(graph.objects.count) objects, top level")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-graph overview")
         // Every object's top-level ancestor (cycles in broken documents end the walk).
@@ -57,7 +64,8 @@ enum TopLevelOverview {
         var pairs: [String] = []
         var tally: [String: (from: ObjectID, to: ObjectID, counts: [StyleRole: Int])] = [:]
         for connection in graph.connections {
-            guard let from = rootOf[connection.source], let to = (connection.destination ?? responder).flatMap({ rootOf[$0] }), from != to else { continue }
+            guard let from = rootOf[connection.source], let to = (connection.destination ?? responder).flatMap({ rootOf[$0] }), from != to
+            else { continue }
             let role = ConnectionDrawing(connection, source: "", destination: "").role
             let key = from.rawValue + "\u{1}" + to.rawValue
             if tally[key] == nil {
@@ -76,7 +84,10 @@ enum TopLevelOverview {
             let total = counts.values.reduce(0, +)
             var attrs = style.attributes(main, classes: ordered.count > 1 ? ["mixed"] : [])
             attrs["label"] = .text(parts.joined(separator: ", "))
-            attrs["tooltip"] = .tooltip(parts.joined(separator: ", ") + " from inside \(objects[from].map(ObjectNaming.short) ?? from.rawValue) to inside \(objects[to].map(ObjectNaming.short) ?? to.rawValue)")
+            attrs["tooltip"] = .tooltip(
+                parts.joined(separator: ", ")
+                    + " from inside \(objects[from].map(ObjectNaming.short) ?? from.rawValue) to inside \(objects[to].map(ObjectNaming.short) ?? to.rawValue)"
+            )
             if total > 2 { attrs["penwidth"] = .text("\(min(4, 1 + total / 3))") }
             dot.append(.edge(DOTEdge(from.rawValue, to.rawValue, attrs)))
         }

@@ -26,7 +26,8 @@ public enum SVGTheming {
             let cls = role.cssClass
             switch role.element {
             case .node:
-                css += ".node.\(cls)>polygon,.node.\(cls)>path,.node.\(cls)>ellipse,.node.\(cls) a>polygon,.node.\(cls) a>path,.node.\(cls) a>ellipse"
+                css +=
+                    ".node.\(cls)>polygon,.node.\(cls)>path,.node.\(cls)>ellipse,.node.\(cls) a>polygon,.node.\(cls) a>path,.node.\(cls) a>ellipse"
                 css += "{fill:\(colors.fill);stroke:\(colors.stroke)}\n"
                 css += ".node.\(cls) text{fill:\(colors.text)}\n"
             case .edge:
