@@ -40,6 +40,11 @@ public enum FlowDiagram {
             if let link = options.link("scene", scene.id) { attrs["href"] = link }
             dot.append(.node(DOTNode("scene:" + scene.id, attrs)))
         }
+        if graph.scenes.isEmpty {
+            var attrs = style.attributes(.note)
+            attrs["label"] = .text(graph.isStoryboard ? "this storyboard has no scenes" : "no scenes: only storyboards have a flow")
+            dot.append(.node(DOTNode("empty", attrs)))
+        }
         if let initialScene, sceneIDs.contains(initialScene) {
             dot.append(
                 .node(
