@@ -76,7 +76,7 @@ public enum FlowDiagram {
             dot.append(.edge(DOTEdge("scene:" + from, "scene:" + to, attrs)))
         }
         if !edgeRoles.isEmpty || nodeRoles.contains(.reference) {
-            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: [], style: style, leftToRight: true)))
+            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
         }
         return dot
     }

@@ -66,7 +66,8 @@ enum Legend {
         legend.attributes["fontsize"] = "10"
         let nodeSamples: [(StyleRole, String)] = [
             (.controller, "controller"), (.window, "window"), (.object, "object"), (.placeholder, "placeholder (resolved, not created)"),
-            (.external, "object in another scene"),
+            (.external, "object in another scene"), (.scene, "scene"), (.initial, "initial controller"),
+            (.reference, "storyboard reference"),
         ]
         for (role, text) in nodeSamples where nodeRoles.contains(role) {
             var attrs = style.attributes(role, classes: ["legend-sample"])
