@@ -32,7 +32,9 @@ public enum SVGTheming {
                 css += ".node.\(cls) text{fill:\(colors.text)}\n"
             case .edge:
                 css += ".edge.\(cls) path{stroke:\(colors.stroke)}\n"
-                css += ".edge.\(cls) polygon,.edge.\(cls) ellipse{fill:\(colors.stroke);stroke:\(colors.stroke)}\n"
+                // Open arrowheads (`empty`, `odiamond`) are drawn with fill="none": keep them open.
+                css += ".edge.\(cls) polygon,.edge.\(cls) ellipse{stroke:\(colors.stroke)}\n"
+                css += ".edge.\(cls) polygon:not([fill=\"none\"]),.edge.\(cls) ellipse:not([fill=\"none\"]){fill:\(colors.stroke)}\n"
                 css += ".edge.\(cls) text{fill:\(colors.text)}\n"
             case .cluster:
                 css += ".cluster.\(cls)>polygon,.cluster.\(cls)>path,.cluster.\(cls) a>polygon,.cluster.\(cls) a>path"
