@@ -131,3 +131,63 @@ struct AwakeWindowRuleTests {
         #expect(events[launch].rule == "R-WIN-5")
     }
 }
+
+/// R-WIN-6 on a macOS main storyboard.
+@Suite("Main storyboard launch (R-WIN-6)")
+struct MainStoryboardLaunchTests {
+    static let yaml = """
+        platform: macos
+        osVersion: "10.15"
+        trace: L1
+        classes:
+          AppDelegate: { overrides: [init, awakeFromNib, "applicationWillFinishLaunching:", "applicationDidFinishLaunching:"] }
+          ContentVC: { superclass: NSViewController, overrides: ["initWithCoder:", viewDidLoad] }
+        nibs:
+          Main:
+            initialViewController: wc1
+            scenes:
+              - id: s1
+                objects:
+                  - id: app
+                    element: application
+                    sceneMember: viewController
+                    connections:
+                      - { outlet: delegate, destination: ad1, id: c1 }
+                    children:
+                      - { id: m1, element: menu, key: mainMenu }
+                  - { id: ad1, element: customObject, customClass: AppDelegate }
+                  - { id: fr1, element: customObject, customClass: NSResponder, sceneMember: firstResponder }
+              - id: s2
+                objects:
+                  - id: wc1
+                    element: windowController
+                    sceneMember: viewController
+                    children:
+                      - { id: w1, element: window, key: window, attributes: { visibleAtLaunch: "NO" } }
+                    connections:
+                      - { segue: relationship, relationship: window.shadowedContentViewController, destination: vc1, id: c2 }
+              - id: s3
+                objects:
+                  - id: vc1
+                    element: viewController
+                    customClass: ContentVC
+                    sceneMember: viewController
+                    children:
+                      - { id: v1, element: view, key: view }
+        steps:
+          - launch: { mainNib: Main }
+        """
+
+    @Test("R-WIN-6: the content VC's viewDidLoad runs before applicationDidFinishLaunching:")
+    func contentViewLoadsBeforeDidFinishLaunching() throws {
+        #expect(try SpecScenario.text(yaml: Self.yaml) == """
+            -[AppDelegate init]
+            -[AppDelegate awakeFromNib]
+            -[AppDelegate applicationWillFinishLaunching:]
+            -[ContentVC initWithCoder:]
+            -[ContentVC viewDidLoad]
+            -[AppDelegate applicationDidFinishLaunching:]
+
+            """)
+    }
+}

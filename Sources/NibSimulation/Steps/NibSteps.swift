@@ -25,6 +25,7 @@ extension SimulationRun {
     /// App launch (R-WIN-5): the main nib with owner `NSApp`, then the delegate's launch messages.
     func launchStep(_ name: String) {
         guard let nib = bundledNib(name) else { return missingNib(name) }
+        if nib.graph.isStoryboard { return launchStoryboard(nib.graph) }
         let unit = NibUnit(name: name, graph: nib.graph)
         let ownerClass = unit.objects.first { $0.id == unit.ownerID }?.runtimeClass
         let app = applicationInstance(className: ownerClass)
