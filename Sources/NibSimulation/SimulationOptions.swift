@@ -22,7 +22,16 @@ public struct SimulationOptions: Hashable, Sendable {
     /// The scenario with these overrides applied.
     public func applied(to scenario: Scenario) -> Scenario {
         var result = scenario
-        if let platform { result.platform = platform }
+        if let platform, platform != scenario.platform {
+            result.platform = platform
+            // Inline nibs follow the scenario's platform; real documents keep their own type.
+            result.nibs = scenario.nibs.map { nib in
+                guard nib.graph.format == .scenario else { return nib }
+                var nib = nib
+                nib.graph = Self.retarget(nib.graph, to: platform)
+                return nib
+            }
+        }
         if let osVersion {
             if result.sdkVersion == result.osVersion { result.sdkVersion = osVersion }
             result.osVersion = osVersion
@@ -33,5 +42,23 @@ public struct SimulationOptions: Hashable, Sendable {
         if let idiom { result.idiom = idiom }
         if let traceLevel { result.traceLevel = traceLevel }
         return result
+    }
+
+    /// An inline graph moved to the other framework: document type, runtime and class prefixes.
+    static func retarget(_ graph: NibGraph, to platform: Platform) -> NibGraph {
+        var graph = graph
+        let touch = !platform.usesAppKit
+        graph.platform = platform
+        graph.documentType = graph.documentType.replacingOccurrences(of: touch ? ".Cocoa." : ".CocoaTouch.", with: touch ? ".CocoaTouch." : ".Cocoa.")
+        graph.targetRuntime = touch ? "iOS.CocoaTouch" : "MacOSX.Cocoa"
+        let (from, to) = touch ? ("NS", "UI") : ("UI", "NS")
+        graph.objects = graph.objects.map { object in
+            var object = object
+            if object.className.hasPrefix(from), object.className != "NSObject" {
+                object.className = to + object.className.dropFirst(2)
+            }
+            return object
+        }
+        return graph
     }
 }
