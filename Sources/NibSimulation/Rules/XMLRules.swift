@@ -67,7 +67,8 @@ extension SimulationRun {
             }
         } else {
             for connection in graph.connections {
-                guard case .segue(let destination, _) = connection.kind, let target = byID[destination] else { continue }
+                // Unwind segues lead to the scene's Exit object, not to a controller.
+                guard case .segue(let destination, let segue) = connection.kind, segue.kind != "unwind", let target = byID[destination] else { continue }
                 if !isViewControllerElement(target.element) && target.element != "viewControllerPlaceholder" && target.element != "controllerPlaceholder" {
                     return ("segue \(connection.id?.rawValue ?? "?") does not lead to a controller", .xml8)
                 }
