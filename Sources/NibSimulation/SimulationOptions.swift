@@ -49,7 +49,8 @@ public struct SimulationOptions: Hashable, Sendable {
         var graph = graph
         let touch = !platform.usesAppKit
         graph.platform = platform
-        graph.documentType = graph.documentType.replacingOccurrences(of: touch ? ".Cocoa." : ".CocoaTouch.", with: touch ? ".CocoaTouch." : ".Cocoa.")
+        graph.documentType = graph.documentType.replacingOccurrences(
+            of: touch ? ".Cocoa." : ".CocoaTouch.", with: touch ? ".CocoaTouch." : ".Cocoa.")
         graph.targetRuntime = touch ? "iOS.CocoaTouch" : "MacOSX.Cocoa"
         let (from, to) = touch ? ("NS", "UI") : ("UI", "NS")
         graph.objects = graph.objects.map { object in

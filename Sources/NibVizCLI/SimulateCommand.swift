@@ -47,7 +47,9 @@ struct SimulateCommand: ParsableCommand {
             options.platform = value
         }
         if let osVersion {
-            guard let value = OSVersion(osVersion) else { throw ValidationError("bad --os '\(osVersion)'; allowed: a version such as 5.1 or 10.15") }
+            guard let value = OSVersion(osVersion) else {
+                throw ValidationError("bad --os '\(osVersion)'; allowed: a version such as 5.1 or 10.15")
+            }
             options.osVersion = value
         }
         if let idiom {

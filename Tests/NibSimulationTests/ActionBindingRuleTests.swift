@@ -39,8 +39,10 @@ struct ActionBindingRuleTests {
     @Test("R-ACT-1: controls use addTarget:action:forControlEvents:; First Responder is a nil target")
     func iosControlActions() throws {
         let text = try SpecScenario.text(yaml: Self.iosActions)
-        #expect(text.contains("-[UIButton addTarget:action:forControlEvents:] target=Owner action=save: events=UIControlEventValueChanged\n"))
-        #expect(text.contains("-[UIButton addTarget:action:forControlEvents:] target=nil action=copy: events=UIControlEventTouchUpInside\n"))
+        #expect(
+            text.contains("-[UIButton addTarget:action:forControlEvents:] target=Owner action=save: events=UIControlEventValueChanged\n"))
+        #expect(
+            text.contains("-[UIButton addTarget:action:forControlEvents:] target=nil action=copy: events=UIControlEventTouchUpInside\n"))
     }
 
     @Test("R-ACT-2: gesture recognizers use addTarget:action:, bar button items setTarget: then setAction:")
@@ -57,7 +59,12 @@ struct ActionBindingRuleTests {
         #expect(text.contains("action=save:"))
     }
 
-    @Test("R-ACT-4: ⏱ macOS logs and skips an action the target does not implement", arguments: [("10.15", "LOG Could not connect action, target class Owner does not respond to -save:"), ("10.9", "LOG Could not connect the action save: to target of class Owner")])
+    @Test(
+        "R-ACT-4: ⏱ macOS logs and skips an action the target does not implement",
+        arguments: [
+            ("10.15", "LOG Could not connect action, target class Owner does not respond to -save:"),
+            ("10.9", "LOG Could not connect the action save: to target of class Owner"),
+        ])
     func macChecksTargets(_ os: String, _ log: String) throws {
         let text = try SpecScenario.text("G-ACT-1", level: .l2, options: SimulationOptions(osVersion: OSVersion(os)))
         #expect(text.contains(log + "\n"))
@@ -74,7 +81,9 @@ struct ActionBindingRuleTests {
 
     @Test("R-BIND-1: bind:toObject:withKeyPath:options: with options only when the binding has them")
     func macBindings() throws {
-        #expect(try SpecScenario.text("G-BIND-1", level: .l2).contains("keyPath=representedObject.isLocked options={NSValueTransformerName=NSNegateBoolean}\n"))
+        #expect(
+            try SpecScenario.text("G-BIND-1", level: .l2).contains(
+                "keyPath=representedObject.isLocked options={NSValueTransformerName=NSNegateBoolean}\n"))
         let yaml = """
             platform: macos
             trace: L2
@@ -89,10 +98,13 @@ struct ActionBindingRuleTests {
             steps:
               - loadNib: { nib: N }
             """
-        #expect(try SpecScenario.text(yaml: yaml) == "-[NSTextField bind:toObject:withKeyPath:options:] binding=value object=NSUserDefaultsController keyPath=values.Name\n")
+        #expect(
+            try SpecScenario.text(yaml: yaml)
+                == "-[NSTextField bind:toObject:withKeyPath:options:] binding=value object=NSUserDefaultsController keyPath=values.Name\n")
     }
 
-    @Test("R-BIND-2: a binding in a CocoaTouch document is rejected before any event, at every level", arguments: [TraceLevel.l1, .l2, .l3])
+    @Test(
+        "R-BIND-2: a binding in a CocoaTouch document is rejected before any event, at every level", arguments: [TraceLevel.l1, .l2, .l3])
     func iosBindingsAreRejected(_ level: TraceLevel) throws {
         #expect(try SpecScenario.text("G-XML-2", level: level) == "REJECT binding element in a CocoaTouch document (id b1)\n")
     }
@@ -117,7 +129,8 @@ struct ActionBindingRuleTests {
             steps:
               - loadNib: { nib: N }
             """
-        #expect(try SpecScenario.text(yaml: yaml).contains("options={NSValueTransformerName=NSNegateBoolean,NSConditionallySetsEnabled=NO}\n"))
+        #expect(
+            try SpecScenario.text(yaml: yaml).contains("options={NSValueTransformerName=NSNegateBoolean,NSConditionallySetsEnabled=NO}\n"))
     }
 
     @Test("R-BIND-4: no platform runs both addTarget:… and bind:…")

@@ -47,7 +47,8 @@ struct AwakeWindowRuleTests {
 
     @Test("R-AWAKE-7: a storyboard VC gets initWithCoder: then awakeFromNib before its view loads")
     func storyboardControllerAwakes() throws {
-        #expect(try SpecScenario.text("G-XML-1", level: .l1).hasPrefix("-[ViewController initWithCoder:]\n-[ViewController awakeFromNib]\n"))
+        #expect(
+            try SpecScenario.text("G-XML-1", level: .l1).hasPrefix("-[ViewController initWithCoder:]\n-[ViewController awakeFromNib]\n"))
     }
 
     @Test("R-AWAKE-8: prepareForInterfaceBuilder only in design-time mode, after awakeFromNib")
@@ -56,7 +57,8 @@ struct AwakeWindowRuleTests {
         scenario.classes?["MyView"]?.overrides?.append("prepareForInterfaceBuilder")
         #expect(!TimelineFormatter.format(Simulator.run(scenario)).contains("prepareForInterfaceBuilder"))
         scenario.flags.designTime = true
-        #expect(TimelineFormatter.format(Simulator.run(scenario)).hasSuffix("-[Helper awakeFromNib]\n-[MyView prepareForInterfaceBuilder]\n"))
+        #expect(
+            TimelineFormatter.format(Simulator.run(scenario)).hasSuffix("-[Helper awakeFromNib]\n-[MyView prepareForInterfaceBuilder]\n"))
     }
 
     @Test("R-AWAKE-9: IB test mode has no run-time effect — plain runs send awakeFromNib only from loads")
@@ -180,14 +182,15 @@ struct MainStoryboardLaunchTests {
 
     @Test("R-WIN-6: the content VC's viewDidLoad runs before applicationDidFinishLaunching:")
     func contentViewLoadsBeforeDidFinishLaunching() throws {
-        #expect(try SpecScenario.text(yaml: Self.yaml) == """
-            -[AppDelegate init]
-            -[AppDelegate awakeFromNib]
-            -[AppDelegate applicationWillFinishLaunching:]
-            -[ContentVC initWithCoder:]
-            -[ContentVC viewDidLoad]
-            -[AppDelegate applicationDidFinishLaunching:]
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml) == """
+                -[AppDelegate init]
+                -[AppDelegate awakeFromNib]
+                -[AppDelegate applicationWillFinishLaunching:]
+                -[ContentVC initWithCoder:]
+                -[ContentVC viewDidLoad]
+                -[AppDelegate applicationDidFinishLaunching:]
 
-            """)
+                """)
     }
 }

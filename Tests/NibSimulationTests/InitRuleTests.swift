@@ -29,14 +29,18 @@ struct InitRuleTests {
         #expect(try Self.initializer("customObject", platform: "macos") == "-[Thing init]\n")
     }
 
-    @Test("R-INIT-2: iOS custom views get initWithCoder:, never initWithFrame:", arguments: ["view", "label", "imageView", "tableViewCell", "viewController"])
+    @Test(
+        "R-INIT-2: iOS custom views get initWithCoder:, never initWithFrame:",
+        arguments: ["view", "label", "imageView", "tableViewCell", "viewController"])
     func iosArchivedObjectsUseInitWithCoder(_ element: String) throws {
         #expect(try Self.initializer(element, platform: "ios") == "-[Thing initWithCoder:]\n")
     }
 
     @Test("R-INIT-3: the iOS custom class is the one allocated (class swapper)")
     func iosClassSubstitution() throws {
-        let timeline = try SpecScenario.run("platform: ios\nnibs:\n  N:\n    objects:\n      - { id: o1, element: view, customClass: Swapped }\nsteps:\n  - loadNib: { nib: N }\n")
+        let timeline = try SpecScenario.run(
+            "platform: ios\nnibs:\n  N:\n    objects:\n      - { id: o1, element: view, customClass: Swapped }\nsteps:\n  - loadNib: { nib: N }\n"
+        )
         #expect(timeline.events.first?.receiver?.className == "Swapped")
         #expect(timeline.events.first?.rule == "R-INIT-3")
     }
@@ -46,7 +50,9 @@ struct InitRuleTests {
         #expect(try Self.initializer("customObject", platform: "ios") == "-[Thing init]\n")
     }
 
-    @Test("R-INIT-5: macOS library objects keep initWithCoder: after a class change", arguments: ["button", "textField", "tableCellView", "viewController"])
+    @Test(
+        "R-INIT-5: macOS library objects keep initWithCoder: after a class change",
+        arguments: ["button", "textField", "tableCellView", "viewController"])
     func macLibraryObjectsUseInitWithCoder(_ element: String) throws {
         #expect(try Self.initializer(element, platform: "macos") == "-[Thing initWithCoder:]\n")
     }
@@ -86,7 +92,9 @@ struct InitRuleTests {
             steps:
               - loadNib: { nib: N }
             """
-        #expect(try SpecScenario.text(yaml: yaml) == "-[Placeholder initWithCoder:]\n-[Placeholder awakeAfterUsingCoder:]\n-[Plain init]\n-[Real awakeFromNib]\n")
+        #expect(
+            try SpecScenario.text(yaml: yaml)
+                == "-[Placeholder initWithCoder:]\n-[Placeholder awakeAfterUsingCoder:]\n-[Plain init]\n-[Real awakeFromNib]\n")
     }
 
     @Test("R-INIT-10: during init no connection has been made yet (P2 precedes P3)")

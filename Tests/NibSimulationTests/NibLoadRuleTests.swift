@@ -91,9 +91,14 @@ struct NibLoadRuleTests {
 
     @Test("R-NIB-6: a missing nib raises, in the platform's words and ⏱ macOS version")
     func missingNibRaises() throws {
-        #expect(try SpecScenario.text("G-NIB-2", level: .l1).hasPrefix("EXCEPTION NSInternalInconsistencyException: Could not load NIB in bundle"))
+        #expect(
+            try SpecScenario.text("G-NIB-2", level: .l1).hasPrefix(
+                "EXCEPTION NSInternalInconsistencyException: Could not load NIB in bundle"))
         let mac = "platform: macos\nosVersion: \"10.15\"\nsteps:\n  - loadNib: { nib: Nope }\n"
-        #expect(try SpecScenario.text(yaml: mac) == "EXCEPTION NSInternalInconsistencyException: -[NSNib _initWithNibNamed:bundle:options:] could not load the nibName: Nope in bundle (null).\n")
+        #expect(
+            try SpecScenario.text(yaml: mac)
+                == "EXCEPTION NSInternalInconsistencyException: -[NSNib _initWithNibNamed:bundle:options:] could not load the nibName: Nope in bundle (null).\n"
+        )
         let old = mac.replacingOccurrences(of: "10.15", with: "10.9")
         #expect(try SpecScenario.text(yaml: old).contains("-[NSNib initWithNibNamed:bundle:] could not load the nibName: Nope"))
     }
@@ -164,7 +169,9 @@ struct NibLoadRuleTests {
 
     @Test("R-CONV-3: L1 hides connections, L2 shows them, L3 adds RESOLVE lines")
     func traceLevels() throws {
-        #expect(try SpecScenario.text("G-NIB-1", level: .l1) == "-[CardView initWithCoder:]\n-[CardButton initWithCoder:]\n-[CardView awakeFromNib]\n-[CardButton awakeFromNib]\n")
+        #expect(
+            try SpecScenario.text("G-NIB-1", level: .l1)
+                == "-[CardView initWithCoder:]\n-[CardButton initWithCoder:]\n-[CardView awakeFromNib]\n-[CardButton awakeFromNib]\n")
         let yaml = """
             platform: ios
             trace: L3
@@ -213,7 +220,9 @@ struct NibLoadRuleTests {
     @Test("R-CONV-6: seed rendering cuts the selector at the first colon")
     func seedRendering() throws {
         let timeline = Simulator.run(try SpecScenario.load("G-XML-1"), options: SimulationOptions(traceLevel: .l1))
-        #expect(TimelineFormatter.format(timeline, as: .seed) == "ViewController -- initWithCoder\nViewController -- awakeFromNib\nViewController -- viewDidLoad\n")
+        #expect(
+            TimelineFormatter.format(timeline, as: .seed)
+                == "ViewController -- initWithCoder\nViewController -- awakeFromNib\nViewController -- viewDidLoad\n")
     }
 
     @Test("R-CONV-7: selectors a class does not override are not traced at L1")

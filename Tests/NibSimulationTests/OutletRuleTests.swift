@@ -35,7 +35,10 @@ struct OutletRuleTests {
     @Test("R-OUT-1: an iOS key the class lacks raises NSUnknownKeyException and ends the load")
     func unknownKeyEndsTheLoad() throws {
         let text = try SpecScenario.text("G-OUT-1", level: .l2)
-        #expect(text.hasSuffix("EXCEPTION NSUnknownKeyException: [<NSObject 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key rootView.\n"))
+        #expect(
+            text.hasSuffix(
+                "EXCEPTION NSUnknownKeyException: [<NSObject 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key rootView.\n"
+            ))
         #expect(!text.contains("addTarget"))
         #expect(!text.contains("awakeFromNib"))
     }
@@ -51,7 +54,9 @@ struct OutletRuleTests {
     @Test("R-OUT-2: macOS uses the setter, else the ivar, else logs and continues")
     func macSetterIvarOrLog() throws {
         let text = try SpecScenario.text("G-WIN-1", level: .l2)
-        #expect(text.contains("-[AppDelegate setWindow:] value=NSWindow\nIVAR AppDelegate.canvas = GoButton\nLOG Failed to connect (ghost) outlet"))
+        #expect(
+            text.contains(
+                "-[AppDelegate setWindow:] value=NSWindow\nIVAR AppDelegate.canvas = GoButton\nLOG Failed to connect (ghost) outlet"))
         #expect(text.contains("SHOW-WINDOW"))
     }
 
@@ -63,8 +68,11 @@ struct OutletRuleTests {
 
     @Test("R-OUT-3: Swift classes are module-qualified in log messages")
     func swiftNamesAreQualified() throws {
-        let yaml = Self.outlet(platform: "macos", os: "10.15", ownerClass: "Owner: { swiftModule: IINA, keys: [panel] }\n  Panel: { swiftModule: IINA }")
-        #expect(try SpecScenario.text(yaml: yaml).contains("LOG Failed to connect (other) outlet from (IINA.Owner) to (IINA.Panel): missing setter or instance variable"))
+        let yaml = Self.outlet(
+            platform: "macos", os: "10.15", ownerClass: "Owner: { swiftModule: IINA, keys: [panel] }\n  Panel: { swiftModule: IINA }")
+        #expect(
+            try SpecScenario.text(yaml: yaml).contains(
+                "LOG Failed to connect (other) outlet from (IINA.Owner) to (IINA.Panel): missing setter or instance variable"))
     }
 
     @Test("R-OUT-4: File's Owner outlets are set on the owner object passed in")
@@ -75,9 +83,13 @@ struct OutletRuleTests {
 
     @Test("R-OUT-5: ⏱ KVO observers hear outlet sets on iOS and macOS ≥ 10.5, never on 10.4")
     func kvoNotifications() throws {
-        #expect(try SpecScenario.text("G-OUT-2", level: .l2).contains("-[Watcher observeValueForKeyPath:ofObject:change:context:] keyPath=rootView object=CardOwner\n"))
+        #expect(
+            try SpecScenario.text("G-OUT-2", level: .l2).contains(
+                "-[Watcher observeValueForKeyPath:ofObject:change:context:] keyPath=rootView object=CardOwner\n"))
         let mac = Self.outlet(platform: "macos", os: "10.5", ownerClass: "Owner: { keys: [panel, other] }")
-        #expect(try SpecScenario.text(yaml: mac).contains("-[Watcher observeValueForKeyPath:ofObject:change:context:] keyPath=panel object=Owner"))
+        #expect(
+            try SpecScenario.text(yaml: mac).contains(
+                "-[Watcher observeValueForKeyPath:ofObject:change:context:] keyPath=panel object=Owner"))
         let tiger = Self.outlet(platform: "macos", os: "10.4", ownerClass: "Owner: { keys: [panel, other] }")
         #expect(try !SpecScenario.text(yaml: tiger).contains("observeValueForKeyPath"))
     }
@@ -108,7 +120,8 @@ struct OutletRuleTests {
             """
         let text = try SpecScenario.text(yaml: yaml)
         #expect(text == "-[UIView addGestureRecognizer:] value=UITapGestureRecognizer\n")
-        let owned = yaml.replacingOccurrences(of: "loadNib: { nib: N }", with: "loadNib: { nib: N, owner: o }").replacingOccurrences(of: "nibs:", with: "objects:\n  o: { class: Form }\nnibs:")
+        let owned = yaml.replacingOccurrences(of: "loadNib: { nib: N }", with: "loadNib: { nib: N, owner: o }").replacingOccurrences(
+            of: "nibs:", with: "objects:\n  o: { class: Form }\nnibs:")
         #expect(try SpecScenario.text(yaml: owned).hasPrefix("-[Form setValue:forKey:] key=fields value=[UITextField,UILabel]\n"))
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-@testable import NibParsing
 import NibModel
 import NibTestSupport
 import Testing
+
+@testable import NibParsing
 
 /// `site/scenarios/scenario.schema.json` says what the parser accepts.
 @Suite("Scenario JSON Schema")
@@ -34,7 +35,8 @@ struct ScenarioSchemaTests {
 
     @Test("the reference page documents every step")
     func pageDocumentsEverySteps() throws {
-        let page = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("site/pages/reference/scenario-format.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("site/pages/reference/scenario-format.md"), encoding: .utf8)
         for name in StepParser.names { #expect(page.contains("`\(name)`"), "\(name)") }
     }
 }

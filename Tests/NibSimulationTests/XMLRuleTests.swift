@@ -5,8 +5,12 @@ import Testing
 /// SPEC §15 (R-XML) on inline documents.
 @Suite("XML format rules (R-XML)")
 struct XMLRuleTests {
-    static func graph(_ type: String, runtime: String, platform: Platform, storyboard: Bool = false, objects: [NibObject], connections: [Connection] = []) -> NibGraph {
-        NibGraph(file: "t.xib", format: .document, documentType: type, platform: platform, targetRuntime: runtime, isStoryboard: storyboard, objects: objects, connections: connections)
+    static func graph(
+        _ type: String, runtime: String, platform: Platform, storyboard: Bool = false, objects: [NibObject], connections: [Connection] = []
+    ) -> NibGraph {
+        NibGraph(
+            file: "t.xib", format: .document, documentType: type, platform: platform, targetRuntime: runtime, isStoryboard: storyboard,
+            objects: objects, connections: connections)
     }
 
     static let owner = NibObject(id: "-1", element: "placeholder", className: "NSObject", placeholder: PlaceholderIdentifier.filesOwner)
@@ -20,14 +24,16 @@ struct XMLRuleTests {
 
     @Test("R-XML-2: a document with no objects loads with no events")
     func emptyDocumentHasNoEvents() {
-        let graph = Self.graph("com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner])
+        let graph = Self.graph(
+            "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner])
         #expect(Simulator.run(document: graph).events.isEmpty)
     }
 
     @Test("R-XML-3: an iOS placeholder with another identifier is an external object, never instantiated")
     func iosExternalPlaceholder() {
         let external = NibObject(id: "e1", element: "placeholder", className: "NSObject", customClass: "Store", placeholder: "Store")
-        let graph = Self.graph("com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, external])
+        let graph = Self.graph(
+            "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, external])
         #expect(!Simulator.run(document: graph).events.contains { $0.selector?.hasPrefix("init") == true })
     }
 
@@ -61,7 +67,9 @@ struct XMLRuleTests {
     func unresolvedReferenceIsRejected() {
         let view = NibObject(id: "v1", element: "view", className: "UIView")
         let outlet = Connection(id: "c9", source: "-1", kind: .outlet(property: "x", destination: "nope"))
-        let graph = Self.graph("com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, view], connections: [outlet])
+        let graph = Self.graph(
+            "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, view],
+            connections: [outlet])
         #expect(TimelineFormatter.format(Simulator.run(document: graph)) == "REJECT unresolved reference nope in outlet c9\n")
     }
 
@@ -96,10 +104,13 @@ struct XMLRuleTests {
     func validation() {
         let vc = NibObject(id: "vc", element: "viewController", className: "UIViewController")
         let segue = Connection(id: "s1", source: "vc", kind: .segue(destination: "vc", Segue(kind: "show")))
-        let xib = Self.graph("com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, vc], connections: [segue])
+        let xib = Self.graph(
+            "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, vc],
+            connections: [segue])
         #expect(TimelineFormatter.format(Simulator.run(document: xib)) == "REJECT segue s1 in a xib document\n")
         let ownerless = Self.graph("com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [vc])
-        #expect(TimelineFormatter.format(Simulator.run(document: ownerless)) == "REJECT missing IBFilesOwner placeholder in a CocoaTouch xib\n")
+        #expect(
+            TimelineFormatter.format(Simulator.run(document: ownerless)) == "REJECT missing IBFilesOwner placeholder in a CocoaTouch xib\n")
     }
 }
 
@@ -115,8 +126,12 @@ struct PlatformPairTests {
     @Test("A wrong outlet key: iOS raises and stops, macOS logs and goes on")
     func outletFailurePair() throws {
         let ios = try SpecScenario.text(yaml: OutletRuleTests.outlet(platform: "ios", os: "17.0", ownerClass: "Owner: { keys: [panel] }"))
-        #expect(ios.hasSuffix("EXCEPTION NSUnknownKeyException: [<Owner 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key other.\n"))
-        let mac = try SpecScenario.text(yaml: OutletRuleTests.outlet(platform: "macos", os: "10.15", ownerClass: "Owner: { keys: [panel] }"))
+        #expect(
+            ios.hasSuffix(
+                "EXCEPTION NSUnknownKeyException: [<Owner 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key other.\n"
+            ))
+        let mac = try SpecScenario.text(
+            yaml: OutletRuleTests.outlet(platform: "macos", os: "10.15", ownerClass: "Owner: { keys: [panel] }"))
         #expect(mac.contains("LOG Failed to connect (other) outlet from (Owner) to (Panel): missing setter or instance variable\n"))
         #expect(!mac.contains("EXCEPTION"))
     }
@@ -139,8 +154,10 @@ struct PlatformPairTests {
 
     @Test("KVO: iOS always notifies, macOS 10.4 never (R-OUT-5)")
     func kvoPair() throws {
-        let ios = try SpecScenario.text(yaml: OutletRuleTests.outlet(platform: "ios", os: "3.0", ownerClass: "Owner: { keys: [panel, other] }"))
-        let mac = try SpecScenario.text(yaml: OutletRuleTests.outlet(platform: "macos", os: "10.4", ownerClass: "Owner: { keys: [panel, other] }"))
+        let ios = try SpecScenario.text(
+            yaml: OutletRuleTests.outlet(platform: "ios", os: "3.0", ownerClass: "Owner: { keys: [panel, other] }"))
+        let mac = try SpecScenario.text(
+            yaml: OutletRuleTests.outlet(platform: "macos", os: "10.4", ownerClass: "Owner: { keys: [panel, other] }"))
         #expect(ios.contains("observeValueForKeyPath"))
         #expect(!mac.contains("observeValueForKeyPath"))
     }

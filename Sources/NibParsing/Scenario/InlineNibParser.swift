@@ -24,10 +24,15 @@ struct InlineNibParser {
         let fields = try node.fields("nib \(name)", allowed: Self.nibKeys)
         let inBundle = try fields["inBundle"]?.bool("inBundle") ?? true
         if let path = try fields.string("path") {
-            guard fields["objects"] == nil, fields["scenes"] == nil else { throw node.error("nib \(name): give either 'path' or inline 'objects'/'scenes', not both") }
-            guard let loadDocument else { throw (fields["path"] ?? node).error("nib \(name): reading \(path) needs the IB document parser, which this build lacks") }
+            guard fields["objects"] == nil, fields["scenes"] == nil else {
+                throw node.error("nib \(name): give either 'path' or inline 'objects'/'scenes', not both")
+            }
+            guard let loadDocument else {
+                throw (fields["path"] ?? node).error("nib \(name): reading \(path) needs the IB document parser, which this build lacks")
+            }
             let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
-            let shown = (file as NSString).deletingLastPathComponent.isEmpty ? path : (file as NSString).deletingLastPathComponent + "/" + path
+            let shown =
+                (file as NSString).deletingLastPathComponent.isEmpty ? path : (file as NSString).deletingLastPathComponent + "/" + path
             return ScenarioNib(name: name, path: path, graph: try loadDocument(url, shown), inBundle: inBundle)
         }
         let isStoryboard = try fields["storyboard"]?.bool("storyboard") ?? (fields["scenes"] != nil)
@@ -37,12 +42,15 @@ struct InlineNibParser {
                 let scene = try sceneNode.fields("a scene", allowed: ["id", "objects"], required: ["id", "objects"])
                 let sceneID = try scene.required("id", in: "a scene")
                 builder.scenes.append(Scene(id: sceneID, line: sceneNode.location.line))
-                for item in try scene["objects"]?.items("scene objects") ?? [] { try object(item, parent: nil, scene: sceneID, into: &builder) }
+                for item in try scene["objects"]?.items("scene objects") ?? [] {
+                    try object(item, parent: nil, scene: sceneID, into: &builder)
+                }
             }
         }
         for item in try fields["objects"]?.items("objects") ?? [] { try object(item, parent: nil, scene: nil, into: &builder) }
         for index in builder.scenes.indices {
-            builder.scenes[index].controller = builder.objects.first { $0.scene == builder.scenes[index].id && $0.sceneMemberID == "viewController" }?.id
+            builder.scenes[index].controller =
+                builder.objects.first { $0.scene == builder.scenes[index].id && $0.sceneMemberID == "viewController" }?.id
         }
         let type =
             platform.usesAppKit
@@ -68,23 +76,36 @@ struct InlineNibParser {
         let f = try node.fields("an object", allowed: Self.objectKeys, required: ["id"])
         let id = ObjectID(try f.required("id", in: "an object"))
         var placeholder = try f.string("placeholder")
-        let element = try f.string("element") ?? (placeholder != nil ? (platform.usesAppKit ? "customObject" : "placeholder") : "customObject")
+        let element =
+            try f.string("element") ?? (placeholder != nil ? (platform.usesAppKit ? "customObject" : "placeholder") : "customObject")
         if placeholder == nil, platform.usesAppKit, element == "customObject" {
             // R-XML-4: macOS placeholders are customObjects with reserved ids.
-            placeholder = ["-2": PlaceholderIdentifier.filesOwner, "-1": PlaceholderIdentifier.firstResponder, "-3": PlaceholderIdentifier.application][id.rawValue]
+            placeholder =
+                [
+                    "-2": PlaceholderIdentifier.filesOwner, "-1": PlaceholderIdentifier.firstResponder,
+                    "-3": PlaceholderIdentifier.application,
+                ][id.rawValue]
         }
         var attributes: [String: String] = [:]
-        for (key, _, value) in try f["attributes"]?.fields("attributes").entries ?? [] { attributes[key] = try value.string("attribute \(key)") }
+        for (key, _, value) in try f["attributes"]?.fields("attributes").entries ?? [] {
+            attributes[key] = try value.string("attribute \(key)")
+        }
         var runtime: [RuntimeAttribute] = []
         for item in try f["runtimeAttributes"]?.items("runtimeAttributes") ?? [] {
             let r = try item.fields("a runtime attribute", allowed: ["keyPath", "type", "value"], required: ["keyPath"])
-            runtime.append(RuntimeAttribute(type: try r.string("type") ?? "string", keyPath: try r.required("keyPath", in: "a runtime attribute"), value: try r.string("value")))
+            runtime.append(
+                RuntimeAttribute(
+                    type: try r.string("type") ?? "string", keyPath: try r.required("keyPath", in: "a runtime attribute"),
+                    value: try r.string("value")))
         }
         builder.objects.append(
             NibObject(
-                id: id, element: element, className: try f.string("class") ?? Self.frameworkClass(element: element, platform: platform, placeholder: placeholder),
-                customClass: try f.string("customClass"), customModule: try f.string("customModule"), placeholder: placeholder, parent: parent,
-                scene: scene, label: try f.string("label"), key: try f.string("key"), storyboardIdentifier: try f.string("storyboardIdentifier"),
+                id: id, element: element,
+                className: try f.string("class") ?? Self.frameworkClass(element: element, platform: platform, placeholder: placeholder),
+                customClass: try f.string("customClass"), customModule: try f.string("customModule"), placeholder: placeholder,
+                parent: parent,
+                scene: scene, label: try f.string("label"), key: try f.string("key"),
+                storyboardIdentifier: try f.string("storyboardIdentifier"),
                 sceneMemberID: try f.string("sceneMember"), attributes: attributes, runtimeAttributes: runtime, line: node.location.line
             )
         )
@@ -93,7 +114,10 @@ struct InlineNibParser {
     }
 
     private func connection(_ node: YAMLNode, source: ObjectID) throws -> Connection {
-        let allowed = Self.connectionKinds + ["id", "destination", "target", "eventType", "keyPath", "options", "appends", "identifier", "relationship", "customClass"]
+        let allowed =
+            Self.connectionKinds + [
+                "id", "destination", "target", "eventType", "keyPath", "options", "appends", "identifier", "relationship", "customClass",
+            ]
         let f = try node.fields("a connection", allowed: allowed)
         let kinds = f.entries.filter { Self.connectionKinds.contains($0.key) }
         guard kinds.count == 1, let kind = kinds.first else {
@@ -112,17 +136,26 @@ struct InlineNibParser {
             return Connection(id: id, source: source, kind: .outlet(property: value, destination: try requireDestination()), line: line)
         case "outletCollection":
             let appends = try f["appends"]?.bool("appends") ?? false
-            return Connection(id: id, source: source, kind: .outletCollection(property: value, destination: try requireDestination(), appends: appends), line: line)
+            return Connection(
+                id: id, source: source, kind: .outletCollection(property: value, destination: try requireDestination(), appends: appends),
+                line: line)
         case "action":
             let target = try destination ?? f.string("target").map { ObjectID($0) }
-            return Connection(id: id, source: source, kind: .action(selector: value, target: target, eventType: try f.string("eventType")), line: line)
+            return Connection(
+                id: id, source: source, kind: .action(selector: value, target: target, eventType: try f.string("eventType")), line: line)
         case "binding":
             var options: [BindingOption] = []
-            for (key, _, optionValue) in try f["options"]?.fields("options").entries ?? [] { options.append(BindingOption(key: key, value: try optionValue.string(key))) }
+            for (key, _, optionValue) in try f["options"]?.fields("options").entries ?? [] {
+                options.append(BindingOption(key: key, value: try optionValue.string(key)))
+            }
             let keyPath = try f.required("keyPath", in: "binding \(value)")
-            return Connection(id: id, source: source, kind: .binding(name: value, destination: try requireDestination(), keyPath: keyPath, options: options), line: line)
+            return Connection(
+                id: id, source: source,
+                kind: .binding(name: value, destination: try requireDestination(), keyPath: keyPath, options: options), line: line)
         default:
-            let segue = Segue(kind: value, identifier: try f.string("identifier"), relationship: try f.string("relationship"), customClass: try f.string("customClass"))
+            let segue = Segue(
+                kind: value, identifier: try f.string("identifier"), relationship: try f.string("relationship"),
+                customClass: try f.string("customClass"))
             return Connection(id: id, source: source, kind: .segue(destination: try requireDestination(), segue), line: line)
         }
     }
@@ -131,7 +164,8 @@ struct InlineNibParser {
     static func frameworkClass(element: String, platform: Platform, placeholder: String?) -> String {
         if placeholder == PlaceholderIdentifier.firstResponder { return platform.usesAppKit ? "FirstResponder" : "UIResponder" }
         if placeholder != nil || element == "customObject" { return "NSObject" }
-        let special: [String: String] = platform.usesAppKit
+        let special: [String: String] =
+            platform.usesAppKit
             ? ["customView": "NSView", "tableCellView": "NSTableCellView", "application": "NSApplication"]
             : ["placeholder": "NSObject"]
         if let name = special[element] { return name }

@@ -27,10 +27,13 @@ public enum ScenarioParser {
     }
 
     /// Parses scenario text. `baseDirectory` resolves `nibs.*.path`.
-    public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario {
+    public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario
+    {
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: yaml) else { throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario") }
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario")
+            }
             root = node
         } catch let error as YamlError {
             throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(yamlProblem(error))")
@@ -51,7 +54,8 @@ public enum ScenarioParser {
         if let node = top["flags"] { scenario.flags = try flags(node) }
         if let node = top["bundle"] {
             let fields = try node.fields("bundle", allowed: ["path", "resources"])
-            scenario.bundle = AppBundle(path: try fields.string("path") ?? "/App.app", resources: try fields["resources"]?.strings("bundle.resources") ?? [])
+            scenario.bundle = AppBundle(
+                path: try fields.string("path") ?? "/App.app", resources: try fields["resources"]?.strings("bundle.resources") ?? [])
         }
         if let node = top["classes"] { scenario.classes = try classes(node) }
         if let node = top["objects"] { scenario.objects = try objects(node) }
@@ -67,7 +71,9 @@ public enum ScenarioParser {
 
     static func version(_ node: YAMLNode, _ what: String) throws -> OSVersion {
         let text = try node.string(what)
-        guard let version = OSVersion(text) else { throw node.error("bad value '\(text)' for \(what); allowed: a version such as 5.1, 10.15 or 17.0") }
+        guard let version = OSVersion(text) else {
+            throw node.error("bad value '\(text)' for \(what); allowed: a version such as 5.1, 10.15 or 17.0")
+        }
         return version
     }
 
@@ -152,16 +158,22 @@ public enum ScenarioParser {
         let nibs = Set(scenario.nibs.map(\.name))
         for observer in scenario.observers where !known.contains(observer.observer) || !known.contains(observer.object) {
             let missing = known.contains(observer.observer) ? observer.object : observer.observer
-            throw LocatedError(at: FileLocation(file: scenario.file), "observers: no object named '\(missing)'; declared: \(known.sorted().joined(separator: ", "))")
+            throw LocatedError(
+                at: FileLocation(file: scenario.file),
+                "observers: no object named '\(missing)'; declared: \(known.sorted().joined(separator: ", "))")
         }
         for step in scenario.steps {
             let (objectRefs, nibRefs, results) = StepParser.references(step.action)
-            for name in nibRefs where !nibs.contains(name) && !scenario.bundle.resources.contains(name) && !scenario.bundle.resources.contains("\(name).nib") {
+            for name in nibRefs
+            where !nibs.contains(name) && !scenario.bundle.resources.contains(name) && !scenario.bundle.resources.contains("\(name).nib") {
                 if case .loadNib = step.action { continue }  // a missing nib is a scenario of its own (R-NIB-6)
-                throw LocatedError(at: step.location, "\(step.action.name): no nib named '\(name)'; declared: \(nibs.sorted().joined(separator: ", "))")
+                throw LocatedError(
+                    at: step.location, "\(step.action.name): no nib named '\(name)'; declared: \(nibs.sorted().joined(separator: ", "))")
             }
             for name in objectRefs where !known.contains(name) {
-                throw LocatedError(at: step.location, "\(step.action.name): no object named '\(name)'; known here: \(known.sorted().joined(separator: ", "))")
+                throw LocatedError(
+                    at: step.location,
+                    "\(step.action.name): no object named '\(name)'; known here: \(known.sorted().joined(separator: ", "))")
             }
             known.formUnion(results)
         }

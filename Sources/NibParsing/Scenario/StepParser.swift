@@ -51,14 +51,19 @@ enum StepParser {
         case "loadNib":
             let f = try args(["nib", "owner", "externals", "as"], required: ["nib"])
             var externals: [String: String] = [:]
-            for (key, _, value) in try f["externals"]?.fields("externals").entries ?? [] { externals[key] = try value.string("external \(key)") }
-            return .loadNib(nib: try f.required("nib", in: "loadNib"), owner: try f.string("owner"), externals: externals, result: try f.string("as"))
+            for (key, _, value) in try f["externals"]?.fields("externals").entries ?? [] {
+                externals[key] = try value.string("external \(key)")
+            }
+            return .loadNib(
+                nib: try f.required("nib", in: "loadNib"), owner: try f.string("owner"), externals: externals, result: try f.string("as"))
         case "instantiateInitialController":
             let f = try args(["storyboard", "as"], required: ["storyboard"])
             return .instantiateInitialController(storyboard: try f.required("storyboard", in: name), result: try f.string("as"))
         case "instantiateController":
             let f = try args(["storyboard", "identifier", "as"], required: ["storyboard", "identifier"])
-            return .instantiateController(storyboard: try f.required("storyboard", in: name), identifier: try f.required("identifier", in: name), result: try f.string("as"))
+            return .instantiateController(
+                storyboard: try f.required("storyboard", in: name), identifier: try f.required("identifier", in: name),
+                result: try f.string("as"))
         case "makeView":
             let f = try args(["nib", "owner", "count"], required: ["nib"])
             return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: try f["count"]?.int("count") ?? 1)
@@ -71,15 +76,21 @@ enum StepParser {
         case "release": return .release(try single())
         case "instantiate":
             let f = try args(["name", "class", "initializer", "nibName"], required: ["name", "class"])
-            let initializer = try f["initializer"]?.choice("initializer", ["init", "initWithNibName:bundle:", "initWithWindowNibName:", "new"]) ?? "init"
-            return .instantiate(name: try f.required("name", in: name), className: try f.required("class", in: name), initializer: initializer, nibName: try f.string("nibName"))
+            let initializer =
+                try f["initializer"]?.choice("initializer", ["init", "initWithNibName:bundle:", "initWithWindowNibName:", "new"]) ?? "init"
+            return .instantiate(
+                name: try f.required("name", in: name), className: try f.required("class", in: name), initializer: initializer,
+                nibName: try f.string("nibName"))
         case "accessView": return .accessView(try single())
         case "showRoot": return .showRoot(try single())
         case "push": return .push(try single())
         case "pop": try none(); return .pop
         case "present":
             let f = try args(["controller", "style"], required: ["controller"])
-            let styles = ["fullScreen", "currentContext", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "popover", "custom", "automatic"]
+            let styles = [
+                "fullScreen", "currentContext", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "popover", "custom",
+                "automatic",
+            ]
             return .present(try f.required("controller", in: name), style: try f["style"]?.choice("style", styles))
         case "dismiss": try none(); return .dismiss
         case "selectTab":

@@ -45,9 +45,13 @@ enum FrameworkClasses {
         "NSTextField": e("NSControl", ["delegate"]),
         "NSTableView": e("NSControl", ["dataSource", "delegate"]),
         "NSTableCellView": e("NSView", ["textField", "imageView", "objectValue"]),
-        "NSWindow": e("NSResponder", ["delegate", "initialFirstResponder", "contentView"], actions: ["performClose:", "makeKeyAndOrderFront:", "orderOut:"]),
+        "NSWindow": e(
+            "NSResponder", ["delegate", "initialFirstResponder", "contentView"],
+            actions: ["performClose:", "makeKeyAndOrderFront:", "orderOut:"]),
         "NSPanel": e("NSWindow"),
-        "NSApplication": e("NSResponder", ["delegate", "mainMenu", "windowsMenu", "servicesMenu"], actions: ["terminate:", "orderFrontStandardAboutPanel:", "hide:", "unhideAllApplications:", "hideOtherApplications:"]),
+        "NSApplication": e(
+            "NSResponder", ["delegate", "mainMenu", "windowsMenu", "servicesMenu"],
+            actions: ["terminate:", "orderFrontStandardAboutPanel:", "hide:", "unhideAllApplications:", "hideOtherApplications:"]),
         "NSViewController": e("NSResponder", ["view", "representedObject"]),
         "NSWindowController": e("NSResponder", ["window"], actions: ["showWindow:"]),
         "NSMenu": e("NSObject", ["delegate"]),

@@ -69,7 +69,9 @@ extension SimulationRun {
             ordinal = objects.filter { $0.elementID == nil && $0.className == className }.count + 1
         }
         objects.append(
-            LiveObject(instance: instance, className: className, elementID: elementID, element: element, load: load, alias: alias, codeOrdinal: ordinal)
+            LiveObject(
+                instance: instance, className: className, elementID: elementID, element: element, load: load, alias: alias,
+                codeOrdinal: ordinal)
         )
         return instance
     }

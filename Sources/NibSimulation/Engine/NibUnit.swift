@@ -25,7 +25,8 @@ struct NibUnit {
     }
 
     /// A subset of a storyboard.
-    init(name: String, objects: [NibObject], connections: [Connection], proxyIDs: Set<ObjectID>, ownerID: ObjectID?, viewOutlet: ObjectID?) {
+    init(name: String, objects: [NibObject], connections: [Connection], proxyIDs: Set<ObjectID>, ownerID: ObjectID?, viewOutlet: ObjectID?)
+    {
         self.name = name
         self.objects = objects
         self.connections = connections

@@ -59,7 +59,10 @@ final class SimulationRun {
     // MARK: emitting
 
     /// Appends an event, attributed to the current load and phase.
-    func emit(_ kind: Event.Kind, _ rule: Rule, receiver: Int? = nil, selector: String? = nil, arguments: [EventArgument] = [], text: String? = nil, level: TraceLevel?, connections: [String] = []) {
+    func emit(
+        _ kind: Event.Kind, _ rule: Rule, receiver: Int? = nil, selector: String? = nil, arguments: [EventArgument] = [],
+        text: String? = nil, level: TraceLevel?, connections: [String] = []
+    ) {
         guard !stopped else { return }
         events.append(
             Event(
@@ -114,7 +117,8 @@ final class SimulationRun {
     /// Records a view-state change of a controller.
     func transition(_ controller: Int, to state: ViewState, _ rule: Rule) {
         guard var info = controllers[controller], info.state != state else { return }
-        transitions.append(ViewStateTransition(controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id))
+        transitions.append(
+            ViewStateTransition(controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id))
         info.state = state
         controllers[controller] = info
     }

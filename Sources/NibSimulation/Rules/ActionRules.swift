@@ -43,11 +43,16 @@ extension SimulationRun {
         if let eventType {
             connectionMessage(
                 source, "addTarget:action:forControlEvents:", .act1,
-                [EventArgument("target", targetLabel), EventArgument("action", selector), EventArgument("events", Self.controlEventName(eventType))],
+                [
+                    EventArgument("target", targetLabel), EventArgument("action", selector),
+                    EventArgument("events", Self.controlEventName(eventType)),
+                ],
                 connections: connections
             )
         } else if isGestureRecognizer(source, element: element) {
-            connectionMessage(source, "addTarget:action:", .act2, [EventArgument("target", targetLabel), EventArgument("action", selector)], connections: connections)
+            connectionMessage(
+                source, "addTarget:action:", .act2, [EventArgument("target", targetLabel), EventArgument("action", selector)],
+                connections: connections)
         } else {
             connectionMessage(source, "setTarget:", .act2, [EventArgument("target", targetLabel)], connections: connections)
             connectionMessage(source, "setAction:", .act2, [EventArgument("action", selector)], connections: [])
@@ -77,10 +82,13 @@ extension SimulationRun {
             let events = Self.controlEventName(element == "button" ? "touchUpInside" : "primaryActionTriggered")
             connectionMessage(
                 source, "addTarget:action:forControlEvents:", .xml7,
-                [EventArgument("target", template), EventArgument("action", "perform:"), EventArgument("events", events)], connections: connections
+                [EventArgument("target", template), EventArgument("action", "perform:"), EventArgument("events", events)],
+                connections: connections
             )
         } else if element.hasSuffix("GestureRecognizer") {
-            connectionMessage(source, "addTarget:action:", .xml7, [EventArgument("target", template), EventArgument("action", "perform:")], connections: connections)
+            connectionMessage(
+                source, "addTarget:action:", .xml7, [EventArgument("target", template), EventArgument("action", "perform:")],
+                connections: connections)
         } else if element == "barButtonItem" {
             connectionMessage(source, "setTarget:", .xml7, [EventArgument("target", template)], connections: connections)
             connectionMessage(source, "setAction:", .xml7, [EventArgument("action", "perform:")], connections: [])

@@ -110,11 +110,14 @@ extension SimulationRun {
     /// R-NIB-6: the missing-nib exception for a `UINib`/`NSNib` load or a storyboard.
     func missingNib(_ name: String, storyboard: Bool = false) {
         if isMac {
-            let selector = scenario.osVersion < OSVersion(10, 10) ? "-[NSNib initWithNibNamed:bundle:]" : "-[NSNib _initWithNibNamed:bundle:options:]"
+            let selector =
+                scenario.osVersion < OSVersion(10, 10) ? "-[NSNib initWithNibNamed:bundle:]" : "-[NSNib _initWithNibNamed:bundle:options:]"
             exception("NSInternalInconsistencyException", "\(selector) could not load the nibName: \(name) in bundle (null).", .nib6)
         } else {
             let suffix = storyboard ? " and directory '\(name).storyboardc'" : ""
-            exception("NSInternalInconsistencyException", "Could not load NIB in bundle: 'NSBundle <\(scenario.bundle.path)> (loaded)' with name '\(name)'\(suffix)", .nib6)
+            exception(
+                "NSInternalInconsistencyException",
+                "Could not load NIB in bundle: 'NSBundle <\(scenario.bundle.path)> (loaded)' with name '\(name)'\(suffix)", .nib6)
         }
     }
 

@@ -64,10 +64,14 @@ extension SimulationRun {
                 setCollection(source: source, key: property, members: members, instances: instances.instances)
             case .action(let selector, let target, let eventType):
                 guard let source else { continue }
-                connectAction(source: source, selector: selector, target: target.flatMap { instances.instances[$0] }, eventType: eventType, element: elementName(connection.source, unit), connections: ids)
+                connectAction(
+                    source: source, selector: selector, target: target.flatMap { instances.instances[$0] }, eventType: eventType,
+                    element: elementName(connection.source, unit), connections: ids)
             case .binding(let name, let destination, let keyPath, let options):
                 guard let source else { continue }
-                bind(source: source, name: name, destination: instances.instances[destination], keyPath: keyPath, options: options, connections: ids)
+                bind(
+                    source: source, name: name, destination: instances.instances[destination], keyPath: keyPath, options: options,
+                    connections: ids)
             case .segue(_, let segue):
                 guard let source else { continue }
                 connectSegueTrigger(source: source, segue: segue, element: elementName(connection.source, unit), connections: ids)
@@ -84,19 +88,25 @@ extension SimulationRun {
         let value = label(destination)
         let sourceClass = className(source)
         if !isMac {
-            connectionMessage(source, "setValue:forKey:", rule, [EventArgument("key", key), EventArgument("value", value)], connections: connections)
+            connectionMessage(
+                source, "setValue:forKey:", rule, [EventArgument("key", key), EventArgument("value", value)], connections: connections)
             guard classes.isKeyValueCompliant(sourceClass, key: key) else {
                 unknownKey(source, key: key, rule: .out1)
                 return
             }
         } else if classes.hasSetter(sourceClass, key: key) {
-            connectionMessage(source, setterName(key), rule == .out1 ? .out2 : rule, [EventArgument("value", value)], connections: connections)
+            connectionMessage(
+                source, setterName(key), rule == .out1 ? .out2 : rule, [EventArgument("value", value)], connections: connections)
         } else if let ivar = classes.ivar(sourceClass, key: key) {
-            emit(.ivar, .out2, receiver: source, arguments: [EventArgument("name", ivar), EventArgument("value", value)], level: .l2, connections: connections)
+            emit(
+                .ivar, .out2, receiver: source, arguments: [EventArgument("name", ivar), EventArgument("value", value)], level: .l2,
+                connections: connections)
         } else {
             let prefix = scenario.osVersion >= OSVersion(11, 0) ? "[Nib Loading] " : ""
             let destinationClass = destination.map { classes.qualifiedName(className($0)) } ?? "nil"
-            log("\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(sourceClass))) to (\(destinationClass)): missing setter or instance variable", .out2, connections: connections)
+            log(
+                "\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(sourceClass))) to (\(destinationClass)): missing setter or instance variable",
+                .out2, connections: connections)
             return
         }
         if let destination { properties[PropertyKey(object: source, key: key)] = destination }
@@ -110,7 +120,9 @@ extension SimulationRun {
         let labels = members.map { label($0.destination.flatMap { instances[$0] }) }
         if appends && key == "gestureRecognizers" {
             for (index, member) in members.enumerated() {
-                connectionMessage(source, "addGestureRecognizer:", .out6, [EventArgument("value", labels[index])], connections: member.id.map { [$0.rawValue] } ?? [])
+                connectionMessage(
+                    source, "addGestureRecognizer:", .out6, [EventArgument("value", labels[index])],
+                    connections: member.id.map { [$0.rawValue] } ?? [])
             }
             return
         }
@@ -118,10 +130,13 @@ extension SimulationRun {
         if !isMac || !classes.hasSetter(className(source), key: key) && classes.ivar(className(source), key: key) == nil {
             if isMac {
                 let prefix = scenario.osVersion >= OSVersion(11, 0) ? "[Nib Loading] " : ""
-                log("\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(className(source)))) to (NSArray): missing setter or instance variable", .out2, connections: ids)
+                log(
+                    "\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(className(source)))) to (NSArray): missing setter or instance variable",
+                    .out2, connections: ids)
                 return
             }
-            connectionMessage(source, "setValue:forKey:", .out6, [EventArgument("key", key), EventArgument("value", value)], connections: ids)
+            connectionMessage(
+                source, "setValue:forKey:", .out6, [EventArgument("key", key), EventArgument("value", value)], connections: ids)
             if !classes.isKeyValueCompliant(className(source), key: key) { unknownKey(source, key: key, rule: .out1) }
         } else {
             connectionMessage(source, setterName(key), .out6, [EventArgument("value", value)], connections: ids)

@@ -95,7 +95,9 @@ extension SimulationRun {
     /// R-NN-2/3/4: the class-name search with device variants, as L3 RESOLVE lines.
     func resolveNibName(for className: String) -> String? {
         var candidates: [String] = []
-        if className.hasSuffix("Controller"), className != "Controller" { candidates.append(String(className.dropLast("Controller".count))) }
+        if className.hasSuffix("Controller"), className != "Controller" {
+            candidates.append(String(className.dropLast("Controller".count)))
+        }
         candidates.append(className)
         for candidate in candidates {
             for name in ["\(candidate)\(scenario.idiom.nibSuffix)", candidate] {

@@ -12,7 +12,8 @@ extension Rule {
     /// R-WIN-4: a visible window of a controller's nib appears during its load.
     public static let win4 = Rule("R-WIN-4", "visible-at-launch windows appear while their nib loads")
     /// R-WIN-6: the main storyboard's initial controller loads before applicationDidFinishLaunching:.
-    public static let win6 = Rule("R-WIN-6", "main storyboard: initial controller and content view load before applicationDidFinishLaunching:")
+    public static let win6 = Rule(
+        "R-WIN-6", "main storyboard: initial controller and content view load before applicationDidFinishLaunching:")
     /// R-WIN-5: the macOS main nib completes before the launch notifications.
     public static let win5 = Rule("R-WIN-5", "macOS main nib loads before applicationWillFinishLaunching:")
 }
@@ -40,9 +41,11 @@ extension SimulationRun {
     func launchStoryboard(_ graph: NibGraph) {
         let app = applicationInstance()
         var delegate: Int?
-        if isMac, let appScene = graph.scenes.first(where: { scene in
-            graph.objects.first { $0.id == scene.controller }?.element == "application"
-        }), let appID = appScene.controller, var nibs = SceneNibs(graph: graph, controller: appID) {
+        if isMac,
+            let appScene = graph.scenes.first(where: { scene in
+                graph.objects.first { $0.id == scene.controller }?.element == "application"
+            }), let appID = appScene.controller, var nibs = SceneNibs(graph: graph, controller: appID)
+        {
             nibs.controllerNib.proxyIDs.insert(appID)
             guard load(nibs.controllerNib, owner: nil, proxies: [appID: app]) != nil else { return }
             delegate = properties[PropertyKey(object: app, key: "delegate")]

@@ -59,7 +59,9 @@ extension SimulationRun {
             guard let destination = connection.destination, byID[destination] == nil else { continue }
             let source = byID[connection.source]
             let element = connection.kind.name
-            return ("unresolved reference \(destination.rawValue) in \(element) \(connection.id?.rawValue ?? source?.id.rawValue ?? "?")", .xml8)
+            return (
+                "unresolved reference \(destination.rawValue) in \(element) \(connection.id?.rawValue ?? source?.id.rawValue ?? "?")", .xml8
+            )
         }
         if !graph.isStoryboard {
             if let segue = graph.connections.first(where: { if case .segue = $0.kind { return true } else { return false } }) {
@@ -68,8 +70,11 @@ extension SimulationRun {
         } else {
             for connection in graph.connections {
                 // Unwind segues lead to the scene's Exit object, not to a controller.
-                guard case .segue(let destination, let segue) = connection.kind, segue.kind != "unwind", let target = byID[destination] else { continue }
-                if !isViewControllerElement(target.element) && target.element != "viewControllerPlaceholder" && target.element != "controllerPlaceholder" {
+                guard case .segue(let destination, let segue) = connection.kind, segue.kind != "unwind", let target = byID[destination]
+                else { continue }
+                if !isViewControllerElement(target.element) && target.element != "viewControllerPlaceholder"
+                    && target.element != "controllerPlaceholder"
+                {
                     return ("segue \(connection.id?.rawValue ?? "?") does not lead to a controller", .xml8)
                 }
             }

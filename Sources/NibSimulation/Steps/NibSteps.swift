@@ -52,7 +52,9 @@ extension SimulationRun {
             }
         } else {
             controllerID = graph.initialViewController
-            if controllerID == nil { notes.append("\(storyboard) has no initial view controller; instantiateInitialViewController returns nil") }
+            if controllerID == nil {
+                notes.append("\(storyboard) has no initial view controller; instantiateInitialViewController returns nil")
+            }
         }
         guard let controllerID, let vc = instantiateController(controllerID, in: graph) else { return }
         if let result { names[result] = [vc] }
@@ -89,7 +91,9 @@ extension SimulationRun {
             switch object.placeholder {
             case PlaceholderIdentifier.filesOwner?:
                 if owner == nil {
-                    owner = object.runtimeClass.hasSuffix("Application") ? applicationInstance(className: object.runtimeClass) : create(className: object.runtimeClass)
+                    owner =
+                        object.runtimeClass.hasSuffix("Application")
+                        ? applicationInstance(className: object.runtimeClass) : create(className: object.runtimeClass)
                 }
             case PlaceholderIdentifier.firstResponder?, PlaceholderIdentifier.application?, nil: break
             case let identifier?: externals[identifier] = create(className: object.runtimeClass)
