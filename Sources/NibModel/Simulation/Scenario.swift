@@ -124,7 +124,7 @@ public struct ScenarioObject: Hashable, Sendable {
 public struct KVOObserver: Hashable, Sendable {
     /// The observing object (a scenario object name).
     public var observer: String
-    /// The observed object: a scenario object name, or a nib object id written `nib:<id>`.
+    /// The observed object (a scenario object name).
     public var object: String
     /// The observed key.
     public var key: String
