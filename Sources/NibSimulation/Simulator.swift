@@ -6,6 +6,9 @@ public enum Simulator {
     public static func run(_ scenario: Scenario, options: SimulationOptions = SimulationOptions()) -> Timeline {
         let effective = options.applied(to: scenario)
         let run = SimulationRun(scenario: effective)
+        for nib in effective.nibs where nib.graph.format != .scenario && nib.graph.platform.usesAppKit != effective.platform.usesAppKit {
+            run.notes.append("\(nib.graph.file) is a \(nib.graph.platform) document; simulated as \(effective.platform)")
+        }
         run.execute()
         return run.timeline
     }
