@@ -30,6 +30,10 @@ struct ControllerInfo {
     var proxies: [ObjectID: Int] = [:]
     /// The current view state.
     var state: ViewState = .notLoaded
+    /// The storyboard the controller came from (embed destinations instantiate from it).
+    var storyboard: NibGraph?
+    /// Controllers instantiated through its relationship and embed segues, in document order (E.3).
+    var children: [Int] = []
 }
 
 extension SimulationRun {

@@ -16,6 +16,8 @@ final class SimulationRun {
     var properties: [PropertyKey: Int] = [:]
     /// View controllers by instance.
     var controllers: [Int: ControllerInfo] = [:]
+    /// Storyboard controllers instantiated so far, by element id (bare storyboard runs load each scene once).
+    var instantiatedControllers: Set<ObjectID> = []
     /// `NSApp` / `UIApplication.sharedApplication`, created on first use.
     var application: Int?
 
@@ -31,7 +33,22 @@ final class SimulationRun {
 
     init(scenario: Scenario) {
         self.scenario = scenario
-        self.classes = ClassLookup(table: scenario.classes)
+        self.classes = ClassLookup(table: Self.inferSuperclasses(scenario))
+    }
+
+    /// A table class with no `superclass` inherits from the framework class of the element that
+    /// names it (`<viewController customClass="HomeVC">` → `UIViewController`), first use wins.
+    static func inferSuperclasses(_ scenario: Scenario) -> [String: ClassInfo]? {
+        guard var table = scenario.classes else { return nil }
+        for nib in scenario.nibs {
+            for object in nib.graph.objects {
+                guard let custom = object.customClass, table[custom]?.superclass == nil, object.className != custom,
+                    !object.isPlaceholder
+                else { continue }
+                table[custom]?.superclass = object.className
+            }
+        }
+        return table
     }
 
     var timeline: Timeline {

@@ -43,6 +43,8 @@ extension SimulationRun {
         lifecycle(vc, "loadView", .load1)
         defaultLoadView(vc, info: info)
         if stopped { return }
+        instantiateEmbeds(of: vc)
+        if stopped { return }
         transition(vc, to: .loaded, .load1)
         if isMac && scenario.osVersion < OSVersion(10, 10) { return }
         lifecycle(vc, "viewDidLoad", isMac ? .mac2 : .load1)
@@ -107,5 +109,15 @@ extension SimulationRun {
             }
         }
         return nil
+    }
+
+    /// E.3: embed segue destinations (container views in the view nib) are instantiated after the
+    /// view nib's load, before the container's `viewDidLoad`.
+    private func instantiateEmbeds(of vc: Int) {
+        guard let info = controllers[vc], let unit = info.storyboardViewNib, let graph = info.storyboard else { return }
+        let sources = Set(unit.objects.map(\.id))
+        for destination in Self.segueDestinations(in: graph, from: sources, relationship: false) where !stopped {
+            if let child = instantiateController(destination, in: graph) { controllers[vc]?.children.append(child) }
+        }
     }
 }

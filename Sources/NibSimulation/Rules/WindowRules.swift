@@ -52,23 +52,12 @@ extension SimulationRun {
             if let delegate { lifecycle(delegate, "applicationWillFinishLaunching:", .win6) }
         }
         if let initial = graph.initialViewController, let controller = instantiateController(initial, in: graph) {
-            for content in contentControllers(of: initial, in: graph) where !stopped {
-                guard let vc = instantiateController(content, in: graph) else { continue }
+            // The content VC (window.shadowedContentViewController / rootViewController) shows at launch.
+            for vc in (controllers[controller]?.children ?? []) + [controller] where !stopped && controllers[vc]?.storyboardViewNib != nil {
                 accessView(vc)
             }
-            if !stopped, controllers[controller]?.storyboardViewNib != nil { accessView(controller) }
         }
         if let delegate { lifecycle(delegate, "applicationDidFinishLaunching:", .win6) }
     }
 
-    /// Relationship destinations that load with their container (`window.shadowedContentViewController`,
-    /// `rootViewController`), E.3.
-    private func contentControllers(of controller: ObjectID, in graph: NibGraph) -> [ObjectID] {
-        graph.connections.compactMap { connection in
-            guard connection.source == controller, case .segue(let destination, let segue) = connection.kind,
-                segue.relationship == "window.shadowedContentViewController" || segue.relationship == "rootViewController"
-            else { return nil }
-            return destination
-        }
-    }
 }

@@ -61,15 +61,33 @@ extension SimulationRun {
     }
 
     /// Loads the scene's controller nib and prepares its lazy view nib (R-VCI-5, R-XML-10, R-NIB-7).
-    func instantiateController(_ id: ObjectID, in graph: NibGraph) -> Int? {
-        guard let scene = SceneNibs(graph: graph, controller: id) else { return nil }
+    func instantiateController(_ id: ObjectID, in graph: NibGraph, depth: Int = 0) -> Int? {
+        guard depth < 32, let scene = SceneNibs(graph: graph, controller: id) else { return nil }
+        instantiatedControllers.insert(id)
         guard let loaded = load(scene.controllerNib, owner: nil), let vc = loaded.instances[id] else { return nil }
         var info = controllers[vc] ?? ControllerInfo()
         info.storyboardViewNib = scene.viewNib
         info.nibName = scene.viewNib?.name
         info.proxies = loaded.instances
+        info.storyboard = graph
         controllers[vc] = info
+        // E.3: relationship destinations are instantiated after the container's load (R-NIB-7 exception).
+        let sources: Set<ObjectID> = [id]
+        for destination in Self.segueDestinations(in: graph, from: sources, relationship: true) where !stopped {
+            if let child = instantiateController(destination, in: graph, depth: depth + 1) { controllers[vc]?.children.append(child) }
+        }
         return vc
+    }
+
+    /// Destinations of relationship segues (`relationship: true`) or embed segues from `sources`.
+    static func segueDestinations(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [ObjectID] {
+        graph.connections.compactMap { connection in
+            guard sources.contains(connection.source), case .segue(let destination, let segue) = connection.kind else { return nil }
+            let isRelationship = segue.kind == "relationship" || segue.relationship != nil
+            let wanted = relationship ? isRelationship : segue.kind == "embed"
+            guard wanted, let target = graph.objectsByID[destination], isViewControllerElement(target.element) else { return nil }
+            return destination
+        }
     }
 
     /// A bare document (R-NIB-1 for xibs, R-VCI-5 + R-LOAD-10 per storyboard scene).
@@ -78,9 +96,11 @@ extension SimulationRun {
         let graph = nib.graph
         if graph.isStoryboard {
             for scene in graph.scenes {
-                guard let controller = scene.controller, !stopped else { continue }
+                guard let controller = scene.controller, !stopped, !instantiatedControllers.contains(controller) else { continue }
                 guard let vc = instantiateController(controller, in: graph) else { continue }
-                if controllers[vc]?.storyboardViewNib != nil { accessView(vc) }
+                for instance in [vc] + allChildren(of: vc) where controllers[instance]?.storyboardViewNib != nil && !stopped {
+                    accessView(instance)
+                }
             }
             return
         }
@@ -100,5 +120,10 @@ extension SimulationRun {
             }
         }
         load(unit, owner: owner, externals: externals)
+    }
+
+    /// Every controller instantiated through `vc`'s relationships and embeds, depth first.
+    func allChildren(of vc: Int) -> [Int] {
+        (controllers[vc]?.children ?? []).flatMap { [$0] + allChildren(of: $0) }
     }
 }
