@@ -98,8 +98,12 @@ extension SimulationRun {
             for scene in graph.scenes {
                 guard let controller = scene.controller, !stopped, !instantiatedControllers.contains(controller) else { continue }
                 guard let vc = instantiateController(controller, in: graph) else { continue }
-                for instance in [vc] + allChildren(of: vc) where controllers[instance]?.storyboardViewNib != nil && !stopped {
-                    accessView(instance)
+                // Children appear as views load (embeds), so walk a queue.
+                var queue = [vc]
+                while !queue.isEmpty, !stopped {
+                    let instance = queue.removeFirst()
+                    if controllers[instance]?.storyboardViewNib != nil { accessView(instance) }
+                    queue += controllers[instance]?.children ?? []
                 }
             }
             return
@@ -122,8 +126,4 @@ extension SimulationRun {
         load(unit, owner: owner, externals: externals)
     }
 
-    /// Every controller instantiated through `vc`'s relationships and embeds, depth first.
-    func allChildren(of vc: Int) -> [Int] {
-        (controllers[vc]?.children ?? []).flatMap { [$0] + allChildren(of: $0) }
-    }
 }
