@@ -18,6 +18,8 @@ final class SimulationRun {
     var controllers: [Int: ControllerInfo] = [:]
     /// Storyboard controllers instantiated so far, by element id (bare storyboard runs load each scene once).
     var instantiatedControllers: Set<ObjectID> = []
+    /// True during a bare document run: every scene loads exactly once.
+    var loadingDocument = false
     /// `NSApp` / `UIApplication.sharedApplication`, created on first use.
     var application: Int?
 

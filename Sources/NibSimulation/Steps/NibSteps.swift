@@ -74,6 +74,7 @@ extension SimulationRun {
         // E.3: relationship destinations are instantiated after the container's load (R-NIB-7 exception).
         let sources: Set<ObjectID> = [id]
         for destination in Self.segueDestinations(in: graph, from: sources, relationship: true) where !stopped {
+            if loadingDocument && instantiatedControllers.contains(destination) { continue }
             if let child = instantiateController(destination, in: graph, depth: depth + 1) { controllers[vc]?.children.append(child) }
         }
         return vc
@@ -95,6 +96,7 @@ extension SimulationRun {
         guard let nib = scenario.nib(named: name) else { return missingNib(name) }
         let graph = nib.graph
         if graph.isStoryboard {
+            loadingDocument = true
             for scene in graph.scenes {
                 guard let controller = scene.controller, !stopped, !instantiatedControllers.contains(controller) else { continue }
                 guard let vc = instantiateController(controller, in: graph) else { continue }
