@@ -36,7 +36,10 @@ public enum ScenarioParser {
             }
             root = node
         } catch let error as YamlError {
-            throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(yamlProblem(error))")
+            let problem = yamlProblem(error)
+            // The usual cause: `[initWithCoder:, awakeFromNib]` — a selector's colon inside a flow list.
+            let hint = problem.contains("unexpected ':'") ? " (quote selectors that end in ':' inside [ ] lists)" : ""
+            throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(problem)\(hint)")
         }
         let top = try YAMLNode(node: root, file: file).fields("the scenario", allowed: topKeys, required: ["platform"])
         let platformNode = top["platform"] ?? top.owner
