@@ -79,7 +79,10 @@ struct ScenarioParserTests {
             ),
             ("platform: ios\nsteps: [\n", "s.yaml:3:1: invalid YAML"),
             ("trace: L1\n", "s.yaml:1:1: the scenario needs 'platform'"),
-        ("platform: ios\nclasses:\n  A: { overrides: [initWithCoder:, awakeFromNib] }\n", "s.yaml:3:33: invalid YAML: found unexpected ':' (quote selectors"),
+            (
+                "platform: ios\nclasses:\n  A: { overrides: [initWithCoder:, awakeFromNib] }\n",
+                "s.yaml:3:33: invalid YAML: found unexpected ':' (quote selectors"
+            ),
         ])
     func errorsAreLocated(_ yaml: String, _ expected: String) {
         let message = Self.error(yaml)
