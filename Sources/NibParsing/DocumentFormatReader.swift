@@ -10,6 +10,7 @@ final class DocumentFormatReader {
     private let file: String
     private var platform: Platform = .ios
     private var objects: [NibObject] = []
+    private var objectIDs: Set<String> = []
     private var connections: [Connection] = []
     private var scenes: [Scene] = []
     private var sceneStarts: [Int] = []
@@ -90,7 +91,12 @@ final class DocumentFormatReader {
         }
         var current = parent
         if let id = node["id"], isObject(node, id: id) {
-            objects.append(makeObject(node, id: id, parent: parent, scene: scene))
+            // Object ids stay unique (the first object wins, as in `NibGraph.objectsByID`), so
+            // a parent always comes before its children and the hierarchy has no cycles.
+            // (`scanIDs` has already reported the duplicate.)
+            if objectIDs.insert(id).inserted {
+                objects.append(makeObject(node, id: id, parent: parent, scene: scene))
+            }
             current = ObjectID(id)
         }
         for child in node.children { walk(child, parent: current, scene: scene) }

@@ -60,43 +60,38 @@ enum XMLTreeBuilder {
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
-        let delegate = TreeDelegate()
+        let delegate = TreeDelegate(bytes: [UInt8](data))
         parser.delegate = delegate
+        // On Linux `parse()` can return true after an error, so the error and the element stack
+        // are checked too.
         let ok = parser.parse()
-        if !ok || delegate.root == nil || !delegate.stack.isEmpty {
-            let code = (parser.parserError as NSError?)?.code ?? 0
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
-            throw LocatedError(at: FileLocation(file: file, line: line, column: column), reason(code: code, sawRoot: delegate.root != nil))
+        guard !ok || parser.parserError != nil || delegate.root == nil || !delegate.stack.isEmpty else {
+            if let root = delegate.root { return root }
+            throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "not XML: no root element")
         }
-        guard let root = delegate.root else {
-            throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "no root element")
-        }
-        return root
+        let code = (parser.parserError as NSError?)?.code ?? 0
+        let location = FileLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        throw LocatedError(at: location, reason(code: code, delegate: delegate))
     }
 
-    /// A readable reason for an `XMLParser.ErrorCode` raw value.
-    private static func reason(code: Int, sawRoot: Bool) -> String {
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .prematureDocumentEndError?:
-            sawRoot ? "not well-formed XML: document ends early (truncated file?)" : "not XML: no root element"
-        case .emptyDocumentError?: "not XML: empty document"
-        case .documentStartError?: "not XML: no document start"
-        case .tagNameMismatchError?, .notWellBalancedError?:
-            "not well-formed XML: mismatched or unclosed tag (truncated file?)"
-        case .ltRequiredError?, .gtRequiredError?: "not well-formed XML: malformed tag"
-        case .attributeNotStartedError?, .attributeNotFinishedError?,
-            .attributeRedefinedError?, .literalNotStartedError?, .literalNotFinishedError?:
-            "not well-formed XML: malformed attribute"
-        case .entityRefAtEOFError?, .entityRefLoopError?, .undeclaredEntityError?,
-            .entityReferenceMissingSemiError?, .entityReferenceWithoutNameError?:
-            "not well-formed XML: bad entity reference"
-        case .invalidCharacterError?, .invalidCharacterRefError?, .invalidCharacterInEntityError?:
-            "not well-formed XML: invalid character"
-        case .encodingNotSupportedError?, .unknownEncodingError?: "not XML: unsupported text encoding"
-        case .delegateAbortedParseError?: "XML parsing stopped"
-        default:
-            sawRoot ? "not well-formed XML (parser error \(code))" : "not XML (parser error \(code))"
+    /// A readable reason. The error codes are libxml2's `xmlParserErrors` (FoundationXML passes
+    /// them through; its own `ErrorCode` enum is numbered differently on Linux).
+    private static func reason(code: Int, delegate: TreeDelegate) -> String {
+        if let open = delegate.stack.last, code == 5 || code == 77 || code == 0 {
+            return "not well-formed XML: document ends inside <\(open.name)> opened on line \(open.line) (truncated file?)"
+        }
+        switch code {
+        case 3, 4: return "not XML: no root element"
+        case 5: return delegate.root == nil ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
+        case 9: return "not well-formed XML: invalid character"
+        case 26, 27: return "not well-formed XML: undeclared entity"
+        case 31, 32: return "not XML: unsupported text encoding"
+        case 38, 39, 40, 41, 43: return "not well-formed XML: malformed attribute"
+        case 42: return "not well-formed XML: attribute given twice"
+        case 73, 74: return "not well-formed XML: malformed tag"
+        case 76: return "not well-formed XML: end tag does not match the open element" + (delegate.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
+        case 77: return "not well-formed XML: unfinished tag (truncated file?)"
+        default: return "not well-formed XML (libxml2 error \(code))"
         }
     }
 }
@@ -105,12 +100,38 @@ enum XMLTreeBuilder {
 private final class TreeDelegate: NSObject, XMLParserDelegate {
     var root: XMLNode?
     var stack: [XMLNode] = []
+    private let bytes: [UInt8]
+    /// Byte offset of the start of each line.
+    private let lineStarts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    /// libxml2 reports the position at the end of a start tag; compilers and editors want its
+    /// `<`, so walk back to it (`<` cannot occur inside attribute values).
+    private func tagStart(line: Int, column: Int) -> (line: Int, column: Int) {
+        guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else { return (line, column) }
+        var offset = min(lineStarts[line - 1] + max(column - 1, 0), bytes.count - 1)
+        while offset > 0 && bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+        let start = tagStart(line: parser.lineNumber, column: parser.columnNumber)
+        let node = XMLNode(name: elementName, attributes: attributeDict, line: start.line, column: start.column)
         if let parent = stack.last {
             parent.children.append(node)
         } else if root == nil {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One row of the corpus `MANIFEST.tsv`, by column name.
-struct ManifestRow: CustomTestStringConvertible, Sendable {
+struct ManifestRow: Sendable {
     var fields: [String: String]
 
     /// The file path relative to the corpus folder.
@@ -21,7 +21,6 @@ struct ManifestRow: CustomTestStringConvertible, Sendable {
         return table
     }
 
-    var testDescription: String { file }
 }
 
 /// Reads `MANIFEST.tsv`.
@@ -39,4 +38,3 @@ enum CorpusManifest {
     }
 }
 
-import Testing

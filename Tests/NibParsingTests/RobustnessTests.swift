@@ -1,0 +1,95 @@
+import Foundation
+import NibParsing
+import Testing
+
+/// Inputs real projects contain: BOMs, CRLF, odd ids, unknown elements, broken files.
+@Suite struct RobustnessTests {
+    private func failure(_ name: String) -> LocatedError? {
+        do {
+            _ = try Fixtures.graph(name)
+            return nil
+        } catch {
+            return error as? LocatedError
+        }
+    }
+
+    @Test func aByteOrderMarkAndCRLFLineEndsReadLikeAPlainFile() throws {
+        let graph = try Fixtures.graph("bom-crlf.xib")
+        #expect(graph.objects.map(\.id.rawValue) == ["-1", "-2", "29", "449"])  // integer ids (R-XML-8)
+        #expect(graph.objects.last?.label == "Café — label")
+        #expect(graph.objects.last?.line == 12)
+        #expect(graph.connections.first?.line == 6)
+        #expect(graph.diagnostics == [])
+    }
+
+    @Test func anUnknownElementIsKeptAsAGenericObjectWithADiagnostic() throws {
+        let graph = try Fixtures.graph("unknown-element.xib")
+        let gadget = try #require(graph.objectsByID["frb-aa-001"])
+        #expect(gadget.className == "UIFrobnicatorView")
+        #expect(gadget.parent == "vw0-aa-001")
+        #expect(graph.connections.count == 1)
+        #expect(graph.diagnostics.map(\.description) == ["unknown-element.xib:12:17: warning: unknown element <frobnicatorView> kept as a generic object"])
+    }
+
+    @Test func duplicateIdsAreDiagnosedWithLinesAndTheFirstObjectWins() throws {
+        let graph = try Fixtures.graph("duplicate-id.xib")
+        #expect(graph.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+            "8: duplicate id \"same-id-1\" on <label> (first used on line 6 by <view>)",
+            "12: duplicate id \"lbl-aa-002\" on <constraint> (first used on line 9 by <label>)",
+        ])
+        #expect(graph.objects.map(\.id.rawValue) == ["-1", "-2", "same-id-1", "lbl-aa-002"])
+        #expect(graph.objectsByID["same-id-1"]?.element == "view")
+    }
+
+    @Test func danglingReferencesAreDiagnosedAndTheConnectionsKept() throws {
+        let graph = try Fixtures.graph("dangling-ref.xib")
+        #expect(graph.connections.count == 3)
+        #expect(graph.diagnostics.map(\.description) == [
+            "dangling-ref.xib:7:17: warning: dangling reference: <outlet> refers to missing id \"gone-0-id\"",
+            "dangling-ref.xib:13:17: warning: dangling reference: <action> refers to missing id \"nowhere\"",
+        ])
+    }
+
+    @Test func aTruncatedFileFailsWithTheLineWhereItEnds() throws {
+        let error = try #require(failure("truncated.xib"))
+        #expect(error.location.line == 56)
+        #expect(error.description.hasPrefix("truncated.xib:56:"))
+        #expect(error.message.contains("truncated"))
+    }
+
+    @Test(arguments: [
+        ("empty.xib", "empty.xib:1:1: empty file: not an Interface Builder document"),
+        ("not-xml.xib", "not-xml.xib:1:1: not XML: no root element"),
+        ("compiled.nib", "compiled.nib:1:1: compiled nib: not supported yet (NIBArchive; open the .xib or designable.nib instead)"),
+    ])
+    func unreadableFilesFailWithALocatedError(name: String, message: String) {
+        #expect(failure(name)?.description == message)
+    }
+
+    @Test func aBinaryPlistNibIsACompiledNib() {
+        let data = Data("bplist00".utf8) + Data(repeating: 0, count: 16)
+        do {
+            _ = try NibDocumentParser.parse(data: data, file: "k.nib")
+            Issue.record("a binary plist parsed")
+        } catch {
+            #expect("\(error)".hasPrefix("k.nib:1:1: compiled nib: not supported yet"))
+        }
+    }
+
+    @Test func aDocumentWithAnotherRootElementIsRejected() {
+        #expect(throws: LocatedError(at: FileLocation(file: "p.xib", line: 1, column: 1), "not an Interface Builder document: root element <plist>, expected <document> or <archive>")) {
+            try NibDocumentParser.parse(data: Data("<plist/>".utf8), file: "p.xib")
+        }
+    }
+
+    @Test func aStoryboardOfOnlyEmptyScenesParses() throws {
+        let xml = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"><scenes/></document>"#
+        let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "e.storyboard")
+        #expect(graph.isStoryboard && graph.objects.isEmpty && graph.scenes.isEmpty && graph.diagnostics.isEmpty)
+    }
+
+    @Test func aMissingFileFailsWithItsName() {
+        let url = URL(fileURLWithPath: "/nonexistent/nowhere.xib")
+        #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: url, displayName: "nowhere.xib") }
+    }
+}
