@@ -107,7 +107,14 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
+        }
         lineStarts = starts
     }
 
@@ -145,7 +152,9 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        stack.last?.text.append(string)
+        // Text between child elements is indentation: IB never writes mixed content.
+        guard let node = stack.last, node.children.isEmpty else { return }
+        node.text.append(string)
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
