@@ -153,4 +153,25 @@ import Testing
         #expect(graph.platform == .macos)
         #expect(graph.diagnostics.map(\.message) == ["targetRuntime iOS.CocoaTouch does not match document type com.apple.InterfaceBuilder3.Cocoa.XIB"])
     }
+
+    @Test func watchKitStoryboardsUseInterfaceObjectClasses() throws {
+        let xml = """
+            <document type="com.apple.InterfaceBuilder.WatchKit.Storyboard" version="3.0" targetRuntime="watchKit" initialViewController="ctl-aa-001">
+            <scenes><scene sceneID="scn-aa-001"><objects>
+            <controller id="ctl-aa-001" customClass="InterfaceController" sceneMemberID="viewController">
+            <items><label alignment="left" text="Hi" id="lbl-aa-001"/>
+            <button width="1" alignment="left" title="Go" id="btn-aa-001"><connections><action selector="go" destination="ctl-aa-001" id="act-aa-001"/></connections></button>
+            </items>
+            <connections><outlet property="label" destination="lbl-aa-001" id="out-aa-001"/></connections>
+            </controller>
+            </objects></scene></scenes></document>
+            """
+        let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "Interface.storyboard")
+        #expect(graph.platform == .watchos && graph.isStoryboard)
+        #expect(graph.objects.map(\.className) == ["WKInterfaceController", "WKInterfaceLabel", "WKInterfaceButton"])
+        #expect(graph.objects.map(\.parent) == [nil, "ctl-aa-001", "ctl-aa-001"])
+        #expect(graph.scenes.first?.controller == "ctl-aa-001")
+        #expect(graph.connections.map(\.kind.name) == ["action", "outlet"])
+        #expect(graph.diagnostics.isEmpty)
+    }
 }
