@@ -51,6 +51,14 @@ import Testing
         let found = graph.objects.filter { $0.element == "customObject" && $0.id.rawValue.hasPrefix("-") && $0.isPlaceholder }.count
         #expect(found == (graph.platform == .macos ? macPlaceholders : 0), "\(row.file)")
         #expect(graph.scenes.count == row.count("scene"), "\(row.file)")
+        let storyboardReferences = graph.objects.filter { $0.placeholder == PlaceholderIdentifier.storyboardReference }.count
+        #expect(storyboardReferences == row.count("storyboard_references"), "\(row.file)")
+        // customClass_objects counts every element with customClass: objects and custom segues.
+        let customSegues = graph.connections.filter {
+            if case .segue(_, let segue) = $0.kind { return segue.customClass != nil }
+            return false
+        }.count
+        #expect(graph.objects.filter { $0.customClass != nil }.count + customSegues == row.count("customClass_objects"), "\(row.file)")
         #expect(graph.format == .document)
         let duplicates = graph.diagnostics.filter { $0.message.hasPrefix("duplicate id") }.count
         let dangling = graph.diagnostics.filter { $0.message.hasPrefix("dangling reference") }.count
