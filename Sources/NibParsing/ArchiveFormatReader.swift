@@ -151,18 +151,27 @@ final class ArchiveFormatReader {
             case "IBCocoaTouchEventConnection":
                 // iOS event connection: source = the control, destination = the target.
                 let event = (connection.child(key: "IBEventType")?.stringValue).flatMap(Int.init).flatMap(Self.eventName)
-                return Connection(id: id.map { ObjectID($0) }, source: source, kind: .action(selector: label, target: destination, eventType: event), line: line)
+                return Connection(
+                    id: id.map { ObjectID($0) }, source: source, kind: .action(selector: label, target: destination, eventType: event),
+                    line: line)
             case "IBActionConnection":
                 // AppKit action connection: source = the target, destination = the sender.
-                return Connection(id: id.map { ObjectID($0) }, source: destination, kind: .action(selector: label, target: source, eventType: nil), line: line)
+                return Connection(
+                    id: id.map { ObjectID($0) }, source: destination, kind: .action(selector: label, target: source, eventType: nil),
+                    line: line)
             case "IBBindingConnection":
-                return Connection(id: id.map { ObjectID($0) }, source: source, kind: binding(connection, label: label, destination: destination), line: line)
+                return Connection(
+                    id: id.map { ObjectID($0) }, source: source, kind: binding(connection, label: label, destination: destination),
+                    line: line)
             default:
                 if kindClass.contains("OutletCollection") {
-                    return Connection(id: id.map { ObjectID($0) }, source: source, kind: .outletCollection(property: label, destination: destination, appends: false), line: line)
+                    return Connection(
+                        id: id.map { ObjectID($0) }, source: source,
+                        kind: .outletCollection(property: label, destination: destination, appends: false), line: line)
                 }
                 if kindClass.contains("Outlet") {
-                    return Connection(id: id.map { ObjectID($0) }, source: source, kind: .outlet(property: label, destination: destination), line: line)
+                    return Connection(
+                        id: id.map { ObjectID($0) }, source: source, kind: .outlet(property: label, destination: destination), line: line)
                 }
                 warn(connection, "unknown connection class \(kindClass) ignored")
                 return nil

@@ -82,14 +82,18 @@ enum XMLTreeBuilder {
         }
         switch code {
         case 3, 4: return "not XML: no root element"
-        case 5: return delegate.root == nil ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
+        case 5:
+            return delegate.root == nil
+                ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
         case 9: return "not well-formed XML: invalid character"
         case 26, 27: return "not well-formed XML: undeclared entity"
         case 31, 32: return "not XML: unsupported text encoding"
         case 38, 39, 40, 41, 43: return "not well-formed XML: malformed attribute"
         case 42: return "not well-formed XML: attribute given twice"
         case 73, 74: return "not well-formed XML: malformed tag"
-        case 76: return "not well-formed XML: end tag does not match the open element" + (delegate.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
+        case 76:
+            return "not well-formed XML: end tag does not match the open element"
+                + (delegate.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
         case 77: return "not well-formed XML: unfinished tag (truncated file?)"
         default: return "not well-formed XML (libxml2 error \(code))"
         }

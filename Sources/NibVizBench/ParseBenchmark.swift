@@ -20,28 +20,30 @@ func runParseBenchmark(corpus: URL) -> String {
     let bytes = inputs.reduce(0) { $0 + $1.data.count }
     let megabytes = Double(bytes) / 1_000_000
     var objects = 0
-    let ours = (0..<3).map { _ in
-        measure {
-            objects = 0
-            for input in inputs {
-                objects += (try? NibDocumentParser.parse(data: input.data, file: input.url.lastPathComponent))?.objects.count ?? 0
+    let ours =
+        (0..<3).map { _ in
+            measure {
+                objects = 0
+                for input in inputs {
+                    objects += (try? NibDocumentParser.parse(data: input.data, file: input.url.lastPathComponent))?.objects.count ?? 0
+                }
             }
-        }
-    }.min() ?? .nan
+        }.min() ?? .nan
     let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
     var theirs = Double.nan
     if let xmllint {
-        theirs = (0..<3).map { _ in
-            measure {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: xmllint)
-                process.arguments = ["--noout"] + inputs.map(\.url.path)
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try? process.run()
-                process.waitUntilExit()
-            }
-        }.min() ?? .nan
+        theirs =
+            (0..<3).map { _ in
+                measure {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: xmllint)
+                    process.arguments = ["--noout"] + inputs.map(\.url.path)
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try? process.run()
+                    process.waitUntilExit()
+                }
+            }.min() ?? .nan
     }
     report += [
         "\(inputs.count) files, \(format(megabytes)) MB, \(objects) objects (best of 3 runs)", "",

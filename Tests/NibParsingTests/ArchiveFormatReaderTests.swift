@@ -43,7 +43,11 @@ import Testing
         #expect(graph.objectsByID["3"]?.customClass == "RefreshButton")
         #expect(graph.objectsByID["4"]?.customClass == "AppDelegate")
         let binding = try #require(graph.connections.first { $0.kind.name == "binding" })
-        #expect(binding.kind == .binding(name: "enabled", destination: "5", keyPath: "values.canRefresh", options: [BindingOption(key: "NSValueTransformerName", value: "NSIsNotNil")]))
+        #expect(
+            binding.kind
+                == .binding(
+                    name: "enabled", destination: "5", keyPath: "values.canRefresh",
+                    options: [BindingOption(key: "NSValueTransformerName", value: "NSIsNotNil")]))
     }
 
     @Test(arguments: [(7, "touchUpInside"), (1, "touchDown"), (13, "valueChanged"), (18, "editingChanged")])

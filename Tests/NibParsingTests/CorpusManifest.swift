@@ -27,7 +27,9 @@ struct ManifestRow: Sendable {
 enum CorpusManifest {
     static func rows(in corpus: URL) throws -> [ManifestRow] {
         let text = try String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
         guard !lines.isEmpty else { return [] }
         let header = lines.removeFirst()
         return lines.map { values in
@@ -37,4 +39,3 @@ enum CorpusManifest {
         }
     }
 }
-

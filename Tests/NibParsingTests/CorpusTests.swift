@@ -33,7 +33,9 @@ import Testing
             }
         }
         let seconds = Date().timeIntervalSince(start)
-        print("corpus: \(rows.count) files, \(objects) objects, \(connections) connections, \(bytes / 1024) KiB in \(String(format: "%.2f", seconds)) s")
+        print(
+            "corpus: \(rows.count) files, \(objects) objects, \(connections) connections, \(bytes / 1024) KiB in \(String(format: "%.2f", seconds)) s"
+        )
     }
 
     private func checkDocument(_ row: ManifestRow, _ graph: NibGraph, data: Data) throws {

@@ -50,9 +50,12 @@ import Testing
     ])
     func elementsImplyTheirFrameworkClass(element: String, platform: Platform, expected: String) {
         // R-XML-6, through the parser so the table is tested as used.
-        let type = platform == .macos ? "com.apple.InterfaceBuilder3.Cocoa.XIB"
-            : platform == .watchos ? "com.apple.InterfaceBuilder.WatchKit.Storyboard"
-            : platform == .tvos ? "com.apple.InterfaceBuilder.AppleTV.XIB" : "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+        let type =
+            platform == .macos
+            ? "com.apple.InterfaceBuilder3.Cocoa.XIB"
+            : platform == .watchos
+                ? "com.apple.InterfaceBuilder.WatchKit.Storyboard"
+                : platform == .tvos ? "com.apple.InterfaceBuilder.AppleTV.XIB" : "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
         let xml = "<document type=\"\(type)\"><objects><\(element) id=\"x1\"/></objects></document>"
         let graph = try? NibDocumentParser.parse(data: Data(xml.utf8), file: "t.xib")
         #expect(graph?.objects.first?.className == expected)
@@ -105,21 +108,26 @@ import Testing
     @Test func outletCollectionsKeepTheirAppendsFlag() throws {
         let graph = try Fixtures.graph("ios-view.xib")
         let kinds = graph.connections.filter { $0.kind.name == "outletCollection" }.map(\.kind)
-        #expect(kinds == [
-            .outletCollection(property: "fields", destination: "lbl-aa-001", appends: false),
-            .outletCollection(property: "fields", destination: "btn-aa-001", appends: true),
-            .outletCollection(property: "gestureRecognizers", destination: "tap-aa-001", appends: true),
-        ])
+        #expect(
+            kinds == [
+                .outletCollection(property: "fields", destination: "lbl-aa-001", appends: false),
+                .outletCollection(property: "fields", destination: "btn-aa-001", appends: true),
+                .outletCollection(property: "gestureRecognizers", destination: "tap-aa-001", appends: true),
+            ])
     }
 
     @Test func bindingsKeepSortedOptionsWithBase64StringsDecoded() throws {
         let graph = try Fixtures.graph("macos-prefs.xib")
         let binding = try #require(graph.connections.first { $0.id == "bnd-aa-003" })
-        #expect(binding.kind == .binding(name: "value", destination: "-2", keyPath: "representedObject.limit", options: [
-            BindingOption(key: "NSConditionallySetsEditable", value: "1"),
-            BindingOption(key: "NSNullPlaceholder", value: "— none —"),
-            BindingOption(key: "NSValidatesImmediately", value: "YES"),
-        ]))
+        #expect(
+            binding.kind
+                == .binding(
+                    name: "value", destination: "-2", keyPath: "representedObject.limit",
+                    options: [
+                        BindingOption(key: "NSConditionallySetsEditable", value: "1"),
+                        BindingOption(key: "NSNullPlaceholder", value: "— none —"),
+                        BindingOption(key: "NSValidatesImmediately", value: "YES"),
+                    ]))
     }
 
     @Test func onlyConstraintsThatAConnectionNamesAreObjects() throws {
@@ -133,25 +141,30 @@ import Testing
 
     @Test func runtimeAttributesKeepTypeKeyPathAndValue() throws {
         let graph = try Fixtures.graph("ios-view.xib")
-        #expect(try object(graph, "btn-aa-001").runtimeAttributes == [
-            RuntimeAttribute(type: "number", keyPath: "layer.cornerRadius", value: "8"),
-            RuntimeAttribute(type: "boolean", keyPath: "isPill", value: "YES"),
-        ])
+        #expect(
+            try object(graph, "btn-aa-001").runtimeAttributes == [
+                RuntimeAttribute(type: "number", keyPath: "layer.cornerRadius", value: "8"),
+                RuntimeAttribute(type: "boolean", keyPath: "isPill", value: "YES"),
+            ])
     }
 
     @Test func objectsAreInDocumentOrder() throws {
         // R-CONV-5: depth-first pre-order.
         let graph = try Fixtures.graph("ios-view.xib")
-        #expect(graph.objects.map(\.id.rawValue) == [
-            "-1", "-2", "ext-aa-001", "i5M-Pr-FkT", "lbl-aa-001", "btn-aa-001", "cst-aa-002", "tap-aa-001",
-        ])
+        #expect(
+            graph.objects.map(\.id.rawValue) == [
+                "-1", "-2", "ext-aa-001", "i5M-Pr-FkT", "lbl-aa-001", "btn-aa-001", "cst-aa-002", "tap-aa-001",
+            ])
     }
 
     @Test func aMismatchedTargetRuntimeIsDiagnosed() throws {
         let xml = #"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB" targetRuntime="iOS.CocoaTouch"><objects/></document>"#
         let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "m.xib")
         #expect(graph.platform == .macos)
-        #expect(graph.diagnostics.map(\.message) == ["targetRuntime iOS.CocoaTouch does not match document type com.apple.InterfaceBuilder3.Cocoa.XIB"])
+        #expect(
+            graph.diagnostics.map(\.message) == [
+                "targetRuntime iOS.CocoaTouch does not match document type com.apple.InterfaceBuilder3.Cocoa.XIB"
+            ])
     }
 
     @Test func watchKitStoryboardsUseInterfaceObjectClasses() throws {

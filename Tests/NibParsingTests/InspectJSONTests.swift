@@ -13,15 +13,19 @@ import Testing
     @Test func hostileNamesAndLabelsSurviveARoundTrip() throws {
         let label = "Quote \" back\\slash \u{1} tab\t </script> “curly” 🎛"
         let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\u{1}", with: "")
-        let json = try parse("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects><view id=\"v1\" userLabel=\"\(escaped)\"/></objects></document>")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(
+                of: "\u{1}", with: "")
+        let json = try parse(
+            "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects><view id=\"v1\" userLabel=\"\(escaped)\"/></objects></document>"
+        )
         #expect(json["file"] as? String == "h\"o\\stile\n.xib")
         let objects = try #require(json["objects"] as? [[String: Any]])
         #expect(objects.first?["label"] as? String == label.replacingOccurrences(of: "\u{1}", with: ""))
     }
 
     @Test func everyDocumentedKeyIsPresentWithNullForAbsentValues() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             <document type="com.apple.InterfaceBuilder3.Cocoa.XIB"><objects>
             <customObject id="-1"/><menuItem id="m1"><connections><action selector="copy:" id="a1"/></connections></menuItem>
             </objects></document>
@@ -34,7 +38,9 @@ import Testing
             #expect(objects.allSatisfy { $0.keys.contains(key) }, "missing object key \(key)")
         }
         let action = try #require((json["connections"] as? [[String: Any]])?.first)
-        for key in ["kind", "id", "source", "destination", "property", "selector", "eventType", "keyPath", "name", "segueKind", "identifier"] {
+        for key in [
+            "kind", "id", "source", "destination", "property", "selector", "eventType", "keyPath", "name", "segueKind", "identifier",
+        ] {
             #expect(action.keys.contains(key), "missing connection key \(key)")
         }
         #expect(action["destination"] is NSNull)  // nil-target action: the responder chain
@@ -44,7 +50,8 @@ import Testing
 
     @Test func folderSummariesCarryErrorsAndTotals() throws {
         let good = InspectSummary(graph: try Fixtures.graph("ios-view.xib"))
-        let bad = InspectSummary(file: "empty.xib", error: LocatedError(at: FileLocation(file: "empty.xib", line: 1, column: 1), "empty file"))
+        let bad = InspectSummary(
+            file: "empty.xib", error: LocatedError(at: FileLocation(file: "empty.xib", line: 1, column: 1), "empty file"))
         let json = InspectJSON.encodeSummaries([good, bad])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let totals = try #require(object["totals"] as? [String: Any])
@@ -61,12 +68,17 @@ import Testing
     @Test func findsXibStoryboardAndDesignableNibSortedAndSkipsTheRest() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-finder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        for path in ["b/Main.storyboard", "a/View.xib", "Old.nib/designable.nib", "Old.nib/keyedobjects.nib", "notes.txt", ".hidden/X.xib", "c/Upper.XIB"] {
+        for path in [
+            "b/Main.storyboard", "a/View.xib", "Old.nib/designable.nib", "Old.nib/keyedobjects.nib", "notes.txt", ".hidden/X.xib",
+            "c/Upper.XIB",
+        ] {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("<document/>".utf8).write(to: url)
         }
-        let found = NibDocumentFinder.documents(in: root).map { String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)) }
+        let found = NibDocumentFinder.documents(in: root).map {
+            String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        }
         #expect(found == ["Old.nib/designable.nib", "a/View.xib", "b/Main.storyboard", "c/Upper.XIB"])
         #expect(NibDocumentFinder.documents(in: root.appendingPathComponent("a/View.xib")).count == 1)
         #expect(NibDocumentFinder.documents(in: root.appendingPathComponent("missing")).isEmpty)

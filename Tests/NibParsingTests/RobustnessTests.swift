@@ -28,15 +28,19 @@ import Testing
         #expect(gadget.className == "UIFrobnicatorView")
         #expect(gadget.parent == "vw0-aa-001")
         #expect(graph.connections.count == 1)
-        #expect(graph.diagnostics.map(\.description) == ["unknown-element.xib:12:17: warning: unknown element <frobnicatorView> kept as a generic object"])
+        #expect(
+            graph.diagnostics.map(\.description) == [
+                "unknown-element.xib:12:17: warning: unknown element <frobnicatorView> kept as a generic object"
+            ])
     }
 
     @Test func duplicateIdsAreDiagnosedWithLinesAndTheFirstObjectWins() throws {
         let graph = try Fixtures.graph("duplicate-id.xib")
-        #expect(graph.diagnostics.map { "\($0.location.line): \($0.message)" } == [
-            "8: duplicate id \"same-id-1\" on <label> (first used on line 6 by <view>)",
-            "12: duplicate id \"lbl-aa-002\" on <constraint> (first used on line 9 by <label>)",
-        ])
+        #expect(
+            graph.diagnostics.map { "\($0.location.line): \($0.message)" } == [
+                "8: duplicate id \"same-id-1\" on <label> (first used on line 6 by <view>)",
+                "12: duplicate id \"lbl-aa-002\" on <constraint> (first used on line 9 by <label>)",
+            ])
         #expect(graph.objects.map(\.id.rawValue) == ["-1", "-2", "same-id-1", "lbl-aa-002"])
         #expect(graph.objectsByID["same-id-1"]?.element == "view")
     }
@@ -44,10 +48,11 @@ import Testing
     @Test func danglingReferencesAreDiagnosedAndTheConnectionsKept() throws {
         let graph = try Fixtures.graph("dangling-ref.xib")
         #expect(graph.connections.count == 3)
-        #expect(graph.diagnostics.map(\.description) == [
-            "dangling-ref.xib:7:17: warning: dangling reference: <outlet> refers to missing id \"gone-0-id\"",
-            "dangling-ref.xib:13:17: warning: dangling reference: <action> refers to missing id \"nowhere\"",
-        ])
+        #expect(
+            graph.diagnostics.map(\.description) == [
+                "dangling-ref.xib:7:17: warning: dangling reference: <outlet> refers to missing id \"gone-0-id\"",
+                "dangling-ref.xib:13:17: warning: dangling reference: <action> refers to missing id \"nowhere\"",
+            ])
     }
 
     @Test func aTruncatedFileFailsWithTheLineWhereItEnds() throws {
@@ -77,7 +82,11 @@ import Testing
     }
 
     @Test func aDocumentWithAnotherRootElementIsRejected() {
-        #expect(throws: LocatedError(at: FileLocation(file: "p.xib", line: 1, column: 1), "not an Interface Builder document: root element <plist>, expected <document> or <archive>")) {
+        #expect(
+            throws: LocatedError(
+                at: FileLocation(file: "p.xib", line: 1, column: 1),
+                "not an Interface Builder document: root element <plist>, expected <document> or <archive>")
+        ) {
             try NibDocumentParser.parse(data: Data("<plist/>".utf8), file: "p.xib")
         }
     }

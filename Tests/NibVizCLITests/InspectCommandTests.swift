@@ -29,7 +29,10 @@ import Testing
     @Test func textOutputIsATreeWithConnectionsUnderTheirSource() throws {
         let result = try runNibviz(["inspect", fixtures.appendingPathComponent("macos-prefs.xib").path])
         #expect(result.status == 0)
-        #expect(result.output.contains("  customObject #-2 PrefsViewController (NSObject) [placeholder IBFilesOwner] label=\"File's Owner\"\n    → outlet view → #c22-O7-iKe (SwatchView)\n"))
+        #expect(
+            result.output.contains(
+                "  customObject #-2 PrefsViewController (NSObject) [placeholder IBFilesOwner] label=\"File's Owner\"\n    → outlet view → #c22-O7-iKe (SwatchView)\n"
+            ))
         #expect(result.output.contains("      → action toggleBadge: → #-2 (placeholder IBFilesOwner)\n"))
     }
 
@@ -40,7 +43,10 @@ import Testing
         #expect(result.status == 1)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
-        #expect(lines[0] == "\(directory.path)/archive-macos.designable.nib: macos xib (archive), 8 objects, 3 placeholders, 1 outlets, 0 outlet collections, 1 actions, 1 bindings, 0 segues, 0 scenes, 0 diagnostics")
+        #expect(
+            lines[0]
+                == "\(directory.path)/archive-macos.designable.nib: macos xib (archive), 8 objects, 3 placeholders, 1 outlets, 0 outlet collections, 1 actions, 1 bindings, 0 segues, 0 scenes, 0 diagnostics"
+        )
         #expect(lines[1] == "\(directory.path)/empty.xib:1:1: error: empty file: not an Interface Builder document")
         #expect(lines[2].hasPrefix("\(directory.path)/ios-view.xib: ios xib (document), 8 objects"))
         #expect(lines[3].hasPrefix("\(directory.path)/truncated.xib:56:"))
