@@ -77,7 +77,7 @@ final class DocumentFormatReader {
         switch node.name {
         case "scene":
             let id = node["sceneID"] ?? node["id"] ?? ""
-            scenes.append(Scene(id: id, line: node.line))
+            scenes.append(Scene(id: id, title: node.precedingComment, line: node.line))
             sceneStarts.append(objects.count)
             for child in node.children { walk(child, parent: nil, scene: id) }
             return
@@ -255,7 +255,8 @@ final class DocumentFormatReader {
             guard let controller else { continue }
             scenes[index].controller = controller.id
             let navigationTitle = members.first { $0.parent == controller.id && $0.element == "navigationItem" }?.attributes["title"]
-            scenes[index].title = controller.attributes["title"] ?? navigationTitle ?? controller.label
+            // Explicit titles first, then the scene name IB writes as a comment before <scene>.
+            scenes[index].title = controller.attributes["title"] ?? navigationTitle ?? scenes[index].title ?? controller.label
         }
     }
 

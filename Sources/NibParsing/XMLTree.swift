@@ -23,6 +23,8 @@ final class XMLNode {
     var children: [XMLNode] = []
     /// Character data directly inside the element.
     var text: String = ""
+    /// The XML comment right before the start tag (IB writes each scene's name there).
+    var precedingComment: String?
 
     init(name: String, attributes: [String: String], line: Int, column: Int) {
         self.name = name
@@ -104,6 +106,7 @@ enum XMLTreeBuilder {
 private final class TreeDelegate: NSObject, XMLParserDelegate {
     var root: XMLNode?
     var stack: [XMLNode] = []
+    private var lastComment: String?
     private let bytes: [UInt8]
     /// Byte offset of the start of each line.
     private let lineStarts: [Int]
@@ -143,6 +146,8 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
     ) {
         let start = tagStart(line: parser.lineNumber, column: parser.columnNumber)
         let node = XMLNode(name: elementName, attributes: attributeDict, line: start.line, column: start.column)
+        node.precedingComment = lastComment
+        lastComment = nil
         if let parent = stack.last {
             parent.children.append(node)
         } else if root == nil {
@@ -153,6 +158,11 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         _ = stack.popLast()
+        lastComment = nil
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        lastComment = comment.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

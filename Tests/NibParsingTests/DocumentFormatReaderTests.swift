@@ -78,7 +78,7 @@ import Testing
         #expect(graph.initialViewController == "nav-aa-001")
         #expect(graph.scenes.map(\.id) == ["nsc-aa-001", "tne-QT-ifu", "sc2-aa-001"])
         #expect(graph.scenes.map(\.controller) == ["nav-aa-001", "BYZ-38-t0r", "det-aa-001"])
-        #expect(graph.scenes.map(\.title) == [nil, "Items", "Detail"])
+        #expect(graph.scenes.map(\.title) == ["Navigation Controller", "Items", "Detail"])  // IB's scene comment, else titles
         #expect(try object(graph, "det-aa-001").storyboardIdentifier == "Detail")
     }
 
