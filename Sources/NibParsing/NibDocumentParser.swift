@@ -11,6 +11,10 @@ public enum NibDocumentParser {
     /// Reads the file at `url`; `displayName` (default: the path as given) names it in messages.
     public static func parse(contentsOf url: URL, displayName: String? = nil) throws -> NibGraph {
         let name = displayName ?? url.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try parse(bundle: url, name: name)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -18,6 +22,20 @@ public enum NibDocumentParser {
             throw LocatedError(at: FileLocation(file: name), "cannot read file: \(error.localizedDescription)")
         }
         return try parse(data: data, file: name)
+    }
+
+    /// A nib bundle (`Foo.nib/`): its `designable.nib` is the archive-format source document;
+    /// a bundle with only `keyedobjects*.nib` is compiled.
+    private static func parse(bundle url: URL, name: String) throws -> NibGraph {
+        let designable = url.appendingPathComponent("designable.nib")
+        if FileManager.default.fileExists(atPath: designable.path) {
+            return try parse(contentsOf: designable, displayName: name + "/designable.nib")
+        }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if contents.contains(where: { $0.hasPrefix("keyedobjects") }) {
+            throw LocatedError(at: FileLocation(file: name), "compiled nib: not supported yet (a nib bundle without designable.nib)")
+        }
+        throw LocatedError(at: FileLocation(file: name), "a folder, not an Interface Builder document")
     }
 
     /// Reads document bytes; `file` names the input in the graph and in messages.

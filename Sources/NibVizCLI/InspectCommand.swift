@@ -29,7 +29,10 @@ struct InspectCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw fail("\(path): no such file or folder")
         }
-        if isDirectory.boolValue { return try InspectBatch(folder: path, format: format).run() }
+        // A nib bundle (`Foo.nib/`) is one document; any other folder is summarised.
+        if isDirectory.boolValue && URL(fileURLWithPath: path).pathExtension != "nib" {
+            return try InspectBatch(folder: path, format: format).run()
+        }
         let graph: NibGraph
         do {
             graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)

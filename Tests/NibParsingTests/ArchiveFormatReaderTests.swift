@@ -69,3 +69,31 @@ import Testing
         #expect(graph.diagnostics == [])
     }
 }
+
+/// Nib bundles: a `Foo.nib/` folder holding `designable.nib` and compiled `keyedobjects.nib`.
+@Suite struct NibBundleTests {
+    private func bundle(_ files: [String: Data]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bundle-\(UUID().uuidString)/Main.nib")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, data) in files { try data.write(to: url.appendingPathComponent(name)) }
+        return url
+    }
+
+    @Test func aNibBundleIsReadFromItsDesignableNib() throws {
+        let source = try Data(contentsOf: Fixtures.url("archive-macos.designable.nib"))
+        let url = try bundle(["designable.nib": source, "keyedobjects.nib": Data("bplist00".utf8)])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let graph = try NibDocumentParser.parse(contentsOf: url, displayName: "Main.nib")
+        #expect(graph.file == "Main.nib/designable.nib")
+        #expect(graph.objects.count == 8)
+    }
+
+    @Test func aCompiledOnlyNibBundleIsACompiledNib() throws {
+        let url = try bundle(["keyedobjects.nib": Data("bplist00".utf8)])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let expected = LocatedError(at: FileLocation(file: "Main.nib"), "compiled nib: not supported yet (a nib bundle without designable.nib)")
+        #expect(throws: expected) {
+            try NibDocumentParser.parse(contentsOf: url, displayName: "Main.nib")
+        }
+    }
+}
