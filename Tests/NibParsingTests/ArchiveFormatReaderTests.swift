@@ -91,7 +91,8 @@ import Testing
     @Test func aCompiledOnlyNibBundleIsACompiledNib() throws {
         let url = try bundle(["keyedobjects.nib": Data("bplist00".utf8)])
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let expected = LocatedError(at: FileLocation(file: "Main.nib"), "compiled nib: not supported yet (a nib bundle without designable.nib)")
+        let message = "compiled nib: not supported yet (a nib bundle without designable.nib)"
+        let expected = LocatedError(at: FileLocation(file: "Main.nib"), message)
         #expect(throws: expected) {
             try NibDocumentParser.parse(contentsOf: url, displayName: "Main.nib")
         }
