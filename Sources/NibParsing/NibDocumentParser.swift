@@ -25,8 +25,11 @@ public enum NibDocumentParser {
     }
 
     /// A nib bundle (`Foo.nib/`): its `designable.nib` is the archive-format source document;
-    /// a bundle with only `keyedobjects*.nib` is compiled.
+    /// a bundle with only `keyedobjects*.nib`, or a `.storyboardc` folder, is compiled.
     private static func parse(bundle url: URL, name: String) throws -> NibGraph {
+        if url.pathExtension == "storyboardc" {
+            throw LocatedError(at: FileLocation(file: name), "compiled storyboard: not supported yet (open the .storyboard instead)")
+        }
         let designable = url.appendingPathComponent("designable.nib")
         if FileManager.default.fileExists(atPath: designable.path) {
             return try parse(contentsOf: designable, displayName: name + "/designable.nib")

@@ -101,4 +101,32 @@ import Testing
         let url = URL(fileURLWithPath: "/nonexistent/nowhere.xib")
         #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: url, displayName: "nowhere.xib") }
     }
+
+    @Test func parsingOnManyThreadsGivesTheSameGraphs() throws {
+        // Callers (site, diagrams) may parse in parallel; FoundationXML keeps per-parser state.
+        let names = GoldenDumpTests.documents
+        let expected = try names.map { try Fixtures.graph($0) }
+        let results = ResultBox(count: names.count * 8)
+        DispatchQueue.concurrentPerform(iterations: names.count * 8) { index in
+            results.set(index, try? Fixtures.graph(names[index % names.count]))
+        }
+        for index in 0..<(names.count * 8) { #expect(results.get(index) == expected[index % names.count]) }
+    }
+}
+
+/// Collects results from concurrent iterations.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [NibGraph?]
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: NibGraph?) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+    func get(_ index: Int) -> NibGraph? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[index]
+    }
 }
