@@ -146,36 +146,27 @@ final class ArchiveFormatReader {
                 warn(connection, "\(kindClass) without source or destination ignored")
                 return nil
             }
-            let line = connection.line
+            let sender: ObjectID
+            let kind: ConnectionKind
             switch kindClass {
             case "IBCocoaTouchEventConnection":
                 // iOS event connection: source = the control, destination = the target.
                 let event = (connection.child(key: "IBEventType")?.stringValue).flatMap(Int.init).flatMap(Self.eventName)
-                return Connection(
-                    id: id.map { ObjectID($0) }, source: source, kind: .action(selector: label, target: destination, eventType: event),
-                    line: line)
+                (sender, kind) = (source, .action(selector: label, target: destination, eventType: event))
             case "IBActionConnection":
                 // AppKit action connection: source = the target, destination = the sender.
-                return Connection(
-                    id: id.map { ObjectID($0) }, source: destination, kind: .action(selector: label, target: source, eventType: nil),
-                    line: line)
+                (sender, kind) = (destination, .action(selector: label, target: source, eventType: nil))
             case "IBBindingConnection":
-                return Connection(
-                    id: id.map { ObjectID($0) }, source: source, kind: binding(connection, label: label, destination: destination),
-                    line: line)
+                (sender, kind) = (source, binding(connection, label: label, destination: destination))
+            case let name where name.contains("OutletCollection"):
+                (sender, kind) = (source, .outletCollection(property: label, destination: destination, appends: false))
+            case let name where name.contains("Outlet"):
+                (sender, kind) = (source, .outlet(property: label, destination: destination))
             default:
-                if kindClass.contains("OutletCollection") {
-                    return Connection(
-                        id: id.map { ObjectID($0) }, source: source,
-                        kind: .outletCollection(property: label, destination: destination, appends: false), line: line)
-                }
-                if kindClass.contains("Outlet") {
-                    return Connection(
-                        id: id.map { ObjectID($0) }, source: source, kind: .outlet(property: label, destination: destination), line: line)
-                }
                 warn(connection, "unknown connection class \(kindClass) ignored")
                 return nil
             }
+            return Connection(id: id.map { ObjectID($0) }, source: sender, kind: kind, line: connection.line)
         }
     }
 
