@@ -42,7 +42,8 @@ final class ArchiveFormatReader {
         return NibGraph(
             file: file, format: .archive, documentType: type, platform: platform, targetRuntime: runtime,
             toolsVersion: data.child(key: "IBDocument.InterfaceBuilderVersion")?.stringValue,
-            isStoryboard: false, objects: objects, connections: connections, diagnostics: diagnostics)
+            isStoryboard: false, objects: objects, connections: connections,
+            diagnostics: DocumentFormatReader.inFileOrder(diagnostics))
     }
 
     private func index(_ node: XMLNode) {

@@ -43,7 +43,15 @@ final class DocumentFormatReader {
             targetRuntime: root["targetRuntime"], toolsVersion: root["toolsVersion"],
             isStoryboard: kind.isStoryboard || root.child("scenes") != nil,
             objects: objects, connections: connections, scenes: scenes,
-            initialViewController: initial.map { ObjectID($0) }, diagnostics: diagnostics)
+            initialViewController: initial.map { ObjectID($0) }, diagnostics: Self.inFileOrder(diagnostics))
+    }
+
+    /// Diagnostics by position (the id scan and the walk find problems in separate passes).
+    static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted {
+            ($0.element.location.line, $0.element.location.column, $0.offset)
+                < ($1.element.location.line, $1.element.location.column, $1.offset)
+        }.map(\.element)
     }
 
     // MARK: - Ids
