@@ -52,6 +52,7 @@ public enum NibDocumentParser {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw LocatedError(at: start, "empty file: not an Interface Builder document")
         }
+        try TextEncodingCheck.requireValidUTF8(bytes, file: file)
         let root = try XMLTreeBuilder.parse(Data(bytes), file: file)
         switch root.name {
         case "document":

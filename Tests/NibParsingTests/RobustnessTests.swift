@@ -102,6 +102,23 @@ import Testing
         #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: url, displayName: "nowhere.xib") }
     }
 
+    @Test func invalidUTF8IsALocatedErrorNotACrash() {
+        // FoundationXML traps on some invalid UTF-8 names that libxml2 lets through.
+        var bytes = Array("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects><view id=\"a\" second".utf8)
+        bytes += [0xF3] + Array("ute=\"1\"/></objects></document>".utf8)
+        #expect(throws: LocatedError(at: FileLocation(file: "u.xib", line: 2, column: 29), "not valid UTF-8 text (byte 0xF3)")) {
+            try NibDocumentParser.parse(data: Data(bytes), file: "u.xib")
+        }
+    }
+
+    @Test func aDocumentDeclaringLatin1IsConverted() throws {
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n".utf8)
+        bytes += Array("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects><view id=\"a\" userLabel=\"Caf".utf8)
+        bytes += [0xE9] + Array("\"/></objects></document>".utf8)
+        let graph = try NibDocumentParser.parse(data: Data(bytes), file: "l.xib")
+        #expect(graph.objects.first?.label == "Café")
+    }
+
     @Test func parsingOnManyThreadsGivesTheSameGraphs() throws {
         // Callers (site, diagrams) may parse in parallel; FoundationXML keeps per-parser state.
         let names = GoldenDumpTests.documents
