@@ -119,6 +119,40 @@ import Testing
         #expect(graph.objects.first?.label == "Café")
     }
 
+    @Test func mangledDocumentsParseOrFailCleanlyButNeverCrash() throws {
+        // A small seeded fuzz: cut, insert markup, flip bytes; every outcome must be a graph
+        // (that renders) or a LocatedError. A crash fails the whole test run.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(max(bound, 1)))
+        }
+        let tokens = ["<", ">", "\"", "id=\"-1\"", "</view>", "<connections>", "<segue reference=\"x\"/>", "&", "\n", "\u{F3}"]
+        let inputs = try GoldenDumpTests.documents.map { [UInt8](try Data(contentsOf: Fixtures.url($0))) }
+        var parsed = 0
+        for round in 0..<600 {
+            var bytes = inputs[round % inputs.count]
+            for _ in 0...next(5) {
+                let position = next(bytes.count)
+                switch next(4) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(contentsOf: Array(tokens[next(tokens.count)].utf8), at: position)
+                case 2: bytes[position] = UInt8(next(256))
+                default: bytes.removeSubrange(position..<min(bytes.count, position + 1 + next(200)))
+                }
+                if bytes.isEmpty { bytes = [0x3C] }
+            }
+            do {
+                let graph = try NibDocumentParser.parse(data: Data(bytes), file: "fuzz.xib")
+                _ = InspectText.render(graph) + InspectJSON.encode(graph)
+                parsed += 1
+            } catch is LocatedError {
+                continue
+            }
+        }
+        #expect(parsed > 0)
+    }
+
     @Test func parsingOnManyThreadsGivesTheSameGraphs() throws {
         // Callers (site, diagrams) may parse in parallel; FoundationXML keeps per-parser state.
         let names = GoldenDumpTests.documents
