@@ -36,7 +36,7 @@ public enum InspectJSON {
     }
 
     static func objectValue(_ object: NibObject) -> JSONValue {
-        .object([
+        var pairs: [(String, JSONValue)] = [
             ("id", .string(object.id.rawValue)),
             ("element", .string(object.element)),
             ("class", .string(object.className)),
@@ -48,8 +48,15 @@ public enum InspectJSON {
             ("customModule", .string(object.customModule)),
             ("key", .string(object.key)),
             ("storyboardIdentifier", .string(object.storyboardIdentifier)),
-            ("line", .int(object.line)),
-        ])
+        ]
+        if !object.runtimeAttributes.isEmpty {
+            let attributes = object.runtimeAttributes.map {
+                JSONValue.object([("type", .string($0.type)), ("keyPath", .string($0.keyPath)), ("value", .string($0.value))])
+            }
+            pairs.append(("runtimeAttributes", .array(attributes)))
+        }
+        pairs.append(("line", .int(object.line)))
+        return .object(pairs)
     }
 
     static func connectionValue(_ connection: Connection) -> JSONValue {

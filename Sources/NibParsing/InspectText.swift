@@ -17,6 +17,10 @@ public enum InspectText {
             guard emitted.insert(object.id).inserted else { return }  // hand-made graphs may loop
             let indent = String(repeating: "  ", count: depth)
             lines.append(indent + describe(object))
+            for attribute in object.runtimeAttributes {
+                let value = attribute.value.map { " = \(quoted($0))" } ?? ""
+                lines.append(indent + "  · \(attribute.keyPath) (\(attribute.type))\(value)")
+            }
             for connection in bySource[object.id] ?? [] {
                 lines.append(indent + "  → " + describe(connection, labels: labels))
             }
