@@ -82,10 +82,10 @@ final class ArchiveFormatReader {
             let parentRef = record.child(key: "parent")?["ref"]
             let parent = parentRef.flatMap { $0 == rootRef ? nil : objectIDByRef[$0] }
             if let parentRef, parentRef != rootRef, parent == nil {
-                warn(record, "object record \(id) has a parent that is not an object record")
+                warn(record, "object record \(plain(id.rawValue)) has a parent that is not an object record")
             }
             let node = ref.flatMap { nodesByRef[$0] }
-            if node == nil { warn(record, "object record \(id) refers to a missing archived object") }
+            if node == nil { warn(record, "object record \(plain(id.rawValue)) refers to a missing archived object") }
             return makeObject(node, record: record, id: id, parent: parent, properties: properties)
         }
     }
@@ -144,7 +144,7 @@ final class ArchiveFormatReader {
             let source = resolve(connection.child(key: "source"), in: connection)
             let destination = resolve(connection.child(key: "destination"), in: connection)
             guard let source, let destination else {
-                warn(connection, "\(kindClass) without source or destination ignored")
+                warn(connection, "\(plain(kindClass)) without source or destination ignored")
                 return nil
             }
             let sender: ObjectID
@@ -164,7 +164,7 @@ final class ArchiveFormatReader {
             case let name where name.contains("Outlet"):
                 (sender, kind) = (source, .outlet(property: label, destination: destination))
             default:
-                warn(connection, "unknown connection class \(kindClass) ignored")
+                warn(connection, "unknown connection class \(plain(kindClass)) ignored")
                 return nil
             }
             return Connection(id: id.map { ObjectID($0) }, source: sender, kind: kind, line: connection.line)
@@ -175,7 +175,7 @@ final class ArchiveFormatReader {
     private func resolve(_ reference: XMLNode?, in connection: XMLNode) -> ObjectID? {
         guard let reference, let ref = reference["ref"] ?? reference["id"] else { return nil }
         if let id = objectIDByRef[ref] { return id }
-        warn(reference, "dangling reference: \(reference["key"] ?? "reference") \(ref) is not an object record")
+        warn(reference, "dangling reference: \(plain(reference["key"] ?? "reference")) \(plain(ref)) is not an object record")
         return ObjectID(ref)
     }
 

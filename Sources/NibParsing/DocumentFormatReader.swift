@@ -61,7 +61,7 @@ final class DocumentFormatReader {
         if node.name == "device" { return }  // `<device id>`/`<adaptation id>` name screens, not objects
         if let id = node["id"], node["reference"] == nil {
             if let first = declared[id] {
-                warn(node, "duplicate id \"\(id)\" on <\(node.name)> (first used on line \(first.line) by <\(first.name)>)")
+                warn(node, "duplicate id \(quote(id)) on <\(node.name)> (first used on line \(first.line) by <\(first.name)>)")
             } else {
                 declared[id] = node
             }
@@ -139,7 +139,7 @@ final class DocumentFormatReader {
         switch node.name {
         case "placeholder":
             if let identifier = node["placeholderIdentifier"], !identifier.isEmpty { return identifier }
-            warn(node, "<placeholder> \"\(id)\" has no placeholderIdentifier")
+            warn(node, "<placeholder> \(quote(id)) has no placeholderIdentifier")
             return "IBExternalObject"
         case "viewControllerPlaceholder", "controllerPlaceholder":
             return PlaceholderIdentifier.storyboardReference
@@ -245,9 +245,9 @@ final class DocumentFormatReader {
         for (node, id) in pendingReferences where !ids.contains(id) {
             let what = node.name == "document" ? "initialViewController" : "<\(node.name)>"
             if let other = declared[id] {
-                warn(node, "\(what) refers to \"\(id)\", a <\(other.name)> that is not an object")
+                warn(node, "\(what) refers to \(quote(id)), a <\(other.name)> that is not an object")
             } else {
-                warn(node, "dangling reference: \(what) refers to missing id \"\(id)\"")
+                warn(node, "dangling reference: \(what) refers to missing id \(quote(id))")
             }
         }
     }

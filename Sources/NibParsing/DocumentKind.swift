@@ -15,9 +15,9 @@ struct DocumentKind {
         platform = fromType ?? fromRuntime ?? .ios
         isStoryboard = type.contains("Storyboard")
         if fromType == nil && fromRuntime == nil {
-            problem = "unknown document type \"\(type)\"; assuming iOS"
+            problem = "unknown document type \(quote(type)); assuming iOS"
         } else if let fromType, let fromRuntime, fromType != fromRuntime, let targetRuntime {
-            problem = "targetRuntime \(targetRuntime) does not match document type \(type)"
+            problem = "targetRuntime \(plain(targetRuntime)) does not match document type \(plain(type))"
         }
     }
 

@@ -84,3 +84,21 @@ import Testing
         #expect(NibDocumentFinder.documents(in: root.appendingPathComponent("missing")).isEmpty)
     }
 }
+
+/// The text dump of `nibviz inspect`.
+@Suite struct InspectTextTests {
+    @Test func hostileIdsAndLabelsCannotForgeLines() throws {
+        let xml = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+            <view id="v&#10;diagnostics:" userLabel="a&#10;b"><connections>
+            <outlet property="p&#13;q" destination="gone&#10;x" id="o1"/></connections></view>
+            </objects></document>
+            """
+        let text = InspectText.render(try NibDocumentParser.parse(data: Data(xml.utf8), file: "h.xib"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0 == "diagnostics:" }.count == 1)
+        #expect(text.contains(#"view #"v\ndiagnostics:" UIView label="a\nb""#))
+        #expect(text.contains(#"→ outlet "p\rq" → #"gone\nx" (missing)"#))
+        #expect(text.contains(#"dangling reference: <outlet> refers to missing id "gone\nx""#))
+    }
+}
