@@ -71,7 +71,7 @@ public struct InspectSummary: Hashable, Sendable {
     public init(file: String, error: LocatedError) {
         self.file = file
         self.error = error.description
-        errorLine = "\(error.location): error: \(error.message)"
+        errorLine = "\(printable(error.location.description)): error: \(printable(error.message))"
     }
 
     /// Sum of every file's counts.
@@ -85,7 +85,7 @@ public struct InspectSummary: Hashable, Sendable {
     public var line: String {
         if let errorLine { return errorLine }
         let kind = "\(platform ?? "?") \(isStoryboard ? "storyboard" : "xib") (\(format ?? "?"))"
-        return "\(file): \(kind), \(Self.describe(counts))"
+        return "\(printable(file)): \(kind), \(Self.describe(counts))"
     }
 
     /// The totals line: `N files (F failed): …`.

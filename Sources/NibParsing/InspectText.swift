@@ -62,7 +62,7 @@ public enum InspectText {
     static func header(_ graph: NibGraph) -> [String] {
         var kind = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.format.rawValue) format"
         if let tools = graph.toolsVersion { kind += ", toolsVersion \(plain(tools))" }
-        var lines = ["file: \(plain(graph.file))", "type: \(plain(graph.documentType)) (\(kind))"]
+        var lines = ["file: \(printable(graph.file))", "type: \(plain(graph.documentType)) (\(kind))"]
         if let initial = graph.initialViewController { lines.append("initial view controller: \(plain(initial.rawValue))") }
         let summary = InspectSummary(graph: graph)
         lines.append("counts: " + InspectSummary.describe(summary.counts))

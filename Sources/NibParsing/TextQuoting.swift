@@ -13,3 +13,8 @@ func plain(_ text: String) -> String {
     let isPlain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0 != "\"" && $0 != "\u{7F}" }
     return isPlain ? text : quote(text)
 }
+
+/// The text as is unless it holds control characters (file paths keep their spaces).
+func printable(_ text: String) -> String {
+    text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } ? quote(text) : text
+}
