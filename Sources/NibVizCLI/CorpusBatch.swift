@@ -8,6 +8,8 @@ import NibParsing
 struct CorpusBatch {
     var documentCount = 0
     var parseFailures: [String] = []
+    /// Empty files: named like documents but holding nothing to draw (reported, not failures).
+    var skipped: [String] = []
     var requests: [RenderRequest] = []
     var fileNames: [String] = []
 
@@ -23,7 +25,8 @@ struct CorpusBatch {
             do {
                 graph = try NibDocumentParser.parse(contentsOf: url, displayName: shown)
             } catch {
-                batch.parseFailures.append("\(error)")
+                let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+                if size == 0 { batch.skipped.append(shown) } else { batch.parseFailures.append("\(error)") }
                 continue
             }
             var parts = ObjectGraphDiagram.parts(graph, options: options)
@@ -58,10 +61,11 @@ struct CorpusBatch {
             }
         }
         for failure in parseFailures { lines.append("PARSE \(failure)") }
+        for file in skipped { lines.append("SKIP \(file): empty file") }
         let perDiagram = results.isEmpty ? 0 : seconds * 1000 / Double(results.count)
         lines.append(
             "render-corpus: \(documentCount) documents, \(requests.count) diagrams, \(results.count - failures) rendered, "
-                + "\(failures) failed, \(parseFailures.count) unparseable; \(String(format: "%.1f", seconds)) s "
+                + "\(failures) failed, \(parseFailures.count) unparseable, \(skipped.count) empty skipped; \(String(format: "%.1f", seconds)) s "
                 + "(\(String(format: "%.1f", perDiagram)) ms per diagram), \(bytes / 1024) KiB of SVG")
         return Report(text: lines.joined(separator: "\n"), ok: failures == 0 && parseFailures.isEmpty)
     }
