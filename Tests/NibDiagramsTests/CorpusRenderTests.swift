@@ -47,3 +47,35 @@ struct CorpusRenderTests {
         }
     }
 }
+
+@Suite("Corpus structure")
+struct CorpusStructureTests {
+    @Test("a 27-scene storyboard splits per scene; the scene SVGs hold one node per object and one edge per connection")
+    func bigStoryboardParts() throws {
+        guard let corpus = TestPaths.corpus else {
+            print("skipped: no corpus beside the project (../shared/corpus)")
+            return
+        }
+        let url = corpus.appendingPathComponent(
+            "files/hackiftekhar__IQKeyboardManager/rev-424ea66e__Demo__Swift_Demo__Storyboard__MainSwift.storyboard")
+        let graph = try NibDocumentParser.parse(contentsOf: url)
+        let parts = ObjectGraphDiagram.parts(graph)
+        #expect(parts.count == graph.scenes.count + 1)
+        #expect(parts.first?.name == "overview")
+        let objectRoles = ["object", "controller", "window", "placeholder"]
+        var nodes = 0
+        var edges = 0
+        for part in parts.dropFirst() {
+            let svg = SVGInspector(try SVGInspector.render(part.dot))
+            #expect(svg.wellFormed)
+            nodes +=
+                svg.groups("node").filter { group in
+                    group.classes.contains(where: objectRoles.contains) && !group.classes.contains("responder-chain")
+                }.count
+            edges += svg.groups("edge").count
+        }
+        let sceneObjects = Set(graph.objects.filter { $0.scene != nil }.map(\.id))
+        #expect(nodes == sceneObjects.count)
+        #expect(edges == graph.connections.filter { sceneObjects.contains($0.source) }.count)
+    }
+}
