@@ -58,8 +58,7 @@ enum CosmeticDiffer {
 
     /// Attributes the model compares semantically for this object (kept out of the cosmetic list).
     private static func semanticAttributeNames(_ new: NibObject?, _ old: NibObject?) -> Set<String> {
-        let keys = Set((new?.attributes ?? [:]).keys).union((old?.attributes ?? [:]).keys)
-        return keys.subtracting(NibDiffer.cosmeticModelAttributes)
+        NibDiffer.semanticModelAttributes
     }
 
     private static func controllers(_ graph: NibGraph) -> [String: String] {

@@ -4,10 +4,18 @@ import NibModel
 /// The ten-second Markdown summary of a diff: one table per kind, names instead of ids.
 public enum DiffMarkdown {
     /// Renders `diff` under a `###` heading naming `title` (usually the file path).
-    public static func render(_ diff: NibDiff, title: String, headingLevel: Int = 3) -> String {
+    /// Each table shows at most `rowLimit` rows, then says how many more there are.
+    public static func render(_ diff: NibDiff, title: String, headingLevel: Int = 3, rowLimit: Int = 40) -> String {
         let heading = String(repeating: "#", count: max(1, min(6, headingLevel)))
         var lines = ["\(heading) \(inline(title)) — \(headline(diff))", ""]
-        guard diff.hasSemanticChanges || !diff.cosmetic.isEmpty else { return lines.joined(separator: "\n") }
+        lines += body(diff, rowLimit: rowLimit)
+        return lines.joined(separator: "\n")
+    }
+
+    /// The tables without a heading (for reports that write their own).
+    public static func body(_ diff: NibDiff, rowLimit: Int = 40) -> [String] {
+        var lines: [String] = []
+        guard diff.hasSemanticChanges || !diff.cosmetic.isEmpty else { return lines }
         let oldNames = ObjectNames(diff.old)
         let newNames = ObjectNames(diff.new)
         let names = Names(old: oldNames, new: newNames)
@@ -16,8 +24,8 @@ public enum DiffMarkdown {
             lines += diff.document.map { "- \(cell($0.summary))" }
             lines.append("")
         }
-        lines += objectTable(diff, names)
-        lines += connectionTables(diff, names)
+        lines += limit(objectTable(diff, names), rowLimit)
+        lines += connectionTables(diff, names, rowLimit)
         if !diff.consequences.isEmpty {
             lines += ["**Simulated load**", ""]
             lines += diff.consequences.map { "- ⚠️ \($0.message) _(\($0.rule))_" }
@@ -33,7 +41,14 @@ public enum DiffMarkdown {
             }
             lines += ["", "</details>", ""]
         }
-        return lines.joined(separator: "\n")
+        return lines
+    }
+
+    /// Cuts a table (title, blank, header, rule, rows…, blank) to `rowLimit` rows.
+    private static func limit(_ table: [String], _ rowLimit: Int) -> [String] {
+        let rows = table.count - 5
+        guard rows > rowLimit else { return table }
+        return Array(table.prefix(4 + rowLimit)) + ["| … | \(rows - rowLimit) more | | | |", ""]
     }
 
     /// `no semantic change`, or counts such as `2 objects, 1 outlet, 1 segue changed`.
@@ -81,7 +96,7 @@ public enum DiffMarkdown {
         return lines + [""]
     }
 
-    private static func connectionTables(_ diff: NibDiff, _ names: Names) -> [String] {
+    private static func connectionTables(_ diff: NibDiff, _ names: Names, _ rowLimit: Int) -> [String] {
         var lines: [String] = []
         for (kind, noun) in kindNouns {
             let changes = diff.connections(ofKind: kind)
@@ -93,16 +108,16 @@ public enum DiffMarkdown {
             case "segue": header = "| | From | Segue | To | Change |"
             default: header = "| | Source | Property | Destination | Change |"
             }
-            lines += ["**\(noun.prefix(1).uppercased() + noun.dropFirst())s**", "", header, "|---|---|---|---|---|"]
+            var table = ["**\(noun.prefix(1).uppercased() + noun.dropFirst())s**", "", header, "|---|---|---|---|---|"]
             for change in changes {
                 guard let connection = change.new ?? change.old else { continue }
                 let detail = change.fields.map(\.summary).joined(separator: "; ")
                 let source = names.name(change) { $0.source }
                 let destination = names.name(change) { $0.destination }
-                lines.append(
+                table.append(
                     "| \(marker(change.kind)) | \(cell(source)) | \(describe(connection.kind)) | \(cell(destination)) | \(cell(detail)) |")
             }
-            lines.append("")
+            lines += limit(table + [""], rowLimit)
         }
         return lines
     }

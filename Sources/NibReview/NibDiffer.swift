@@ -3,8 +3,13 @@ import NibModel
 
 /// Computes the semantic difference between two versions of a document.
 public enum NibDiffer {
-    /// Model attributes a reviewer does not need to see as semantic (titles are text on screen).
-    static let cosmeticModelAttributes: Set<String> = ["title"]
+    /// The object attributes that change behaviour (what loads, what code finds by name); every
+    /// other XML attribute (geometry, colors, fonts, text, content mode) is cosmetic.
+    static let semanticModelAttributes: Set<String> = [
+        "visibleAtLaunch", "storyboardName", "referencedIdentifier", "reuseIdentifier", "restorationIdentifier",
+        "nibName", "systemMenu", "customModuleProvider", "releasedWhenClosed", "representsSharedInstance",
+        "collectionClass", "placeholderIdentifier", "initialViewController",
+    ]
 
     /// Diffs `old` against `new`; with the raw XML of both, cosmetic changes (frames, colors,
     /// fonts, labels, toolsVersion) are listed apart. `trace`, when given, replays each load so
@@ -68,7 +73,7 @@ public enum NibDiffer {
         compare("key", old.key, new.key)
         compare("storyboardIdentifier", old.storyboardIdentifier, new.storyboardIdentifier)
         compare("sceneMemberID", old.sceneMemberID, new.sceneMemberID)
-        let keys = Set(old.attributes.keys).union(new.attributes.keys).subtracting(cosmeticModelAttributes)
+        let keys = Set(old.attributes.keys).union(new.attributes.keys).intersection(semanticModelAttributes)
         for key in keys.sorted() { compare(key, old.attributes[key], new.attributes[key]) }
         let oldRuntime = runtimeAttributeLines(old.runtimeAttributes)
         let newRuntime = runtimeAttributeLines(new.runtimeAttributes)

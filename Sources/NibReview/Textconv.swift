@@ -35,11 +35,14 @@ public enum Textconv {
         }
         if let placeholder = object.placeholder { line += " placeholder=\(placeholder)" }
         if let identifier = object.storyboardIdentifier { line += " storyboardIdentifier=\(identifier)" }
-        for key in object.attributes.keys.sorted() {
+        // Behaviour-changing attributes plus the strings users see; geometry and styling stay out.
+        for key in object.attributes.keys.sorted() where NibDiffer.semanticModelAttributes.contains(key) || shownStrings.contains(key) {
             line += " \(key)=\(oneLine(object.attributes[key] ?? ""))"
         }
         return line
     }
+
+    private static let shownStrings: Set<String> = ["title", "text", "placeholder"]
 
     static func connectionLine(_ connection: Connection, _ names: ObjectNames) -> String {
         let source = names.path(connection.source)
