@@ -40,7 +40,9 @@ public enum NibDiffer {
         let oldByID = old.objectsByID
         var changes: [ObjectChange] = []
         var seen = Set<ObjectID>()
-        for object in new.objects where seen.insert(object.id).inserted {
+        // Constraints and layout guides are layout: the cosmetic pass covers them.
+        let layout = CosmeticDiffer.layoutElements
+        for object in new.objects where seen.insert(object.id).inserted && !layout.contains(object.element) {
             guard let oldID = matching.newToOld[object.id], let previous = oldByID[oldID] else {
                 changes.append(ObjectChange(kind: .added, old: nil, new: object))
                 continue
@@ -49,7 +51,8 @@ public enum NibDiffer {
             if !fields.isEmpty { changes.append(ObjectChange(kind: .changed, old: previous, new: object, fields: fields)) }
         }
         seen = []
-        for object in old.objects where seen.insert(object.id).inserted && matching.oldToNew[object.id] == nil {
+        for object in old.objects
+        where seen.insert(object.id).inserted && matching.oldToNew[object.id] == nil && !layout.contains(object.element) {
             changes.append(ObjectChange(kind: .removed, old: object, new: nil))
         }
         return changes
