@@ -5,9 +5,9 @@ import NibModel
 /// and a legend. Deterministic text; render it with GraphvizRender.
 public enum DiffDiagram {
     /// The DOT text for `diff`, titled `title` (usually the file path).
-    public static func dot(_ diff: NibDiff, title: String, maxNodes: Int = 60) -> String {
+    public static func dot(_ diff: NibDiff, title: String, maxNodes: Int = 24) -> String {
         if diff.new.isStoryboard || diff.old.isStoryboard {
-            return FlowDiffDiagram(diff: diff).dot(title: title, maxScenes: max(8, maxNodes / 3))
+            return FlowDiffDiagram(diff: diff).dot(title: title, maxScenes: 16)
         }
         return GraphDiffDiagram(diff: diff).dot(title: title, maxNodes: maxNodes)
     }
@@ -47,8 +47,14 @@ struct DiffDOTWriter {
     func write(nodes: [DiffNode], edges: [DiffEdge]) -> String {
         var ids: [String: String] = [:]
         for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
-        var caption = "<b>\(DiffEscaping.html(title))</b><br/><font point-size=\"11\">\(DiffEscaping.html(headline))</font>"
-        if let note { caption += "<br/><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(note))</font>" }
+        // Title, headline and legend share the graph label, so the legend never floats among nodes.
+        var rows = [
+            "<tr><td><b>\(DiffEscaping.html(title))</b></td></tr>",
+            "<tr><td><font point-size=\"11\">\(DiffEscaping.html(headline))</font></td></tr>",
+        ]
+        if let note { rows.append("<tr><td><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(note))</font></td></tr>") }
+        rows.append("<tr><td>\(legend())</td></tr>")
+        let caption = "<table border=\"0\" cellspacing=\"0\" cellpadding=\"2\">\(rows.joined())</table>"
         var out = [
             "digraph \"nibviz_diff\" {",
             "  graph [rankdir=\(rankdir), label=<\(caption)>, labelloc=t, fontname=\"Helvetica\", fontsize=14, nodesep=0.35, ranksep=0.7, pad=0.3, bgcolor=\"white\"];",
@@ -63,7 +69,7 @@ struct DiffDOTWriter {
                 continue
             }
             out.append(
-                "  \(id) [label=<\(label(node))>, style=\"\(s.nodeStyle)\", color=\"\(s.color)\", fillcolor=\"\(s.fill)\", fontcolor=\"\(s.fontColor)\", tooltip=\(DiffEscaping.quoted(node.title + " (" + s.legend + ")")), class=\"diff-\(s.rawValue)\"];"
+                "  \(id) [label=<\(label(node))>, style=\"\(s.nodeStyle)\", color=\"\(s.color)\", fillcolor=\"\(s.fill)\", fontcolor=\"\(s.fontColor)\", tooltip=\(DiffEscaping.quoted(node.title + " (" + s.legend + ")")), class=\"diff_\(s.rawValue)\"];"
             )
         }
         for edge in edges {
@@ -71,46 +77,41 @@ struct DiffDOTWriter {
             let s = edge.status
             var attributes = [
                 "color=\"\(edge.isHierarchy ? "#d0d7de" : s.color)\"", "style=\"\(edge.style)\"", "arrowhead=\(edge.arrowhead)",
-                "class=\"diff-\(s.rawValue)\"",
+                "class=\"diff_\(s.rawValue)\"",
             ]
             if let label = edge.label {
-                attributes.append("label=\(DiffEscaping.quoted(DiffEscaping.clip(label, 40)))")
+                attributes.append("label=\(DiffEscaping.quoted(DiffEscaping.clip(label, 64)))")
                 attributes.append("fontcolor=\"\(s == .unchanged ? "#8c959f" : s.color)\"")
             }
             if s != .unchanged && !edge.isHierarchy { attributes.append("penwidth=2") }
             if edge.isHierarchy { attributes.append("weight=3") }
             out.append("  \(from) -> \(to) [\(attributes.joined(separator: ", "))];")
         }
-        out += legend()
         out.append("}")
         return out.joined(separator: "\n") + "\n"
     }
 
     private func label(_ node: DiffNode) -> String {
-        var rows = ["<tr><td><b>\(DiffEscaping.html(DiffEscaping.clip(node.title, 40)))</b></td></tr>"]
+        var rows = ["<tr><td><b>\(DiffEscaping.html(DiffEscaping.clip(node.title, 48)))</b></td></tr>"]
         if let subtitle = node.subtitle {
-            rows.append("<tr><td><font point-size=\"9\">\(DiffEscaping.html(DiffEscaping.clip(subtitle, 48)))</font></td></tr>")
+            rows.append("<tr><td><font point-size=\"9\">\(DiffEscaping.html(DiffEscaping.clip(subtitle, 72)))</font></td></tr>")
         }
         for (status, line) in node.lines {
             rows.append(
-                "<tr><td align=\"left\"><font point-size=\"9\" color=\"\(status.color)\">\(DiffEscaping.html(status.sign + " " + DiffEscaping.clip(line, 64)))</font></td></tr>"
+                "<tr><td align=\"left\"><font point-size=\"9\" color=\"\(status.color)\">\(DiffEscaping.html(status.sign + " " + DiffEscaping.clip(line, 88)))</font></td></tr>"
             )
         }
         return "<table border=\"0\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\">" + rows.joined() + "</table>"
     }
 
-    private func legend() -> [String] {
+    /// The legend: one swatch per status, then the connection styles.
+    private func legend() -> String {
         var cells = DiffStatus.allCases.map { s in
             "<td bgcolor=\"\(s.fill)\" color=\"\(s.color)\" border=\"1\" style=\"rounded\"><font color=\"\(s.fontColor)\" point-size=\"9\">\(s.legend)</font></td>"
         }
         for (name, style) in kindLegend {
             cells.append("<td border=\"0\"><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(name)): \(DiffEscaping.html(style))</font></td>")
         }
-        return [
-            "  subgraph cluster_legend {",
-            "    label=\"Legend\"; fontsize=10; fontcolor=\"#57606a\"; style=\"rounded\"; color=\"#d0d7de\";",
-            "    legend [shape=plaintext, label=<<table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr>\(cells.joined())</tr></table>>];",
-            "  }",
-        ]
+        return "<table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"#57606a\">Legend:</font></td>\(cells.joined())</tr></table>"
     }
 }

@@ -58,6 +58,14 @@ struct DiffIndex {
         return change.fields.map { (.changed, $0.summary) }
     }
 
+    /// An edge label: for a changed connection whose identifying text changed, `old → new`.
+    func edgeLabel(_ connection: Connection) -> String {
+        let label = Self.edgeLabel(connection.kind)
+        guard let change = connectionStatus[connection], change.kind == .changed, let old = change.old else { return label }
+        let before = Self.edgeLabel(old.kind)
+        return before == label ? label : "\(before) → \(label)"
+    }
+
     /// The readable text of a connection for a diagram line or edge label.
     static func edgeLabel(_ kind: ConnectionKind) -> String {
         switch kind {

@@ -62,7 +62,7 @@ struct FlowDiffDiagram {
                 let target = item.status == .removed ? sceneOfOld[destination] : sceneOfNew[destination]
                 if let from = sceneKey, let to = target {
                     let style = item.status == .unchanged ? "solid" : "bold"
-                    edges.append(DiffEdge(from: from, to: to, label: DiffIndex.edgeLabel(item.connection.kind), status: item.status, style: style))
+                    edges.append(DiffEdge(from: from, to: to, label: index.edgeLabel(item.connection), status: item.status, style: style))
                 }
                 continue
             }
@@ -101,7 +101,7 @@ struct FlowDiffDiagram {
     private func sceneNode(_ key: String, _ scene: Scene, _ controller: NibObject?, _ names: ObjectNames, _ status: DiffStatus) -> DiffNode {
         let title = names.sceneTitle(scene.id) ?? controller.map { names.name($0.id) } ?? "Scene"
         var subtitle = controller.map { object in object.customClass.map { "\($0) : \(object.className)" } ?? object.className }
-        if let identifier = controller?.storyboardIdentifier { subtitle = (subtitle ?? "") + " “\(identifier)”" }
+        if let identifier = controller?.storyboardIdentifier, identifier != controller?.customClass { subtitle = (subtitle ?? "") + " “\(identifier)”" }
         return DiffNode(key: key, title: title, subtitle: subtitle == title ? nil : subtitle, status: status)
     }
 }

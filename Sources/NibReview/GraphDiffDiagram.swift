@@ -31,7 +31,7 @@ struct GraphDiffDiagram {
             // A nil-target action goes to First Responder; draw it as a self-loop-free stub.
             guard let to = item.to ?? firstResponderKey(index) else { continue }
             edges.append(
-                DiffEdge(from: item.from, to: to, label: DiffIndex.edgeLabel(item.connection.kind), status: item.status, style: style.style, arrowhead: style.arrowhead))
+                DiffEdge(from: item.from, to: to, label: index.edgeLabel(item.connection), status: item.status, style: style.style, arrowhead: style.arrowhead))
         }
         var note: String?
         if nodes.count > maxNodes {

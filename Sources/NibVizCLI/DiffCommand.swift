@@ -25,24 +25,36 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let diff: NibDiff
+        let bytes = try artifact(for: try loadDiff())
+        do {
+            try writeOutput(bytes, to: output)
+        } catch {
+            throw fail("\(output ?? "stdout"): cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    private var title: String { new == old ? new : "\(old) → \(new)" }
+
+    private func loadDiff() throws -> NibDiff {
         do {
             let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
-            diff = NibDiffer.diff(old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, trace: LoadTraceProvider.trace)
+            return NibDiffer.diff(
+                old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, trace: LoadTraceProvider.trace)
         } catch let error as LocatedError {
             throw fail(error.description)
         }
-        let title = new == old ? new : "\(old) → \(new)"
+    }
+
+    /// The text summary, the Markdown summary or the rendered diagram.
+    private func artifact(for diff: NibDiff) throws -> [UInt8] {
         guard let format else {
-            let text = markdown ? DiffMarkdown.render(diff, title: new) : DiffText.render(diff, title: title)
-            return try writeOutput(Array(text.utf8), to: output)
+            return Array((markdown ? DiffMarkdown.render(diff, title: new) : DiffText.render(diff, title: title)).utf8)
         }
         let dot = DiffDiagram.dot(diff, title: title)
-        if format == .dot { return try writeOutput(Array(dot.utf8), to: output) }
+        if format == .dot { return Array(dot.utf8) }
         do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new))
-            try writeOutput(rendered.data, to: output)
-        } catch let error as RenderError {
+            return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
+        } catch {
             throw fail(error.description)
         }
     }

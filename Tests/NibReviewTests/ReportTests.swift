@@ -61,8 +61,8 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         let (old, new) = editedStoryboard()
         let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Main.storyboard")
         Golden.check(dot, against: snapshots.appendingPathComponent("storyboard-edit.dot").path)
-        #expect(dot.contains("cluster_legend"))
-        #expect(dot.contains("class=\"diff-changed\""))
+        #expect(dot.contains("Legend:"))
+        #expect(dot.contains("class=\"diff_changed\""))
         #expect(dot.contains("Add | &lt;Item&gt;"))
     }
 
@@ -73,7 +73,7 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         new.objects.remove(at: 5)
         let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Login \"xib\"")
         Golden.check(dot, against: snapshots.appendingPathComponent("login-edit.dot").path)
-        #expect(dot.components(separatedBy: "class=\"diff-removed\"").count - 1 == 3)  // object, its hierarchy edge, the outlet
+        #expect(dot.components(separatedBy: "class=\"diff_removed\"").count - 1 == 3)  // object, its hierarchy edge, the outlet
         #expect(dot.contains("<b>Login &quot;xib&quot;</b>"))
     }
 
