@@ -65,7 +65,9 @@ struct DiffDOTWriter {
             guard let id = ids[node.key] else { continue }
             let s = node.status
             if node.isEntry {
-                out.append("  \(id) [shape=point, width=0.15, color=\"\(s == .unchanged ? "#57606a" : s.color)\", tooltip=\"initial view controller\"];")
+                out.append(
+                    "  \(id) [shape=point, width=0.15, color=\"\(s == .unchanged ? "#57606a" : s.color)\", tooltip=\"initial view controller\"];"
+                )
                 continue
             }
             out.append(
@@ -110,8 +112,11 @@ struct DiffDOTWriter {
             "<td bgcolor=\"\(s.fill)\" color=\"\(s.color)\" border=\"1\" style=\"rounded\"><font color=\"\(s.fontColor)\" point-size=\"9\">\(s.legend)</font></td>"
         }
         for (name, style) in kindLegend {
-            cells.append("<td border=\"0\"><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(name)): \(DiffEscaping.html(style))</font></td>")
+            cells.append(
+                "<td border=\"0\"><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(name)): \(DiffEscaping.html(style))</font></td>"
+            )
         }
-        return "<table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"#57606a\">Legend:</font></td>\(cells.joined())</tr></table>"
+        return
+            "<table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"#57606a\">Legend:</font></td>\(cells.joined())</tr></table>"
     }
 }

@@ -91,7 +91,8 @@ public enum DiffMarkdown {
             let parent = object.parent.map(side.path) ?? side.sceneTitle(object.scene).map { "scene \($0)" } ?? ""
             let detail = change.fields.map(\.summary).joined(separator: "; ")
             lines.append(
-                "| \(marker(change.kind)) | \(cell(side.name(object.id))) | `\(code(object.runtimeClass))` | \(cell(parent)) | \(cell(detail)) |")
+                "| \(marker(change.kind)) | \(cell(side.name(object.id))) | `\(code(object.runtimeClass))` | \(cell(parent)) | \(cell(detail)) |"
+            )
         }
         return lines + [""]
     }

@@ -11,7 +11,8 @@ struct FlowDiffDiagram {
         var sceneOfOld: [ObjectID: String] = [:]
         var nodes: [DiffNode] = []
         var position: [String: Int] = [:]
-        let newControllers = Dictionary(diff.new.scenes.compactMap { s in s.controller.map { (s.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        let newControllers = Dictionary(
+            diff.new.scenes.compactMap { s in s.controller.map { (s.id, $0) } }, uniquingKeysWith: { a, _ in a })
         for object in diff.new.objects {
             if let scene = object.scene { sceneOfNew[object.id] = "S:" + scene }
         }
@@ -20,7 +21,9 @@ struct FlowDiffDiagram {
             let key = "S:" + scene.id
             position[key] = nodes.count
             let status = controller.map { index.status(of: index.key(new: $0)) } ?? .unchanged
-            nodes.append(sceneNode(key, scene, controller.flatMap { diff.new.objectsByID[$0] }, index.newNames, status == .cosmetic ? .unchanged : status))
+            nodes.append(
+                sceneNode(
+                    key, scene, controller.flatMap { diff.new.objectsByID[$0] }, index.newNames, status == .cosmetic ? .unchanged : status))
         }
         for scene in diff.old.scenes {
             let controller = scene.controller
@@ -69,8 +72,13 @@ struct FlowDiffDiagram {
             guard item.status != .unchanged, let key = sceneKey, !key.hasPrefix("R:") || item.status != .removed else { continue }
             let names = item.status == .removed ? index.oldNames : index.newNames
             let change = index.connectionStatus[item.connection]
-            var text = "\(item.connection.kind.name) \(names.name(item.connection.source)).\(DiffIndex.edgeLabel(item.connection.kind)) → \(names.name(item.connection.destination))"
-            if let fields = change?.fields, !fields.isEmpty { text = "\(item.connection.kind.name) \(DiffIndex.edgeLabel(item.connection.kind)): " + fields.map(\.summary).joined(separator: "; ") }
+            var text =
+                "\(item.connection.kind.name) \(names.name(item.connection.source)).\(DiffIndex.edgeLabel(item.connection.kind)) → \(names.name(item.connection.destination))"
+            if let fields = change?.fields, !fields.isEmpty {
+                text =
+                    "\(item.connection.kind.name) \(DiffIndex.edgeLabel(item.connection.kind)): "
+                    + fields.map(\.summary).joined(separator: "; ")
+            }
             note(key, item.status, text)
         }
         for (at, node) in nodes.enumerated() where node.lines.count > 6 {
@@ -98,10 +106,13 @@ struct FlowDiffDiagram {
         return writer.write(nodes: nodes, edges: edges)
     }
 
-    private func sceneNode(_ key: String, _ scene: Scene, _ controller: NibObject?, _ names: ObjectNames, _ status: DiffStatus) -> DiffNode {
+    private func sceneNode(_ key: String, _ scene: Scene, _ controller: NibObject?, _ names: ObjectNames, _ status: DiffStatus) -> DiffNode
+    {
         let title = names.sceneTitle(scene.id) ?? controller.map { names.name($0.id) } ?? "Scene"
         var subtitle = controller.map { object in object.customClass.map { "\($0) : \(object.className)" } ?? object.className }
-        if let identifier = controller?.storyboardIdentifier, identifier != controller?.customClass { subtitle = (subtitle ?? "") + " “\(identifier)”" }
+        if let identifier = controller?.storyboardIdentifier, identifier != controller?.customClass {
+            subtitle = (subtitle ?? "") + " “\(identifier)”"
+        }
         return DiffNode(key: key, title: title, subtitle: subtitle == title ? nil : subtitle, status: status)
     }
 }

@@ -23,7 +23,9 @@ struct GraphDiffDiagram {
         }
         var edges: [DiffEdge] = nodes.compactMap { node in
             parents[node.key].map {
-                DiffEdge(from: $0, to: node.key, label: nil, status: node.status == .removed ? .removed : .unchanged, style: "solid", arrowhead: "none", isHierarchy: true)
+                DiffEdge(
+                    from: $0, to: node.key, label: nil, status: node.status == .removed ? .removed : .unchanged, style: "solid",
+                    arrowhead: "none", isHierarchy: true)
             }
         }
         for item in index.allConnections {
@@ -31,7 +33,9 @@ struct GraphDiffDiagram {
             // A nil-target action goes to First Responder; draw it as a self-loop-free stub.
             guard let to = item.to ?? firstResponderKey(index) else { continue }
             edges.append(
-                DiffEdge(from: item.from, to: to, label: index.edgeLabel(item.connection), status: item.status, style: style.style, arrowhead: style.arrowhead))
+                DiffEdge(
+                    from: item.from, to: to, label: index.edgeLabel(item.connection), status: item.status, style: style.style,
+                    arrowhead: style.arrowhead))
         }
         var note: String?
         if nodes.count > maxNodes {

@@ -32,7 +32,9 @@ enum LoadConsequences {
                 result.append(
                     Consequence(
                         rule: "R-INIT-3",
-                        message: "\(names.name(new.id)) is now instantiated as `\(new.runtimeClass)` instead of `\(old.runtimeClass)`; its `\(after ?? "init")` and `awakeFromNib` run on the new class."))
+                        message:
+                            "\(names.name(new.id)) is now instantiated as `\(new.runtimeClass)` instead of `\(old.runtimeClass)`; its `\(after ?? "init")` and `awakeFromNib` run on the new class."
+                    ))
             }
         }
         result += outletConsequences(diff, names: names, reclassed: reclassed)
@@ -86,7 +88,9 @@ enum LoadConsequences {
                 : "the load stops with NSUnknownKeyException (R-OUT-1)"
             return Consequence(
                 rule: appKit ? "R-OUT-2" : "R-OUT-1",
-                message: "The outlet `\(property)` \(verb) a key on `\(className)` (\(names.name(connection.source))); if `\(className)` has no `\(property)` key, \(failure).")
+                message:
+                    "The outlet `\(property)` \(verb) a key on `\(className)` (\(names.name(connection.source))); if `\(className)` has no `\(property)` key, \(failure)."
+            )
         }
     }
 
@@ -98,6 +102,8 @@ enum LoadConsequences {
         let now = first < after.count ? after[first] : "(end)"
         return Consequence(
             rule: "timeline",
-            message: "The simulated load differs: \(added) events added, \(removed) removed; first difference at event \(first + 1): `\(was)` → `\(now)`.")
+            message:
+                "The simulated load differs: \(added) events added, \(removed) removed; first difference at event \(first + 1): `\(was)` → `\(now)`."
+        )
     }
 }

@@ -33,7 +33,8 @@ public enum ReviewReport {
         }
         lines += ["| Document | Git | Semantic summary |", "|---|---|---|"]
         for file in files {
-            lines.append("| `\(DiffMarkdown.code(file.document.path))` | \(gitStatus(file.document)) | \(DiffMarkdown.cell(summary(file))) |")
+            lines.append(
+                "| `\(DiffMarkdown.code(file.document.path))` | \(gitStatus(file.document)) | \(DiffMarkdown.cell(summary(file))) |")
         }
         lines.append("")
         for file in files {
@@ -106,7 +107,10 @@ public enum ReviewReport {
         guard let diff = file.diff else { return lines }
         switch file.document.status {
         case .added, .removed:
-            lines += ["\(file.document.status == .added ? "New document" : "Deleted document"): \(contents(file.document.status == .added ? diff.new : diff.old)).", ""]
+            lines += [
+                "\(file.document.status == .added ? "New document" : "Deleted document"): \(contents(file.document.status == .added ? diff.new : diff.old)).",
+                "",
+            ]
         case .modified, .renamed:
             if !diff.hasSemanticChanges && diff.cosmetic.isEmpty {
                 lines += ["No semantic change.", ""]

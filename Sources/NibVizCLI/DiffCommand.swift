@@ -9,7 +9,8 @@ struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Semantic diff of two versions of an IB document: objects, connections, classes, segues.",
-        discussion: "Prints a text summary, a Markdown summary (--markdown) or a diff diagram (-T). Exits 0 whether or not the documents differ; 1 on errors."
+        discussion:
+            "Prints a text summary, a Markdown summary (--markdown) or a diff diagram (-T). Exits 0 whether or not the documents differ; 1 on errors."
     )
 
     @Argument(help: "The old version (.xib, .storyboard, designable.nib).") var old: String

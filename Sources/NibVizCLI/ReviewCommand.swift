@@ -7,7 +7,8 @@ struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
         abstract: "Review report for IB documents changed between two git revisions.",
-        discussion: "Writes review.md (paste it into a pull request or post it from CI) and one diff diagram per document as SVG and PNG. Exits non-zero only on errors."
+        discussion:
+            "Writes review.md (paste it into a pull request or post it from CI) and one diff diagram per document as SVG and PNG. Exits non-zero only on errors."
     )
 
     @Option(help: "The base revision.") var base = "HEAD~1"

@@ -42,7 +42,9 @@ struct ReviewRunner {
         do {
             let before = try document.oldPath.map { try side($0, at: base) }
             let after = try document.newPath.map { try side($0, at: head) }
-            guard let reference = after?.graph ?? before?.graph else { return FileReview(document: document, diff: nil, error: "nothing to compare") }
+            guard let reference = after?.graph ?? before?.graph else {
+                return FileReview(document: document, diff: nil, error: "nothing to compare")
+            }
             let old = before ?? (Self.empty(like: reference), Data())
             let new = after ?? (Self.empty(like: reference), Data())
             let diff = NibDiffer.diff(

@@ -7,7 +7,9 @@ enum GraphFixtures {
             file: "Login.xib", format: .document, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", platform: .ios,
             toolsVersion: "21507",
             objects: [
-                NibObject(id: "-1", element: "placeholder", className: "NSObject", customClass: "LoginViewController", placeholder: PlaceholderIdentifier.filesOwner),
+                NibObject(
+                    id: "-1", element: "placeholder", className: "NSObject", customClass: "LoginViewController",
+                    placeholder: PlaceholderIdentifier.filesOwner),
                 NibObject(id: "-2", element: "placeholder", className: "UIResponder", placeholder: PlaceholderIdentifier.firstResponder),
                 NibObject(id: "i5M-Pr-FkT", element: "view", className: "UIView"),
                 NibObject(id: "btn-aa-001", element: "button", className: "UIButton", parent: "i5M-Pr-FkT", label: "Sign In"),
@@ -28,16 +30,26 @@ enum GraphFixtures {
             platform: .ios, isStoryboard: true,
             objects: [
                 NibObject(id: "nav-00-001", element: "navigationController", className: "UINavigationController", scene: "s1"),
-                NibObject(id: "vc0-00-001", element: "viewController", className: "UIViewController", customClass: "ListViewController", scene: "s2", storyboardIdentifier: "List"),
+                NibObject(
+                    id: "vc0-00-001", element: "viewController", className: "UIViewController", customClass: "ListViewController",
+                    scene: "s2", storyboardIdentifier: "List"),
                 NibObject(id: "vw0-00-001", element: "view", className: "UIView", parent: "vc0-00-001", scene: "s2", key: "view"),
-                NibObject(id: "vc0-00-002", element: "viewController", className: "UIViewController", customClass: "DetailViewController", scene: "s3"),
+                NibObject(
+                    id: "vc0-00-002", element: "viewController", className: "UIViewController", customClass: "DetailViewController",
+                    scene: "s3"),
                 NibObject(id: "vw0-00-002", element: "view", className: "UIView", parent: "vc0-00-002", scene: "s3", key: "view"),
             ],
             connections: [
-                Connection(id: "q1", source: "nav-00-001", kind: .segue(destination: "vc0-00-001", Segue(kind: "relationship", relationship: "rootViewController"))),
-                Connection(id: "q2", source: "vc0-00-001", kind: .segue(destination: "vc0-00-002", Segue(kind: "show", identifier: "showDetail"))),
+                Connection(
+                    id: "q1", source: "nav-00-001",
+                    kind: .segue(destination: "vc0-00-001", Segue(kind: "relationship", relationship: "rootViewController"))),
+                Connection(
+                    id: "q2", source: "vc0-00-001", kind: .segue(destination: "vc0-00-002", Segue(kind: "show", identifier: "showDetail"))),
             ],
-            scenes: [Scene(id: "s1", controller: "nav-00-001"), Scene(id: "s2", controller: "vc0-00-001"), Scene(id: "s3", controller: "vc0-00-002")],
+            scenes: [
+                Scene(id: "s1", controller: "nav-00-001"), Scene(id: "s2", controller: "vc0-00-001"),
+                Scene(id: "s3", controller: "vc0-00-002"),
+            ],
             initialViewController: "nav-00-001")
     }
 

@@ -46,7 +46,8 @@ import Testing
     @Test func aChangedBindingKeyPathIsReportedAsSuch() {
         var old = GraphFixtures.loginXib()
         old.platform = .macos
-        old.connections.append(Connection(id: "b1", source: "txt-aa-002", kind: .binding(name: "value", destination: "-1", keyPath: "user.name", options: [])))
+        old.connections.append(
+            Connection(id: "b1", source: "txt-aa-002", kind: .binding(name: "value", destination: "-1", keyPath: "user.name", options: [])))
         var new = old
         new.connections[4].kind = .binding(name: "value", destination: "-1", keyPath: "user.login", options: [])
         let diff = NibDiffer.diff(old: old, new: new)
@@ -86,7 +87,8 @@ import Testing
         #expect(diff.consequences.first?.message.contains("`view` still sets a key on `SignUpViewController`") == true)
         var reclassedView = old
         reclassedView.objects[2].customClass = "LoginView"
-        reclassedView.connections.append(Connection(id: "c9", source: "i5M-Pr-FkT", kind: .outlet(property: "button", destination: "btn-aa-001")))
+        reclassedView.connections.append(
+            Connection(id: "c9", source: "i5M-Pr-FkT", kind: .outlet(property: "button", destination: "btn-aa-001")))
         let second = NibDiffer.diff(old: old, new: reclassedView)
         #expect(second.consequences.map(\.rule) == ["R-INIT-3", "R-OUT-1"])
     }
@@ -102,7 +104,8 @@ import Testing
     @Test func regeneratedIDsPairAddedObjectsWithoutShiftingTheOthers() {
         let old = GraphFixtures.loginXib()
         var new = GraphFixtures.regeneratingIDs(old)
-        new.objects.insert(NibObject(id: "lbl-00-009", element: "label", className: "UILabel", parent: new.objects[2].id, label: "Title"), at: 3)
+        new.objects.insert(
+            NibObject(id: "lbl-00-009", element: "label", className: "UILabel", parent: new.objects[2].id, label: "Title"), at: 3)
         let diff = NibDiffer.diff(old: old, new: new)
         #expect(diff.objects.map(\.kind) == [.added])
         #expect(diff.connections.isEmpty)

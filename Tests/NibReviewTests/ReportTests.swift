@@ -12,9 +12,12 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
     let old = GraphFixtures.flowStoryboard()
     var new = GraphFixtures.regeneratingIDs(old)
     new.objects[3].customClass = "ItemViewController"
-    new.objects.append(NibObject(id: "btn-00-777", element: "button", className: "UIButton", parent: new.objects[2].id, scene: "s2", label: "Add | <Item>"))
+    new.objects.append(
+        NibObject(id: "btn-00-777", element: "button", className: "UIButton", parent: new.objects[2].id, scene: "s2", label: "Add | <Item>")
+    )
     new.connections[1].kind = .segue(destination: new.objects[3].id, Segue(kind: "presentation", identifier: "showDetail"))
-    new.connections.append(Connection(id: "a1", source: "btn-00-777", kind: .action(selector: "add:", target: new.objects[1].id, eventType: "touchUpInside")))
+    new.connections.append(
+        Connection(id: "a1", source: "btn-00-777", kind: .action(selector: "add:", target: new.objects[1].id, eventType: "touchUpInside")))
     return (old, new)
 }
 
