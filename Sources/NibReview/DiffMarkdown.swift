@@ -28,14 +28,15 @@ public enum DiffMarkdown {
         lines += connectionTables(diff, names, rowLimit)
         if !diff.consequences.isEmpty {
             lines += ["**Simulated load**", ""]
-            lines += diff.consequences.map { "- ⚠️ \($0.message) _(\($0.rule))_" }
+            lines += diff.consequences.prefix(rowLimit).map { "- ⚠️ \(html($0.message)) _(\($0.rule))_" }
+            if diff.consequences.count > rowLimit { lines.append("- … \(diff.consequences.count - rowLimit) more") }
             lines.append("")
         }
         if !diff.cosmetic.isEmpty {
             lines.append("<details><summary>Cosmetic changes (\(diff.cosmetic.count)): no effect at run time</summary>")
             lines.append("")
-            for change in diff.cosmetic {
-                let fields = change.fields.prefix(6).map { "`\($0)`" }.joined(separator: ", ")
+            for change in diff.cosmetic.prefix(rowLimit) {
+                let fields = change.fields.prefix(6).map { "`\(code($0))`" }.joined(separator: ", ")
                 let more = change.fields.count > 6 ? " and \(change.fields.count - 6) more" : ""
                 lines.append("- \(cell(change.name)): \(fields)\(more)")
             }
@@ -162,6 +163,12 @@ public enum DiffMarkdown {
             }
         }
         return out
+    }
+
+    /// Our own Markdown (code spans kept) with the HTML characters of embedded names escaped.
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// Text for inside a code span in a table: no backticks, pipes escaped, one line.

@@ -110,4 +110,39 @@ import Testing
         #expect(diff.objects.map(\.kind) == [.added])
         #expect(diff.connections.isEmpty)
     }
+
+    @Test func outletCollectionMembersAreAddedAndRemovedOneByOne() {
+        var old = GraphFixtures.loginXib()
+        old.connections.append(
+            Connection(id: "oc1", source: "-1", kind: .outletCollection(property: "fields", destination: "txt-aa-002", appends: false)))
+        old.connections.append(
+            Connection(id: "oc2", source: "-1", kind: .outletCollection(property: "fields", destination: "txt-aa-003", appends: false)))
+        var new = old
+        new.connections.remove(at: 5)
+        new.connections.append(
+            Connection(id: "oc3", source: "-1", kind: .outletCollection(property: "fields", destination: "btn-aa-001", appends: false)))
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.map(\.kind) == [.added, .removed])
+        #expect(diff.connections(ofKind: "outletCollection").count == 2)
+        #expect(DiffMarkdown.headline(diff) == "2 outlet collections changed")
+    }
+
+    @Test func aRenamedSegueIdentifierIsAChangeNotAnAddAndRemove() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.connections[1].id = "other"
+        new.connections[1].kind = .segue(destination: "vc0-00-002", Segue(kind: "show", identifier: "openDetail"))
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.count == 1)
+        #expect(diff.connections.first?.fields == [FieldChange(field: "identifier", old: "showDetail", new: "openDetail")])
+    }
+
+    @Test func aNewInitialViewControllerIsADocumentChange() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.initialViewController = "vc0-00-001"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(
+            diff.document == [FieldChange(field: "initialViewController", old: "UINavigationController nav", new: "ListViewController")])
+    }
 }
