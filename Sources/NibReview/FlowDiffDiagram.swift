@@ -87,8 +87,14 @@ struct FlowDiffDiagram {
         }
         var note: String?
         if nodes.count > maxScenes {
-            var kept = Set(nodes.filter { $0.status != .unchanged }.map(\.key))
-            for edge in edges where kept.contains(edge.from) || kept.contains(edge.to) {
+            let changed = Set(nodes.filter { $0.status != .unchanged }.map(\.key))
+            var kept = changed
+            for edge in edges where edge.status != .unchanged {
+                kept.insert(edge.from)
+                kept.insert(edge.to)
+            }
+            // Some context around changed scenes, while it stays small (a hub would pull in everything).
+            for edge in edges where kept.count < maxScenes && (changed.contains(edge.from) || changed.contains(edge.to)) {
                 kept.insert(edge.from)
                 kept.insert(edge.to)
             }

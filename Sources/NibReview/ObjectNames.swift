@@ -86,7 +86,8 @@ public struct ObjectNames: Sendable {
         case PlaceholderIdentifier.firstResponder: "First Responder"
         case PlaceholderIdentifier.application: "Application"
         case PlaceholderIdentifier.storyboardReference:
-            "→ " + (object.attributes["storyboardName"] ?? object.attributes["referencedIdentifier"] ?? "storyboard")
+            (object.attributes["storyboardName"].map { $0 + ".storyboard" } ?? "storyboard")
+                + (object.attributes["referencedIdentifier"].map { " › " + $0 } ?? "")
         default: object.label ?? placeholder
         }
     }

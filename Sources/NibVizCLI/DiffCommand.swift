@@ -34,7 +34,11 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    private var title: String { new == old ? new : "\(old) → \(new)" }
+    /// File names, not paths: a long title would stretch the legend under it.
+    private var diagramTitle: String {
+        let (before, after) = (URL(fileURLWithPath: old).lastPathComponent, URL(fileURLWithPath: new).lastPathComponent)
+        return before == after ? after : "\(before) → \(after)"
+    }
 
     private func loadDiff() throws -> NibDiff {
         do {
@@ -49,9 +53,10 @@ struct DiffCommand: ParsableCommand {
     /// The text summary, the Markdown summary or the rendered diagram.
     private func artifact(for diff: NibDiff) throws -> [UInt8] {
         guard let format else {
-            return Array((markdown ? DiffMarkdown.render(diff, title: new) : DiffText.render(diff, title: title)).utf8)
+            let text = markdown ? DiffMarkdown.render(diff, title: new) : DiffText.render(diff, title: "\(old) → \(new)")
+            return Array(text.utf8)
         }
-        let dot = DiffDiagram.dot(diff, title: title)
+        let dot = DiffDiagram.dot(diff, title: diagramTitle)
         if format == .dot { return Array(dot.utf8) }
         do {
             return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
