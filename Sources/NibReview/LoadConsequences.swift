@@ -22,7 +22,7 @@ enum LoadConsequences {
             if before != after, let after {
                 result.append(
                     Consequence(
-                        rule: after == "initWithFrame:" ? "R-INIT-6" : after == "init" ? "R-INIT-7" : "R-INIT-2",
+                        rule: initializerRule(after, platform),
                         message: "\(names.name(new.id)) is now created with `\(after)` instead of `\(before ?? "nothing")`."))
             }
             guard old.runtimeClass != new.runtimeClass else { continue }
@@ -42,6 +42,15 @@ enum LoadConsequences {
             result.append(timelineConsequence(before, after))
         }
         return result
+    }
+
+    /// The SPEC rule that picks `initializer` on `platform`.
+    static func initializerRule(_ initializer: String, _ platform: Platform) -> String {
+        switch initializer {
+        case "initWithFrame:": "R-INIT-6"
+        case "init": platform.usesAppKit ? "R-INIT-7" : "R-INIT-4"
+        default: platform.usesAppKit ? "R-INIT-5" : "R-INIT-2"
+        }
     }
 
     /// The initializer an object receives (SPEC E.3, R-INIT-2/6/7); nil for placeholders.

@@ -145,4 +145,16 @@ import Testing
         #expect(
             diff.document == [FieldChange(field: "initialViewController", old: "UINavigationController nav", new: "ListViewController")])
     }
+
+    @Test func aMacCustomViewTurnedIntoAViewChangesItsInitializer() {
+        let old = NibGraph(
+            file: "w.xib", format: .document, documentType: "com.apple.InterfaceBuilder3.Cocoa.XIB", platform: .macos,
+            objects: [NibObject(id: "cv1", element: "customView", className: "NSView", customClass: "ChartView")])
+        var new = old
+        new.objects[0].element = "view"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.first?.fields.map(\.field) == ["element"])
+        #expect(diff.consequences.map(\.rule) == ["R-INIT-5"])
+        #expect(diff.consequences.first?.message == "ChartView is now created with `initWithCoder:` instead of `initWithFrame:`.")
+    }
 }
