@@ -78,11 +78,10 @@ private final class ScanDelegate: NSObject, XMLParserDelegate {
             let id = isRoot ? "" : attributes["id"] ?? ""
             // An object: its own attributes are entries under itself, one per attribute, so a
             // report can name exactly which ones changed.
-            var list = result.entries[id] ?? []
+            // Appending in place: copying an owner's list per element would be quadratic.
             for (name, value) in kept {
-                list.append(.init(field: "@" + name, attributes: [[name, value]], text: ""))
+                result.entries[id, default: []].append(.init(field: "@" + name, attributes: [[name, value]], text: ""))
             }
-            result.entries[id] = list
             stack.append(Frame(owner: id, path: "", entryIndex: nil, skip: false))
             return
         }
@@ -92,10 +91,9 @@ private final class ScanDelegate: NSObject, XMLParserDelegate {
         }
         let segment = elementName + (attributes["key"].map { "[\($0)]" } ?? "")
         let path = (parent?.path.isEmpty ?? true) ? segment : parent.map { $0.path + "/" + segment } ?? segment
-        var list = result.entries[owner] ?? []
-        list.append(.init(field: path, attributes: kept.map { [$0.key, $0.value] }, text: ""))
-        result.entries[owner] = list
-        stack.append(Frame(owner: owner, path: path, entryIndex: list.count - 1, skip: false))
+        result.entries[owner, default: []].append(.init(field: path, attributes: kept.map { [$0.key, $0.value] }, text: ""))
+        let index = (result.entries[owner]?.count ?? 1) - 1
+        stack.append(Frame(owner: owner, path: path, entryIndex: index, skip: false))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -98,7 +98,7 @@ struct FlowDiffDiagram {
                 kept.insert(edge.from)
                 kept.insert(edge.to)
             }
-            note = "\(nodes.count - kept.count) unchanged scenes not shown"
+            note = kept.count < nodes.count ? "\(nodes.count - kept.count) unchanged scenes not shown" : nil
             nodes = nodes.filter { kept.contains($0.key) }
             edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
         }

@@ -39,8 +39,17 @@ struct GraphDiffDiagram {
         }
         var note: String?
         if nodes.count > maxNodes {
-            let kept = interesting(nodes: nodes, edges: edges, parents: parents)
-            note = "\(nodes.count - kept.count) unchanged objects not shown"
+            var kept = interesting(nodes: nodes, edges: edges, parents: parents)
+            var hidden = kept.count < nodes.count ? ["\(nodes.count - kept.count) unchanged objects not shown"] : []
+            // A new or deleted document changes everything: show its top of the hierarchy only.
+            let limit = maxNodes * 2
+            if kept.count > limit {
+                let shallow = nodes.filter { kept.contains($0.key) }.map { ($0.key, depth($0.key, parents)) }
+                    .enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.prefix(limit).map(\.element.0)
+                hidden.append("\(kept.count - limit) deeper changed objects not shown")
+                kept = Set(shallow)
+            }
+            note = hidden.isEmpty ? nil : hidden.joined(separator: "; ")
             nodes = nodes.filter { kept.contains($0.key) }
             edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
         }
@@ -53,6 +62,16 @@ struct GraphDiffDiagram {
         let subtitle = object.customClass.map { "\($0) : \(object.className)" } ?? object.className
         return DiffNode(
             key: key, title: name, subtitle: subtitle == name ? nil : subtitle, status: index.status(of: key), lines: index.fieldLines(key))
+    }
+
+    private func depth(_ key: String, _ parents: [String: String]) -> Int {
+        var depth = 0
+        var current = parents[key]
+        while let parent = current, depth < 256 {
+            depth += 1
+            current = parents[parent]
+        }
+        return depth
     }
 
     private func firstResponderKey(_ index: DiffIndex) -> String? {

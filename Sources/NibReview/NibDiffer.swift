@@ -24,7 +24,12 @@ public enum NibDiffer {
         diff.objects = objectChanges(old, new, matching, oldNames, newNames)
         diff.connections = ConnectionDiffer(old: old, new: new, matching: matching, oldNames: oldNames, newNames: newNames).changes()
         diff.document = documentChanges(old, new, matching, oldNames, newNames)
-        if let oldXML, let newXML {
+        if old.format == .archive || new.format == .archive {
+            // Archive XML keeps geometry in nested records the model does not own per object.
+            if let oldXML, let newXML, oldXML != newXML, !diff.hasSemanticChanges {
+                diff.cosmetic = [CosmeticChange(object: nil, name: "document", fields: ["archive XML (not itemised)"])]
+            }
+        } else if let oldXML, let newXML {
             diff.cosmetic = CosmeticDiffer.changes(
                 old: old, new: new, oldXML: oldXML, newXML: newXML, matching: matching, names: newNames)
         } else if old.toolsVersion != new.toolsVersion {
@@ -47,7 +52,7 @@ public enum NibDiffer {
                 changes.append(ObjectChange(kind: .added, old: nil, new: object))
                 continue
             }
-            let fields = fieldChanges(previous, object, matching, oldNames, newNames)
+            let fields = fieldChanges(previous, object, matching, oldNames, newNames, formatsMatch: old.format == new.format)
             if !fields.isEmpty { changes.append(ObjectChange(kind: .changed, old: previous, new: object, fields: fields)) }
         }
         seen = []
@@ -59,13 +64,14 @@ public enum NibDiffer {
     }
 
     private static func fieldChanges(
-        _ old: NibObject, _ new: NibObject, _ matching: ObjectMatching, _ oldNames: ObjectNames, _ newNames: ObjectNames
+        _ old: NibObject, _ new: NibObject, _ matching: ObjectMatching, _ oldNames: ObjectNames, _ newNames: ObjectNames,
+        formatsMatch: Bool
     ) -> [FieldChange] {
         var fields: [FieldChange] = []
         func compare(_ field: String, _ a: String?, _ b: String?) {
             if a != b { fields.append(FieldChange(field: field, old: a, new: b)) }
         }
-        compare("element", old.element, new.element)
+        if formatsMatch { compare("element", old.element, new.element) }
         compare("class", old.className, new.className)
         compare("customClass", old.customClass, new.customClass)
         compare("customModule", old.customModule, new.customModule)

@@ -35,11 +35,13 @@ enum ObjectMatcher {
         var matching = ObjectMatching()
         let oldObjects = unique(old.objects)
         let newObjects = unique(new.objects)
+        // An archive-format document names elements by class; compare classes only across formats.
+        let sameFormat = old.format == new.format
         let oldByID = Dictionary(oldObjects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
         // 1. Same id, same element and class: the common case of an edit made in Xcode.
         for object in newObjects {
-            if let candidate = oldByID[object.id], candidate.element == object.element,
+            if let candidate = oldByID[object.id], !sameFormat || candidate.element == object.element,
                 candidate.className == object.className
             {
                 matching.add(old: candidate.id, new: object.id)
@@ -53,7 +55,7 @@ enum ObjectMatcher {
         while progress {
             progress = false
             for loose in [false, true] {
-                while pairRound(oldObjects, newObjects, &matching, loose: loose, oldContext, newContext) {
+                while pairRound(oldObjects, newObjects, &matching, loose: loose, withElement: sameFormat, oldContext, newContext) {
                     progress = true
                 }
                 if progress { break }
@@ -72,13 +74,13 @@ enum ObjectMatcher {
     /// One pairing round: groups unmatched objects whose context is known by (context,
     /// signature) and pairs each group in document order. Returns whether anything matched.
     private static func pairRound(
-        _ oldObjects: [NibObject], _ newObjects: [NibObject], _ matching: inout ObjectMatching, loose: Bool,
+        _ oldObjects: [NibObject], _ newObjects: [NibObject], _ matching: inout ObjectMatching, loose: Bool, withElement: Bool,
         _ oldContext: ContextBuilder, _ newContext: ContextBuilder
     ) -> Bool {
         var oldGroups: [String: [ObjectID]] = [:]
         for object in oldObjects where matching.oldToNew[object.id] == nil {
             let context = oldContext.context(of: object) { $0.rawValue }
-            oldGroups[context + "\u{2}" + signature(object, loose: loose), default: []].append(object.id)
+            oldGroups[context + "\u{2}" + signature(object, loose: loose, withElement: withElement), default: []].append(object.id)
         }
         var newGroups: [(key: String, ids: [ObjectID])] = []
         var index: [String: Int] = [:]
@@ -86,7 +88,7 @@ enum ObjectMatcher {
             guard
                 let context = newContext.optionalContext(of: object, translate: { matching.newToOld[$0]?.rawValue })
             else { continue }
-            let key = context + "\u{2}" + signature(object, loose: loose)
+            let key = context + "\u{2}" + signature(object, loose: loose, withElement: withElement)
             if let position = index[key] {
                 newGroups[position].ids.append(object.id)
             } else {
@@ -107,8 +109,10 @@ enum ObjectMatcher {
         return matched
     }
 
-    private static func signature(_ object: NibObject, loose: Bool) -> String {
-        var parts = [object.element, object.className, object.key ?? "", object.placeholder ?? "", object.sceneMemberID ?? ""]
+    private static func signature(_ object: NibObject, loose: Bool, withElement: Bool) -> String {
+        var parts = [
+            withElement ? object.element : "", object.className, object.key ?? "", object.placeholder ?? "", object.sceneMemberID ?? "",
+        ]
         if !loose {
             parts += [object.customClass ?? "", object.label ?? "", object.storyboardIdentifier ?? ""]
         }

@@ -18,9 +18,11 @@ struct ReviewRunner {
         var taken: Set<String> = ["review.md"]
         for document in documents {
             var review = diff(document)
-            if let diff = review.diff {
+            // A diagram of an unchanged document would only show grey boxes.
+            if let diff = review.diff, diff.hasSemanticChanges {
                 let name = ReviewReport.artifactName(for: document.path, taken: &taken) + ".diff"
-                let dot = DiffDiagram.dot(diff, title: document.path)
+                let suffix = document.status == .added || document.status == .removed ? " (\(document.status.rawValue))" : ""
+                let dot = DiffDiagram.dot(diff, title: document.path + suffix)
                 do {
                     for format in [OutputFormat.svg, .png] {
                         let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format, name: document.path))
