@@ -71,7 +71,7 @@ struct DiffDOTWriter {
                 continue
             }
             out.append(
-                "  \(id) [label=<\(label(node))>, style=\"\(s.nodeStyle)\", color=\"\(s.color)\", fillcolor=\"\(s.fill)\", fontcolor=\"\(s.fontColor)\", tooltip=\(DiffEscaping.quoted(node.title + " (" + s.legend + ")")), class=\"diff_\(s.rawValue)\"];"
+                "  \(id) [label=<\(label(node))>, style=\"\(s.nodeStyle)\", color=\"\(s.color)\", fillcolor=\"\(s.fill)\", fontcolor=\"\(s.fontColor)\", tooltip=\(DiffEscaping.quoted(node.title + " (" + s.legend + ")", tooltip: true)), class=\"diff_\(s.rawValue)\"];"
             )
         }
         for edge in edges {

@@ -74,37 +74,45 @@ enum DiffStatus: String, CaseIterable, Sendable {
     }
 }
 
-/// Quoting for DOT and for HTML-like labels.
+/// Quoting for DOT and for HTML-like labels, with the same rules as NibDiagrams' `DOTEscaping`.
 ///
-/// TODO(diagrams): switch to NibDiagrams' `DOTEscaping` once branch `diagrams` is on main.
+/// TODO(diagrams): delegate to `DOTEscaping.quoted` / `.html` once branch `diagrams` is on main.
 enum DiffEscaping {
-    /// A DOT double-quoted string: backslashes, quotes and line breaks escaped.
-    static func quoted(_ text: String) -> String {
+    /// A DOT double-quoted string Graphviz shows exactly as `text`: backslashes doubled (so `\N`
+    /// stays literal; twice more in tooltips, which Graphviz 2.43 expands twice), quotes escaped,
+    /// `&` as an entity, line breaks `\n`, other control characters a space.
+    static func quoted(_ text: String, tooltip: Bool = false) -> String {
         var out = "\""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += tooltip ? "\\\\\\\\" : "\\\\"
             case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": break
-            default: out.append(character)
+            case "&": out += "&amp;"
+            case "\n", "\u{2028}", "\u{2029}": out += "\\n"
+            case "\r", "\0": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""
     }
 
-    /// Text inside an HTML-like label: markup characters as entities, one line.
+    /// Text inside an HTML-like label: `& < > " '` as entities, backslashes doubled (Graphviz
+    /// expands `\N` there too), one line.
     static func html(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\n", "\r": out += " "
-            default: out.append(character)
+            case "\\": out += "\\\\"
+            case "\n", "\r", "\u{2028}", "\u{2029}": out += " "
+            case "\0": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

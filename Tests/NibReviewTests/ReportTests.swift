@@ -80,8 +80,22 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         #expect(dot.contains("<b>Login &quot;xib&quot;</b>"))
     }
 
-    @Test(arguments: [("a\"b", "\"a\\\"b\""), ("back\\slash", "\"back\\\\slash\""), ("two\nlines", "\"two\\nlines\"")])
+    @Test(arguments: [
+        ("a\"b", "\"a\\\"b\""), ("back\\slash", "\"back\\\\slash\""), ("two\nlines", "\"two\\nlines\""),
+        ("\\N", "\"\\\\N\""), ("a&amp;", "\"a&amp;amp;\""), ("bell\u{7}", "\"bell \""),
+    ])
     func dotStringsAreQuoted(input: String, expected: String) {
         #expect(DiffEscaping.quoted(input) == expected)
+    }
+
+    @Test(arguments: [
+        ("<b>&</b>", "&lt;b&gt;&amp;&lt;/b&gt;"), ("\\N", "\\\\N"), ("say \"hi\"", "say &quot;hi&quot;"), ("a\nb", "a b"),
+    ])
+    func htmlLabelTextIsEscaped(input: String, expected: String) {
+        #expect(DiffEscaping.html(input) == expected)
+    }
+
+    @Test func tooltipsDoubleBackslashesAgain() {
+        #expect(DiffEscaping.quoted("\\N", tooltip: true) == "\"\\\\\\\\N\"")
     }
 }
