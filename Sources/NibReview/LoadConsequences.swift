@@ -38,7 +38,9 @@ enum LoadConsequences {
             }
         }
         result += outletConsequences(diff, names: names, reclassed: reclassed)
-        if let trace, let before = trace(diff.old), let after = trace(diff.new), before != after {
+        // Only a semantic change can change the load; this also keeps regenerated ids (which some
+        // event labels carry) from reading as a different timeline.
+        if diff.hasSemanticChanges, let trace, let before = trace(diff.old), let after = trace(diff.new), before != after {
             result.append(timelineConsequence(before, after))
         }
         return result

@@ -157,4 +157,21 @@ import Testing
         #expect(diff.consequences.map(\.rule) == ["R-INIT-5"])
         #expect(diff.consequences.first?.message == "ChartView is now created with `initWithCoder:` instead of `initWithFrame:`.")
     }
+
+    @Test func aTraceSeamReportsWhereTheSimulatedLoadsDiverge() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.connections.remove(at: 1)
+        // A stand-in for the simulator: one line per outlet, in document order.
+        let trace: LoadTrace = { graph in
+            graph.connections.compactMap { connection in
+                if case .outlet(let property, _) = connection.kind { return "-[Owner setValue:forKey:] key=\(property)" }
+                return nil
+            }
+        }
+        let diff = NibDiffer.diff(old: old, new: new, trace: trace)
+        #expect(diff.consequences.map(\.rule) == ["timeline"])
+        #expect(diff.consequences.first?.message.contains("0 events added, 1 removed; first difference at event 2") == true)
+        #expect(NibDiffer.diff(old: old, new: old, trace: trace).consequences.isEmpty)
+    }
 }
