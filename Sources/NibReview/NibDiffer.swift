@@ -7,8 +7,7 @@ public enum NibDiffer {
     /// other XML attribute (geometry, colors, fonts, text, content mode) is cosmetic.
     static let semanticModelAttributes: Set<String> = [
         "visibleAtLaunch", "storyboardName", "referencedIdentifier", "reuseIdentifier", "restorationIdentifier",
-        "nibName", "systemMenu", "customModuleProvider", "releasedWhenClosed", "representsSharedInstance",
-        "collectionClass", "placeholderIdentifier", "initialViewController",
+        "nibName", "systemMenu", "releasedWhenClosed", "representsSharedInstance", "collectionClass",
     ]
 
     /// Diffs `old` against `new`; with the raw XML of both, cosmetic changes (frames, colors,
