@@ -11,7 +11,8 @@ import Testing
         return folder
     }
 
-    private func git(_ arguments: [String], in folder: URL) throws {
+    @discardableResult
+    private func git(_ arguments: [String], in folder: URL) throws -> CommandResult {
         let result = try runCommand(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
@@ -20,6 +21,7 @@ import Testing
             ] + arguments,
             currentDirectory: folder)
         #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+        return result
     }
 
     private func storyboardAndXib() -> (storyboard: String, xib: String)? {
@@ -61,6 +63,15 @@ import Testing
         try Data(outletRemoved.utf8).write(to: repo.appendingPathComponent("App/Login View.xib"))
         try Data("more notes\n".utf8).write(to: repo.appendingPathComponent("README.md"))
         try git(["commit", "-q", "-am", "second"], in: repo)
+
+        // The git diff driver set-up of site/pages/reference/code-review.md.
+        try Data("*.xib diff=nibviz\n*.storyboard diff=nibviz\n".utf8).write(to: repo.appendingPathComponent(".gitattributes"))
+        try git(["config", "diff.nibviz.textconv", "\(TestPaths.nibviz.path) textconv"], in: repo)
+        let textDiff = try git(["diff", "--no-color", "HEAD~1", "--", "App/Login View.xib"], in: repo).output
+        let changed = textDiff.split(separator: "\n").filter {
+            ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++")
+        }
+        #expect(changed.count == 1 && changed.first?.hasPrefix("-outlet File's Owner") == true, "\(textDiff)")
 
         let out = repo.appendingPathComponent("review-out")
         let result = try runNibviz(["review", "--repo", repo.path, "-o", out.path])
