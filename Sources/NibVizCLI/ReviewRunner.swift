@@ -36,8 +36,15 @@ struct ReviewRunner {
             }
             reviews.append(review)
         }
-        let markdown = ReviewReport.markdown(base: base, head: head, files: reviews)
+        let markdown = ReviewReport.markdown(base: label(base), head: label(head), files: reviews)
         return [("review.md", Array(markdown.utf8))] + files
+    }
+
+    /// `HEAD~1 (1a2b3c4)`: the revision as given plus the commit it named, for the record.
+    private func label(_ revision: String) -> String {
+        guard let commit = try? repository.resolve(revision), commit.count >= 7 else { return revision }
+        let short = String(commit.prefix(7))
+        return revision.hasPrefix(short) ? revision : "\(revision) (\(short))"
     }
 
     private func diff(_ document: ChangedDocument) -> FileReview {
