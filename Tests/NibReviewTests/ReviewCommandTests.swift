@@ -143,6 +143,10 @@ import Testing
         let textconv = try runNibviz(["textconv", old.path])
         #expect(textconv.status == 0)
         #expect(textconv.output == (try runNibviz(["textconv", new.path])).output)
+        // -o replaces an existing file.
+        let target = old.deletingLastPathComponent().appendingPathComponent("diff.dot").path
+        for _ in 0..<2 { #expect(try runNibviz(["diff", old.path, new.path, "-T", "dot", "-o", target]).status == 0) }
+        #expect((try? String(contentsOfFile: target, encoding: .utf8))?.hasPrefix("digraph") == true)
         let missing = try runNibviz(["diff", old.path, "/nonexistent.xib"])
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("Error: /nonexistent.xib: cannot read file"))
