@@ -106,15 +106,19 @@ enum LoadConsequences {
     }
 
     private static func timelineConsequence(_ before: [String], _ after: [String]) -> Consequence {
-        let removed = before.filter { !after.contains($0) }.count
-        let added = after.filter { !before.contains($0) }.count
+        // Multiset difference: a line repeated three times then twice counts once as removed.
+        var balance: [String: Int] = [:]
+        for line in before { balance[line, default: 0] -= 1 }
+        for line in after { balance[line, default: 0] += 1 }
+        let added = balance.values.filter { $0 > 0 }.reduce(0, +)
+        let removed = -balance.values.filter { $0 < 0 }.reduce(0, +)
         let first = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
         let was = first < before.count ? before[first] : "(end)"
         let now = first < after.count ? after[first] : "(end)"
         return Consequence(
             rule: "timeline",
             message:
-                "The simulated load differs: \(added) events added, \(removed) removed; first difference at event \(first + 1): `\(was)` → `\(now)`."
+                "The simulated load differs: \(added) event\(added == 1 ? "" : "s") added, \(removed) removed; first difference at event \(first + 1): `\(was)` → `\(now)`."
         )
     }
 }
