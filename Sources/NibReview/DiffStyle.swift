@@ -1,3 +1,5 @@
+import Foundation
+import NibDiagrams
 import NibModel
 
 /// How a node or edge of a diff diagram looks: one style per change status.
@@ -74,48 +76,16 @@ enum DiffStatus: String, CaseIterable, Sendable {
     }
 }
 
-/// Quoting for DOT and for HTML-like labels, with the same rules as NibDiagrams' `DOTEscaping`.
-///
-/// TODO(diagrams): delegate to `DOTEscaping.quoted` / `.html` once branch `diagrams` is on main.
+/// Quoting for diff diagrams: NibDiagrams' `DOTEscaping`, the one quoting function of the project.
 enum DiffEscaping {
-    /// A DOT double-quoted string Graphviz shows exactly as `text`: backslashes doubled (so `\N`
-    /// stays literal; twice more in tooltips, which Graphviz 2.43 expands twice), quotes escaped,
-    /// `&` as an entity, line breaks `\n`, other control characters a space.
+    /// A DOT double-quoted string Graphviz shows exactly as `text` (tooltips escaped once more).
     static func quoted(_ text: String, tooltip: Bool = false) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += tooltip ? "\\\\\\\\" : "\\\\"
-            case "\"": out += "\\\""
-            case "&": out += "&amp;"
-            case "\n", "\u{2028}", "\u{2029}": out += "\\n"
-            case "\r", "\0": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        DOTEscaping.quoted(text, for: tooltip ? .tooltip : .label)
     }
 
-    /// Text inside an HTML-like label: `& < > " '` as entities, backslashes doubled (Graphviz
-    /// expands `\N` there too), one line.
+    /// Text inside an HTML-like label cell, on one line.
     static func html(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\\": out += "\\\\"
-            case "\n", "\r", "\u{2028}", "\u{2029}": out += " "
-            case "\0": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        DOTEscaping.html(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
     }
 
     /// Shortens text for a diagram label.

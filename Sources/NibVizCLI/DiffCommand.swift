@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibModel
 import NibReview
+import NibSimulation
 
 /// `nibviz diff OLD NEW [-T svg|png|dot] [-o OUT] [--markdown]`.
 struct DiffCommand: ParsableCommand {
@@ -66,12 +67,11 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-/// Where the simulated load timeline comes from for diffs.
+/// Where the simulated load timeline comes from for diffs and reviews: the simulator's default
+/// load of the bare document (no class table, so missing outlet keys are the static
+/// consequences' job), as text lines.
 enum LoadTraceProvider {
-    // SEAM(sim): once branch `sim` is on main, `import NibSimulation` and replace nil with
-    //     { graph in TimelineFormatter.format(Simulator.run(document: graph)).split(separator: "\n").map(String.init) }
-    // (tried on a scratch merge: 550 corpus diffs, no failure; adds e.g. "first difference at event 5:
-    // -[ScannerViewController initWithCoder:] → -[BarcodeScannerViewController initWithCoder:]").
-    // Until then the diff reports the static consequences only.
-    static let trace: LoadTrace? = nil
+    static let trace: LoadTrace? = { graph in
+        TimelineFormatter.format(Simulator.run(document: graph)).split(separator: "\n").map(String.init)
+    }
 }
