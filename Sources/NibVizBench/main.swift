@@ -10,7 +10,7 @@ while let argument = arguments.popFirst() {
     case "--nibviz": if let value = arguments.popFirst() { nibviz = URL(fileURLWithPath: value) }
     case "--corpus": if let value = arguments.popFirst() { corpus = URL(fileURLWithPath: value) }
     case "--only": if let value = arguments.popFirst() { only.insert(value) }
-    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|simulate|diagrams|site]"); exit(64)
+    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|simulate|diagrams|review|site]"); exit(64)
     }
 }
 let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
@@ -22,4 +22,5 @@ if only.isEmpty || only.contains("parse") { print(runParseBenchmark(corpus: corp
 if only.isEmpty || only.contains("simulate") {
     print(runSimulateBenchmark(scenarios: URL(fileURLWithPath: "site/scenarios/spec")), "\n")
 }
+if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
