@@ -1,0 +1,72 @@
+/// Escaping for the contexts the site writes into: HTML text, attribute values, URL paths, slugs.
+public enum HTMLEscaping {
+    /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe in element content and quoted attributes.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab and newline are not allowed in HTML.
+                if character.value < 0x20 && character != "\t" && character != "\n" { out += "\u{FFFD}" } else {
+                    out.unicodeScalars.append(character)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A lowercase identifier made of `[a-z0-9-]` for heading anchors and file names.
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        var lastDash = true
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+                lastDash = false
+            } else if !lastDash {
+                out += "-"
+                lastDash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "section" : out
+    }
+
+    /// A file-name-safe version of a path component: keeps `[A-Za-z0-9._-]`, maps the rest to `_`.
+    public static func fileComponent(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let safe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "." || scalar == "-" || scalar == "_"
+            out.unicodeScalars.append(safe ? scalar : "_")
+        }
+        if out.hasPrefix(".") { out = "_" + out.dropFirst() }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// An anchor id for a nib object id (ids may hold any character, R-XML-8).
+    public static func objectAnchor(_ id: String) -> String {
+        "obj-" + fileComponent(id)
+    }
+
+    /// Percent-encodes a relative URL path (keeps `/`, letters, digits and `._-~#`).
+    public static func urlPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let safe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "/._-~#".unicodeScalars.contains(scalar)
+            if safe { out.unicodeScalars.append(scalar) } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}
