@@ -1,1 +1,20 @@
-print("bench: pending")
+import Foundation
+
+// `make bench`: every figure is printed next to a baseline measured in the same run.
+var arguments = CommandLine.arguments.dropFirst()
+var nibviz = URL(fileURLWithPath: ".build/release/nibviz")
+var corpus = URL(fileURLWithPath: "../shared/corpus/files")
+var only: Set<String> = []
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--nibviz": if let value = arguments.popFirst() { nibviz = URL(fileURLWithPath: value) }
+    case "--corpus": if let value = arguments.popFirst() { corpus = URL(fileURLWithPath: value) }
+    case "--only": if let value = arguments.popFirst() { only.insert(value) }
+    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|site]"); exit(64)
+    }
+}
+let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first { $0.hasPrefix("model name") }
+    .map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")
+if only.isEmpty || only.contains("render") { print(runRenderBenchmark(nibviz: nibviz), "\n") }

@@ -1,0 +1,84 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import NibTestSupport
+import Testing
+
+/// End-to-end: the built `nibviz` binary on plain DOT input.
+@Suite struct RenderCommandTests {
+    func temporaryFile(_ name: String, _ text: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func svgOnStdoutIsWellFormedXML() throws {
+        let input = try temporaryFile("x.dot", "digraph { a -> b [label=\"a & b\"] }")
+        let result = try runNibviz(["render", input.path, "-T", "svg"])
+        #expect(result.status == 0)
+        let document = try XMLDocument(data: result.stdout)
+        #expect(document.rootElement()?.name == "svg")
+    }
+
+    @Test(arguments: [("png", [UInt8](arrayLiteral: 0x89, 0x50, 0x4E, 0x47)), ("pdf", Array("%PDF".utf8))])
+    func binaryFormatsGoToTheOutputFile(format: String, magic: [UInt8]) throws {
+        let input = try temporaryFile("x.dot", "digraph { a -> b }")
+        let output = input.deletingLastPathComponent().appendingPathComponent("out.\(format)")
+        let result = try runNibviz(["render", input.path, "-T", format, "-o", output.path])
+        #expect(result.status == 0)
+        let bytes = [UInt8](try Data(contentsOf: output))
+        #expect(Array(bytes.prefix(magic.count)) == magic)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: input.deletingLastPathComponent().path)
+        #expect(leftovers.sorted() == ["out.\(format)", "x.dot"], "no temporary file is left behind")
+    }
+
+    @Test func malformedDOTNamesTheFileAndLineAndExitsOne() throws {
+        let input = try temporaryFile("bad.dot", "digraph {\n  a -> b\n  c -> -> d\n}\n")
+        let result = try runNibviz(["render", input.path, "-T", "svg"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: \(input.path):3: syntax error"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aFailedRenderLeavesAnExistingOutputUntouched() throws {
+        let input = try temporaryFile("bad.dot", "digraph { -> }")
+        let output = input.deletingLastPathComponent().appendingPathComponent("keep.svg")
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        let result = try runNibviz(["render", input.path, "-o", output.path])
+        #expect(result.status == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+    }
+
+    @Test(arguments: [["-K", "spline"], ["-T", "gif"]])
+    func unknownLayoutOrFormatIsAUsageErrorListingValidValues(arguments: [String]) throws {
+        let input = try temporaryFile("x.dot", "digraph { a }")
+        let result = try runNibviz(["render", input.path] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'dot'") || result.stderr.contains("'svg'"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try runNibviz(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func theBinaryLinksLibgvcAndSpawnsNoDot() throws {
+        let ldd = try runCommand(URL(fileURLWithPath: "/usr/bin/ldd"), [TestPaths.nibviz.path])
+        #expect(ldd.output.contains("libgvc"))
+        // With PATH emptied, a `dot` subprocess could not be found: rendering still works.
+        let input = try temporaryFile("x.dot", "digraph { a -> b }")
+        let result = try runNibviz(["render", input.path], environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("</svg>"))
+    }
+
+    @Test func missingInputFileIsAFailureNotAUsageError() throws {
+        let result = try runNibviz(["render", "/nonexistent/x.dot"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: /nonexistent/x.dot"))
+    }
+}
