@@ -46,7 +46,8 @@ struct PageLayout {
                 .meta(.charset(.utf8)),
                 .viewport(.accordingToDevice),
                 .element(named: "title", text: page.title == "nibviz" ? "nibviz" : "\(page.title) · nibviz"),
-                .meta(.name("description"), .content(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary)),
+                // Plot does not escape attribute values: every value from content is escaped here.
+                .meta(.name("description"), .content(HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary))),
                 .meta(.name("color-scheme"), .content("light dark")),
                 .link(.rel(.stylesheet), .href(root + "assets/style.css")),
                 .script(.attribute(named: "src", value: root + "assets/theme.js"))

@@ -31,7 +31,7 @@ extension SiteBuilder {
             }
             let crumbs: [(String, String?)] = path == "index.html" ? [("Home", nil)] : [("Home", "index.html"), ("Concepts", "index.html"), (markdown.title, nil)]
             var page = SitePage(path: path, title: markdown.title, breadcrumbs: crumbs, content: content, section: "concepts")
-            page.summary = HTMLText.strippingTags(markdown.html).split(separator: "\n").first.map(String.init) ?? ""
+            page.summary = Self.firstParagraph(markdown.html)
             page.searchTerms = markdown.headings.map { ("section", $0.text, $0.id) }
             pages.append(page)
         }
@@ -75,6 +75,13 @@ extension SiteBuilder {
         case .unknown(let text):
             return "<p class=\"note\">Unknown directive <code>\(HTMLEscaping.escape(text))</code>.</p>"
         }
+    }
+
+    /// The text of the first paragraph, for the page description and search.
+    static func firstParagraph(_ html: String) -> String {
+        guard let open = html.range(of: "<p>"), let close = html.range(of: "</p>", range: open.upperBound..<html.endIndex) else { return "" }
+        let text = HTMLText.strippingTags(String(html[open.upperBound..<close.lowerBound])).replacingOccurrences(of: "\n", with: " ")
+        return text.count > 200 ? String(text.prefix(197)) + "…" : text
     }
 
     func scenario(named name: String) -> ScenarioEntry? {
