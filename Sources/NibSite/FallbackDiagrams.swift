@@ -138,29 +138,54 @@ public enum FallbackDiagrams {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Events in order, one lane (cluster) per receiver in order of first appearance; the
+    /// chain of "next" edges puts each event on its own row, so lanes read like a sequence chart.
     static func sequence(_ timeline: SiteTimeline) -> String {
         var lines = header("timeline", rankdir: "TB")
-        lines.append("  nodesep=0.15; ranksep=0.15;")
-        var previous: String?
-        for (index, event) in timeline.events.prefix(400).enumerated() {
-            let name = "e\(index + 1)"
-            let text: String
-            switch event.kind {
-            case .message: text = "\(index + 1). \(event.receiver ?? "?")  \(event.selector ?? "")"
-            default: text = "\(index + 1). \(event.line)"
+        lines.append("  nodesep=0.2; ranksep=0.12; newrank=true;")
+        let events = Array(timeline.events.prefix(400))
+        var lanes: [String] = []
+        var laneOf: [Int: String] = [:]
+        for (index, event) in events.enumerated() {
+            let lane = event.kind == .message || event.kind == .ivar || event.kind == .showWindow ? (event.receiver ?? "system") : "system"
+            if !lanes.contains(lane) { lanes.append(lane) }
+            laneOf[index] = lane
+        }
+        for (laneIndex, lane) in lanes.enumerated() {
+            lines.append("  subgraph \(DOTText.quote("cluster_lane\(laneIndex)")) {")
+            lines.append("    graph [\(DOTText.attributes([("label", lane == "system" ? "runtime" : lane), ("class", "lane"), ("style", "rounded")]))];")
+            for (index, event) in events.enumerated() where laneOf[index] == lane {
+                let text: String
+                switch event.kind {
+                case .message: text = "\(index + 1). \(event.selector ?? "")"
+                case .showWindow, .ivar: text = "\(index + 1). \(event.line)"
+                default: text = "\(index + 1). \(event.kind.rawValue.uppercased())\n" + wrap(event.detail, width: 48)
+                }
+                let tooltip = event.ruleID.map { "\(event.line) (\($0))" } ?? event.line
+                lines.append("    e\(index + 1) [\(DOTText.attributes([("label", text), ("class", "ev-" + event.kind.rawValue), ("tooltip", tooltip)]))];")
             }
-            var attributes = [("label", text), ("class", "ev-" + event.kind.rawValue), ("shape", "box")]
-            if let rule = event.ruleID {
-                attributes.append(("tooltip", "\(event.line) — \(rule)"))
-            } else {
-                attributes.append(("tooltip", event.line))
-            }
-            lines.append("  \(name) [\(DOTText.attributes(attributes))];")
-            if let previous { lines.append("  \(previous) -> \(name) [\(DOTText.attributes([("class", "edge-next"), ("arrowsize", "0.5")]))];") }
-            previous = name
+            lines.append("  }")
+        }
+        for index in events.indices.dropFirst() {
+            lines.append("  e\(index) -> e\(index + 1) [\(DOTText.attributes([("class", "edge-next"), ("arrowsize", "0.5")]))];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Breaks long free text (exception reasons) into lines of about `width` characters.
+    static func wrap(_ text: String, width: Int) -> String {
+        var out: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + word.count + 1 > width {
+                out.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        if !current.isEmpty { out.append(current) }
+        return out.joined(separator: "\n")
     }
 
     static let states = ["not loaded", "loaded", "appearing", "visible", "disappearing", "hidden", "unloaded"]

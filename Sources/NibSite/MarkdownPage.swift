@@ -59,6 +59,14 @@ struct MarkdownPage {
                 lines += ["", Self.slotMarker(directives.count - 1), ""]
                 continue
             }
+            // Ink starts a new paragraph at a line that begins with inline code; join such a
+            // line to the paragraph line before it so wrapped prose stays one paragraph.
+            if trimmed.hasPrefix("`"), !trimmed.hasPrefix("```"), let last = lines.last,
+                !last.trimmingCharacters(in: " ").isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"), !last.hasPrefix("NIBVIZSLOT")
+            {
+                lines[lines.count - 1] = last + " " + trimmed
+                continue
+            }
             lines.append(line)
         }
         let headingState = HeadingState()
@@ -66,6 +74,8 @@ struct MarkdownPage {
         parser.addModifier(Modifier(target: .headings) { input in headingState.addID(to: input.html) })
         let markdown = parser.parse(lines.joined(separator: "\n"))
         var html = markdown.html
+        // The layout writes the page's <h1>; drop the Markdown's own leading one.
+        if html.hasPrefix("<h1"), let end = html.range(of: "</h1>") { html.removeSubrange(html.startIndex..<end.upperBound) }
         for index in directives.indices {
             html = html.replacingOccurrences(of: "<p>\(Self.slotMarker(index))</p>", with: Self.slotMarker(index))
         }

@@ -72,7 +72,7 @@ struct PageLayout {
                     .div(
                         .class("search"),
                         .element(named: "label", nodes: [.attribute(named: "for", value: "search-input"), .attribute(named: "class", value: "visually-hidden"), .text("Search")]),
-                        .input(.type(.search), .id("search-input"), .attribute(named: "placeholder", value: "Search pages, classes, ids, selectors…"), .attribute(named: "autocomplete", value: "off")),
+                        .input(.type(.search), .id("search-input"), .attribute(named: "placeholder", value: "Search…"), .attribute(named: "title", value: "Search pages, rules, classes, object ids and selectors"), .attribute(named: "autocomplete", value: "off")),
                         .ul(.id("search-results"), .attribute(named: "hidden"))
                     ),
                     .button(.type(.button), .id("theme-toggle"), .attribute(named: "aria-label", value: "Switch between light and dark theme"), .attribute(named: "title", value: "Switch theme"), .text("◐"))

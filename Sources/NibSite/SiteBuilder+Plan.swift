@@ -91,6 +91,7 @@ extension SiteBuilder {
     /// The timeline as a table plus its diagrams.
     func timelineHTML(_ timeline: SiteTimeline, name: String, withLifecycle: Bool) -> String {
         var rows = ""
+        let hasPhases = timeline.events.contains { $0.phase != nil }
         for (index, event) in timeline.events.enumerated() {
             let receiver = event.receiver.map { "<code>\(HTMLEscaping.escape($0))</code>" } ?? ""
             let what: String
@@ -101,9 +102,10 @@ extension SiteBuilder {
             let detail = event.kind == .message ? HTMLEscaping.escape(event.detail) : ""
             let rule = event.ruleID ?? ""
             let phase = event.phase.map { HTMLEscaping.escape($0) } ?? ""
-            rows += "<tr class=\"ev-\(event.kind.rawValue)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(detail)</td><td>\(phase)</td><td>\(rule)</td></tr>"
+            rows += "<tr class=\"ev-\(event.kind.rawValue)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(detail)</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(rule)</td></tr>"
         }
-        var html = "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th><th scope=\"col\">Phase</th><th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
+        var html = "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
         html += "<div class=\"figures\">"
         html += figure(dot: services.timelineDOT(.timeline, timeline, name), caption: "\(name): timeline", kind: .timeline, name: name)
         if withLifecycle && !timeline.transitions.isEmpty {
