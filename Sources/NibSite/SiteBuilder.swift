@@ -171,17 +171,24 @@ public final class SiteBuilder {
         guard let enumerator = FileManager.default.enumerator(atPath: input.path) else { return [] }
         while let path = enumerator.nextObject() as? String {
             let url = input.appendingPathComponent(path)
-            // A compiled designable.nib is a folder; it is an input, not a place to descend.
-            if url.lastPathComponent == "designable.nib" || isDocument(url) || ["yaml", "yml"].contains(url.pathExtension) {
-                out.append((url, base + "/" + path))
+            guard isDocument(url) || ["yaml", "yml"].contains(url.pathExtension) else { continue }
+            // A `.nib` bundle is a folder: it is one input (its designable.nib), not a place to descend.
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                if url.pathExtension == "nib" { enumerator.skipDescendants() }
+                let designable = url.appendingPathComponent("designable.nib")
+                if url.pathExtension == "nib", FileManager.default.fileExists(atPath: designable.path) { out.append((designable, base + "/" + path)) }
+                continue
             }
+            out.append((url, base + "/" + path))
         }
         return out.sorted { $0.1 < $1.1 }
     }
 
     static func isDocument(_ url: URL) -> Bool {
         let ext = url.pathExtension.lowercased()
-        return ext == "xib" || ext == "storyboard" || url.lastPathComponent == "designable.nib"
+        // Compiled `.nib` files are inputs too: the parser says why it cannot read them, on their page.
+        return ext == "xib" || ext == "storyboard" || ext == "nib"
     }
 
     /// Maps in parallel (2+ cores), keeping order.
