@@ -14,7 +14,7 @@ public enum FallbackDiagrams {
         switch kind {
         case .graph: [NamedDOT(caption: "Object graph", dot: objectGraph(graph))]
         case .flow: graph.isStoryboard ? [NamedDOT(caption: "Storyboard flow", dot: flow(graph))] : []
-        case .instantiation: [NamedDOT(caption: "Instantiation", dot: instantiation(graph))]
+        case .instantiation: graph.objects.count <= fullGraphLimit ? [NamedDOT(caption: "Instantiation", dot: instantiation(graph))] : []
         case .timeline, .lifecycle: timeline.map { [NamedDOT(caption: kind.rawValue.capitalized, dot: self.timeline(kind, $0, title: graph.file))] } ?? []
         }
     }

@@ -107,12 +107,20 @@ extension SiteBuilder {
         let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
         var html = "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
         html += "<div class=\"figures\">"
-        html += figure(dot: services.timelineDOT(.timeline, timeline, name), caption: "\(name): timeline", kind: .timeline, name: name)
+        if timeline.events.count > Self.timelineDiagramLimit {
+            html += "<p class=\"note\">\(timeline.events.count) events: too many for a readable diagram; the table above has them all.</p>"
+        } else {
+            html += figure(dot: services.timelineDOT(.timeline, timeline, name), caption: "\(name): timeline", kind: .timeline, name: name)
+        }
         if withLifecycle && !timeline.transitions.isEmpty {
             html += figure(dot: services.timelineDOT(.lifecycle, timeline, name), caption: "\(name): view states (numbered transitions)", kind: .lifecycle, name: name)
         }
         return html + "</div>"
     }
+
+    /// Timelines longer than this are shown as a table only (a layout of thousands of events is
+    /// slow and unreadable).
+    static let timelineDiagramLimit = 200
 
     func planRulesPage() {
         var html = "<p>Every rule of the nib loading specification, with its grounding tags (<code>[DOC]</code> Apple documentation, <code>[SEED]</code> seed notes, <code>[OBS]</code> observed, <code>[REF]</code> re-implementations, <code>[SIM]</code> simulator convention) and where the concept pages discuss it.</p>"
