@@ -41,5 +41,19 @@ for page in "${pages[@]}"; do
     echo "browser-test: $page ($theme) -> $OUT/$name.png"
   done
 done
+# Search: ?q= runs a query on load; the dumped DOM must list a result for a rule and a selector.
+for query in "R-LOAD-6" "viewDidUnload"; do
+  dom=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --virtual-time-budget=3000 \
+    --dump-dom "file://$PWD/$OUT/site/index.html?q=$query" 2>/dev/null || true)
+  if echo "$dom" | grep -q '<ul id="search-results"><li><a href='; then
+    echo "browser-test: search for $query lists results"
+  else
+    echo "browser-test: search for $query shows no result"; status=1
+  fi
+done
+# Narrow screen (phone): the sidebar folds above the content.
+timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --window-size=390,1400 \
+  --virtual-time-budget=3000 --screenshot="$OUT/concept-narrow.png" "file://$PWD/$OUT/site/concepts/appearance.html" >/dev/null 2>&1 || true
+echo "browser-test: narrow screen -> $OUT/concept-narrow.png"
 [ $status = 0 ] && echo "browser-test: OK, no console errors"
 exit $status

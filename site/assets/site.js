@@ -78,6 +78,13 @@
     results.hidden = false;
   }
 
+  // ?q=words opens the page with that search already run (links and tests use it).
+  var initial = /[?&]q=([^&]*)/.exec(window.location.search);
+  if (initial) {
+    input.value = decodeURIComponent(initial[1].replace(/\+/g, " "));
+    ensureIndex(render);
+  }
+
   input.addEventListener("focus", function () { ensureIndex(render); });
   input.addEventListener("input", function () { ensureIndex(render); });
   input.addEventListener("keydown", function (event) {
