@@ -50,6 +50,7 @@ struct PageLayout {
                 .meta(.name("description"), .content(HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary))),
                 .meta(.name("color-scheme"), .content("light dark")),
                 .link(.rel(.stylesheet), .href(root + "assets/style.css")),
+                .link(.rel(.stylesheet), .href(root + "assets/diagrams.css")),
                 .script(.attribute(named: "src", value: root + "assets/theme.js"))
             ),
             .body(

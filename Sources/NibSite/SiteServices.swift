@@ -57,6 +57,9 @@ public struct SiteServices: Sendable {
     public var timelineDOT: @Sendable (_ kind: SiteDiagramKind, _ timeline: SiteTimeline, _ title: String) -> String
     /// The version string folded into cache keys (changes when rendering code changes).
     public var toolVersion: String
+    /// Dark-palette CSS rules for diagrams drawn in their light palette (NibDiagrams'
+    /// `SVGTheming.rules(dark: true)`); the site scopes them to its dark theme. Empty: none.
+    public var diagramDarkCSS: @Sendable () -> String = { "" }
 
     /// Creates services.
     public init(

@@ -92,3 +92,13 @@ struct DiagramStoreTests {
         #expect(inline == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>")
     }
 }
+
+@Suite("Diagram stylesheet")
+struct DiagramStylesheetTests {
+    @Test func darkRulesAreScopedToTheSiteDarkThemeAndThePreference() {
+        let css = SiteBuilder.diagramStylesheet(".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
+        #expect(css.contains(":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"))
+        #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
+        #expect(SiteBuilder.diagramStylesheet("").hasPrefix("/*"))
+    }
+}
