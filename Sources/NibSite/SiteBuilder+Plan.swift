@@ -45,15 +45,24 @@ extension SiteBuilder {
         let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
         switch directive {
         case .timeline(let name, let caption, let lines):
-            let timeline = SiteTimeline(canonicalLines: lines)
+            // The specification's lines, unless the simulator ran a scenario of that name: then
+            // its timeline is shown, with a note when it departs from the written sequence.
+            let written = SiteTimeline(canonicalLines: lines)
+            let scenario = scenario(named: name)
+            let timeline = scenario?.run.timeline ?? written
             named[name] = timeline
             let title = caption.isEmpty ? name : caption
             var html = "<section class=\"embedded-timeline\" aria-label=\"\(HTMLEscaping.escape(title))\">"
             html += "<p class=\"embed-title\"><strong>\(HTMLEscaping.escape(title))</strong>"
-            if let scenario = scenario(named: name) {
-                html += " · <a href=\"\(root + scenario.path)\">scenario \(HTMLEscaping.escape(scenario.shortName))</a>"
+            if let scenario {
+                html += " · simulated from <a href=\"\(root + scenario.path)\">scenario \(HTMLEscaping.escape(scenario.shortName))</a>"
             }
-            html += "</p>" + timelineHTML(timeline, name: name, withLifecycle: true) + "</section>"
+            html += "</p>"
+            if scenario?.run.timeline != nil, timeline.events.map(\.line) != written.events.map(\.line) {
+                html += "<p class=\"note\">The simulated run differs from the sequence written in this page (\(written.events.count) lines written, \(timeline.events.count) simulated).</p>"
+                progress.note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario?.shortName ?? name)")
+            }
+            html += timelineHTML(timeline, name: name, withLifecycle: true) + "</section>"
             return html
         case .scenario(let name):
             guard let scenario = scenario(named: name) else {
