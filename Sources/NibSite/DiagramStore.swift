@@ -123,29 +123,77 @@ final class DiagramStore {
     }
 
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.
+    /// One pass over the bytes: Graphviz writes a comment per node and edge, and big diagrams
+    /// run to megabytes.
     static func inline(_ svg: String, prefix: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        var body = String(svg[start.lowerBound...])
-        while let open = body.range(of: "<!--"), let close = body.range(of: "-->", range: open.upperBound..<body.endIndex) {
-            body.removeSubrange(open.lowerBound..<close.upperBound)
-        }
-        body = body.replacingOccurrences(of: " id=\"", with: " id=\"\(prefix)-")
-        body = body.replacingOccurrences(of: "url(#", with: "url(#\(prefix)-")
-        // Let CSS size the figure: keep the viewBox, drop the fixed point size.
-        if let tagEnd = body.firstIndex(of: ">") {
-            var tag = String(body[..<tagEnd])
-            var maxWidth: String?
-            for attribute in ["width", "height"] {
-                if let range = tag.range(of: " \(attribute)=\""), let close = tag[range.upperBound...].firstIndex(of: "\"") {
-                    if attribute == "width" { maxWidth = String(tag[range.upperBound..<close]) }
-                    tag.removeSubrange(range.lowerBound...close)
-                }
+        let bytes = Array(svg.utf8)
+        guard let start = firstIndex(of: "<svg", in: bytes, from: 0) else { return "" }
+        let idPrefix = Array(" id=\"\(prefix)-".utf8)
+        let urlPrefix = Array("url(#\(prefix)-".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - start + bytes.count / 16)
+        var index = start
+        var rootTagDone = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), matches("<!--", bytes, at: index) {
+                guard let close = firstIndex(of: "-->", in: bytes, from: index + 4) else { break }
+                index = close + 3
+                // Drop the line break the comment leaves behind.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                continue
             }
-            if let maxWidth { tag += " style=\"max-width:\(maxWidth)\"" }
-            body = tag + body[tagEnd...]
+            if byte == UInt8(ascii: " "), matches(" id=\"", bytes, at: index) {
+                out.append(contentsOf: idPrefix)
+                index += 5
+                continue
+            }
+            if byte == UInt8(ascii: "u"), matches("url(#", bytes, at: index) {
+                out.append(contentsOf: urlPrefix)
+                index += 5
+                continue
+            }
+            if !rootTagDone, byte == UInt8(ascii: ">") {
+                rootTagDone = true
+                out = rootTag(out)
+            }
+            out.append(byte)
+            index += 1
         }
-        body = body.replacingOccurrences(of: "\n\n", with: "\n")
-        while body.hasSuffix("\n") { body.removeLast() }
-        return body
+        while out.last == UInt8(ascii: "\n") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Lets CSS size the figure: keeps the viewBox, turns the fixed width into a max-width and
+    /// drops the height.
+    static func rootTag(_ tagBytes: [UInt8]) -> [UInt8] {
+        var tag = String(decoding: tagBytes, as: UTF8.self)
+        var maxWidth: String?
+        for attribute in ["width", "height"] {
+            if let range = tag.range(of: " \(attribute)=\""), let close = tag[range.upperBound...].firstIndex(of: "\"") {
+                if attribute == "width" { maxWidth = String(tag[range.upperBound..<close]) }
+                tag.removeSubrange(range.lowerBound...close)
+            }
+        }
+        if let maxWidth { tag += " style=\"max-width:\(maxWidth)\"" }
+        return Array(tag.utf8)
+    }
+
+    static func matches(_ needle: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return needle.withUTF8Buffer { buffer in
+            for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    static func firstIndex(of needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if matches(needle, bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
     }
 }

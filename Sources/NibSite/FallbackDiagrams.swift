@@ -53,7 +53,7 @@ public enum FallbackDiagrams {
         let shown = graph.objects.filter { full || connected.contains($0.id) || $0.isPlaceholder }.prefix(nodeCap)
         let shownIDs = Set(shown.map(\.id))
         for object in shown {
-            lines.append("  \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectAnchor(object.id.rawValue)), ("tooltip", "\(object.element) \(object.runtimeClass) (\(object.id.rawValue))")]))];")
+            lines.append("  \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue)), ("tooltip", "\(object.element) \(object.runtimeClass) (\(object.id.rawValue))")]))];")
         }
         if full {
             for object in shown {
@@ -94,7 +94,7 @@ public enum FallbackDiagrams {
             let title = scene.title ?? controller?.runtimeClass ?? "Scene"
             let initial = scene.controller != nil && scene.controller == graph.initialViewController
             var attributes = [("label", initial ? "▶ " + title : title), ("class", initial ? "node-initial" : "node-scene"), ("tooltip", "scene \(scene.id)")]
-            if let controller { attributes.append(("href", "#" + HTMLEscaping.objectAnchor(controller.id.rawValue))) }
+            attributes.append(("href", "#scene-" + HTMLEscaping.percentEncoded(scene.id)))
             lines.append("  \(DOTText.quote("scene:" + scene.id)) [\(DOTText.attributes(attributes))];")
         }
         var seen = Set<String>()
@@ -130,7 +130,7 @@ public enum FallbackDiagrams {
             lines.append("  subgraph \(DOTText.quote("cluster_\(index)")) {")
             lines.append("    graph [\(DOTText.attributes([("label", group.0), ("class", "cluster-init")]))];")
             for object in group.1 {
-                lines.append("    \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectAnchor(object.id.rawValue))]))];")
+                lines.append("    \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue))]))];")
             }
             lines.append("  }")
         }

@@ -50,9 +50,32 @@ public enum HTMLEscaping {
         return out.isEmpty ? "_" : out
     }
 
-    /// An anchor id for a nib object id (ids may hold any character, R-XML-8).
+    /// The `id` attribute value of a nib object's anchor: `obj-<id>` (ids may hold any
+    /// character, R-XML-8; whitespace, which an HTML id cannot hold, becomes `_`). Escape it
+    /// for the attribute.
     public static func objectAnchor(_ id: String) -> String {
-        "obj-" + fileComponent(id)
+        "obj-" + String(id.map { $0.isWhitespace ? "_" : $0 })
+    }
+
+    /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id, the
+    /// convention NibDiagrams uses for its node links (`linkBase` + `obj-<id>`).
+    public static func objectFragment(_ id: String) -> String {
+        "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    public static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let unreserved = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
+            if unreserved { out.unicodeScalars.append(scalar) } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
     }
 
     /// Percent-encodes a relative URL path (keeps `/`, letters, digits and `._-~#`).

@@ -11,14 +11,14 @@ public enum LinkChecker {
         for path in files {
             let text = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
             texts[path] = text
-            ids[path] = Set(attributeValues(named: "id", in: text))
+            ids[path] = Set(attributeValues(named: "id", in: text).map(unescape))
         }
         var problems: [String] = []
         for path in files {
             guard let text = texts[path] else { continue }
             let references = attributeValues(named: "href", in: text) + attributeValues(named: "src", in: text)
             for reference in Set(references).sorted() {
-                let decoded = reference.replacingOccurrences(of: "&amp;", with: "&")
+                let decoded = unescape(reference)
                 if decoded.contains("://") || decoded.hasPrefix("//") {
                     problems.append("\(path): outside reference \(decoded)")
                     continue
@@ -48,6 +48,14 @@ public enum LinkChecker {
             }
         }
         return problems.sorted()
+    }
+
+    /// Decodes the entities the site writes in attribute values.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     static func htmlFiles(_ root: URL) -> [String] {

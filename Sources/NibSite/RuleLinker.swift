@@ -16,64 +16,94 @@ struct RuleLinker {
     }
 
     mutating func link(_ html: String) -> String {
-        let scalars = Array(html.unicodeScalars)
-        var out = String.UnicodeScalarView()
+        // Works on UTF-8 bytes: pages with big inline SVGs run to megabytes. Tags, links and
+        // whole <svg> elements are copied in bulk; ids are searched only in text.
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
         var index = 0
         var anchorDepth = 0
-        var svgDepth = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "<" {
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">")
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == lt {
+                if Self.hasPrefix(bytes, at: index, "<svg"), let close = Self.find(bytes, "</svg>", from: index) {
+                    out.append(contentsOf: bytes[index..<close + 6])
+                    index = close + 6
+                    continue
+                }
                 var end = index
-                while end < scalars.count && scalars[end] != ">" { end += 1 }
-                let tag = String(String.UnicodeScalarView(scalars[index..<min(end + 1, scalars.count)])).lowercased()
-                if tag.hasPrefix("<a ") || tag == "<a>" { anchorDepth += 1 }
-                if tag.hasPrefix("</a>") { anchorDepth = max(0, anchorDepth - 1) }
-                if tag.hasPrefix("<svg") { svgDepth += 1 }
-                if tag.hasPrefix("</svg") { svgDepth = max(0, svgDepth - 1) }
-                out.append(contentsOf: scalars[index..<min(end + 1, scalars.count)])
-                index = end + 1
+                while end < bytes.count && bytes[end] != gt { end += 1 }
+                if Self.hasPrefix(bytes, at: index, "<a ") || Self.hasPrefix(bytes, at: index, "<a>") { anchorDepth += 1 }
+                if Self.hasPrefix(bytes, at: index, "</a>") { anchorDepth = max(0, anchorDepth - 1) }
+                let stop = min(end + 1, bytes.count)
+                out.append(contentsOf: bytes[index..<stop])
+                index = stop
                 continue
             }
-            if (scalar == "R" || scalar == "G"), index + 3 < scalars.count, scalars[index + 1] == "-",
-                index == 0 || !Self.isWord(scalars[index - 1]), let (id, length) = Self.matchID(scalars, at: index)
+            if byte == UInt8(ascii: "R") || byte == UInt8(ascii: "G"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"),
+                index == 0 || !Self.isWord(bytes[index - 1]), let (id, length) = Self.matchID(bytes, at: index)
             {
-                if scalar == "R" { cited.append(id) }
-                let href = anchorDepth == 0 && svgDepth == 0 ? (scalar == "R" ? ruleHref(id) : goldenHref(id)) : nil
+                let isRule = byte == UInt8(ascii: "R")
+                if isRule { cited.append(id) }
+                let href = anchorDepth == 0 ? (isRule ? ruleHref(id) : goldenHref(id)) : nil
                 if let href {
-                    out.append(contentsOf: "<a class=\"\(scalar == "R" ? "rule" : "golden")-ref\" href=\"\(href)\">\(id)</a>".unicodeScalars)
+                    out.append(contentsOf: Array("<a class=\"\(isRule ? "rule" : "golden")-ref\" href=\"\(href)\">\(id)</a>".utf8))
                 } else {
-                    out.append(contentsOf: id.unicodeScalars)
+                    out.append(contentsOf: Array(id.utf8))
                 }
                 index += length
                 continue
             }
-            out.append(scalar)
+            out.append(byte)
             index += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+    static func hasPrefix(_ bytes: [UInt8], at index: Int, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { buffer in
+            for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
+            return true
+        }
     }
 
-    /// `R-ABC-12` / `G-ABC-1` / `G-ABC-1-a` at `start`, with its length.
-    static func matchID(_ scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+    static func find(_ bytes: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), hasPrefix(bytes, at: index, needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    static func isWord(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+    }
+
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// `R-ABC-12` / `G-ABC-1` / `G-ABC-1-a` at `start`, with its length in bytes.
+    static func matchID(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+        let dash = UInt8(ascii: "-")
         var index = start + 2
         let lettersStart = index
-        while index < scalars.count, ("A"..."Z").contains(scalars[index]) { index += 1 }
-        guard index > lettersStart, index < scalars.count, scalars[index] == "-" else { return nil }
+        while index < bytes.count, isUpper(bytes[index]) { index += 1 }
+        guard index > lettersStart, index < bytes.count, bytes[index] == dash else { return nil }
         index += 1
         let digitsStart = index
-        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         guard index > digitsStart else { return nil }
-        if scalars[start] == "G", index + 1 < scalars.count, scalars[index] == "-", ("a"..."z").contains(scalars[index + 1]),
-            index + 2 >= scalars.count || !isWord(scalars[index + 2])
+        if bytes[start] == UInt8(ascii: "G"), index + 1 < bytes.count, bytes[index] == dash, isLower(bytes[index + 1]),
+            index + 2 >= bytes.count || !isWord(bytes[index + 2])
         {
             index += 2
         }
-        if index < scalars.count, ("a"..."z").contains(scalars[index]) || ("A"..."Z").contains(scalars[index]) { return nil }
-        return (String(String.UnicodeScalarView(scalars[start..<index])), index - start)
+        if index < bytes.count, isLower(bytes[index]) || isUpper(bytes[index]) { return nil }
+        return (String(decoding: bytes[start..<index], as: UTF8.self), index - start)
     }
 }

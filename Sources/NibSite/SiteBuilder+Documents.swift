@@ -14,11 +14,11 @@ extension SiteBuilder {
                 page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
                 var terms: [(String, String, String?)] = []
                 for object in graph.objects {
-                    terms.append(("id", object.id.rawValue + " " + object.runtimeClass, HTMLEscaping.objectAnchor(object.id.rawValue)))
-                    if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectAnchor(object.id.rawValue))) }
+                    terms.append(("id", object.id.rawValue + " " + object.runtimeClass, HTMLEscaping.objectFragment(object.id.rawValue)))
+                    if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectFragment(object.id.rawValue))) }
                 }
                 for connection in graph.connections {
-                    if case .action(let selector, _, _) = connection.kind { terms.append(("selector", selector, HTMLEscaping.objectAnchor(connection.source.rawValue))) }
+                    if case .action(let selector, _, _) = connection.kind { terms.append(("selector", selector, HTMLEscaping.objectFragment(connection.source.rawValue))) }
                 }
                 page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
             }
@@ -37,7 +37,7 @@ extension SiteBuilder {
         func objectLink(_ id: ObjectID?) -> String {
             guard let id else { return "<em>nil (responder chain)</em>" }
             let name = byID[id]?.displayName ?? "?"
-            return "<a href=\"#\(HTMLEscaping.objectAnchor(id.rawValue))\">\(HTMLEscaping.escape(name))</a> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
+            return "<a href=\"#\(HTMLEscaping.objectFragment(id.rawValue))\">\(HTMLEscaping.escape(name))</a> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
         }
         func classLink(_ name: String) -> String {
             "<a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a>"
@@ -51,7 +51,7 @@ extension SiteBuilder {
         ] + (graph.isStoryboard ? [("Scenes", "\(graph.scenes.count)")] : [])
         for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
         html += "</dl>"
-        html += "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li><li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+        html += "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
         let kinds: [SiteDiagramKind] = graph.isStoryboard ? [.flow, .graph, .instantiation] : [.graph, .instantiation]
         for kind in kinds {
@@ -88,10 +88,19 @@ extension SiteBuilder {
         var seenAnchors = Set<String>()
         for object in graph.objects {
             let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
-            let idAttribute = seenAnchors.insert(anchor).inserted ? " id=\"\(anchor)\"" : ""
+            let idAttribute = seenAnchors.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
             html += "<tr\(idAttribute)\(object.isPlaceholder ? " class=\"placeholder\"" : "")><td><code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code></td><td>\(object.customClass.map(classLink) ?? "")</td><td>\(HTMLEscaping.escape(object.label ?? object.placeholder ?? ""))</td><td>\(object.parent.map { objectLink($0) } ?? "")</td><td>\(HTMLEscaping.escape(object.scene ?? ""))</td><td>\(object.line)</td></tr>"
         }
         html += "</tbody></table></div>"
+        if graph.isStoryboard {
+            html += "<h2 id=\"scenes\">Scenes</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Scene</th><th scope=\"col\">Title</th><th scope=\"col\">Controller</th><th scope=\"col\">Line</th></tr></thead><tbody>"
+            var seenScenes = Set<String>()
+            for scene in graph.scenes {
+                let idAttribute = seenScenes.insert(scene.id).inserted ? " id=\"scene-\(HTMLEscaping.escape(scene.id.map { $0.isWhitespace ? "_" : $0 }.map(String.init).joined()))\"" : ""
+                html += "<tr\(idAttribute)><td><code>\(HTMLEscaping.escape(scene.id))</code></td><td>\(HTMLEscaping.escape(scene.title ?? ""))</td><td>\(scene.controller.map { objectLink($0) } ?? "")</td><td>\(scene.line)</td></tr>"
+            }
+            html += "</tbody></table></div>"
+        }
         html += "<h2 id=\"diagnostics\">Diagnostics</h2>"
         if graph.diagnostics.isEmpty {
             html += "<p>None.</p>"
@@ -144,7 +153,7 @@ extension SiteBuilder {
         for name in uses.keys.sorted() {
             html += "<dt id=\"\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></dt><dd><ul>"
             for (document, object, scene) in uses[name] ?? [] {
-                let link = "../" + HTMLEscaping.urlPath(document.path) + "#" + HTMLEscaping.objectAnchor(object.id.rawValue)
+                let link = "../" + HTMLEscaping.urlPath(document.path) + "#" + HTMLEscaping.objectFragment(object.id.rawValue)
                 html += "<li><a href=\"\(link)\">\(HTMLEscaping.escape(document.relative))</a> <code>\(HTMLEscaping.escape(object.element))</code> \(HTMLEscaping.escape(object.id.rawValue))\(scene.map { " · scene " + HTMLEscaping.escape($0) } ?? "")</li>"
             }
             html += "</ul></dd>"

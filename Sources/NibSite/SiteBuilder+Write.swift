@@ -9,15 +9,7 @@ extension SiteBuilder {
         let layout = PageLayout(sidebar: conceptPages.filter { Self.conceptPath($0.source) != "index.html" }.map { ($0.page.title, Self.conceptPath($0.source)) }, version: options.version, visibleSections: visible)
         var finished: [(SitePage, String)] = []
         for page in pages {
-            var content = page.content
-            if content.contains("NIBVIZFIG") {
-                for index in figures.indices.reversed() {
-                    let token = "NIBVIZFIG\(index)X"
-                    guard content.contains(token) else { continue }
-                    let figure = figures[index]
-                    content = content.replacingOccurrences(of: token, with: store.figure(key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind))
-                }
-            }
+            var content = fillFigures(page.content)
             let root = page.root
             var linker = RuleLinker(
                 ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
@@ -66,6 +58,24 @@ extension SiteBuilder {
         }
         out += scoped(":root[data-theme=\"dark\"]")
         out += "@media (prefers-color-scheme: dark) {\n" + scoped(":root:not([data-theme=\"light\"])") + "}\n"
+        return out
+    }
+
+    /// Replaces every `NIBVIZFIG<n>X` token with its figure in one pass over the page.
+    func fillFigures(_ content: String) -> String {
+        let parts = content.components(separatedBy: "NIBVIZFIG")
+        guard parts.count > 1 else { return content }
+        var out = parts[0]
+        for part in parts.dropFirst() {
+            let digits = part.prefix { $0.isASCII && $0.isNumber }
+            guard let index = Int(digits), index < figures.count, part.dropFirst(digits.count).first == "X" else {
+                out += "NIBVIZFIG" + part
+                continue
+            }
+            let figure = figures[index]
+            out += store.figure(key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind)
+            out += part.dropFirst(digits.count + 1)
+        }
         return out
     }
 

@@ -98,9 +98,10 @@ struct SiteBuilderTests {
         let page = try String(contentsOf: output.appendingPathComponent("documents/project/Card.xib.html"), encoding: .utf8)
         #expect(page.contains("btn&lt;&amp;&gt;&quot;&#39;"))
         #expect(!page.contains("btn<&>"))
+        #expect(page.contains("id=\"obj-btn&lt;&amp;&gt;&quot;&#39;\"") && page.contains("href=\"#obj-btn%3C%26%3E%22%27\""))
         #expect(page.contains("classes/index.html#class-Card_Button_"))
         let classes = try String(contentsOf: output.appendingPathComponent("classes/index.html"), encoding: .utf8)
-        #expect(classes.contains("documents/project/Card.xib.html#obj-btn_____") && classes.contains("Other_View.xib.html"))
+        #expect(classes.contains("documents/project/Card.xib.html#obj-btn%3C%26%3E%22%27") && classes.contains("Other_View.xib.html"))
         let search = try String(contentsOf: output.appendingPathComponent("search.json"), encoding: .utf8)
         #expect(search.contains("\"tap:\"") && search.contains("\"CardOwner\"") && search.contains("R-NIB-1"))
     }
