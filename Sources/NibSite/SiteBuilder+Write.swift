@@ -79,15 +79,26 @@ extension SiteBuilder {
         return out
     }
 
+    /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
+    /// page titles and paths are stored once, entries point at them by index.
     func writeSearchIndex(to output: AtomicOutput) throws {
-        var entries: [[String]] = []
-        for page in pages {
-            entries.append(["page", page.title, page.path, page.summary])
+        var kinds: [String] = ["page"]
+        var entries: [[Any]] = []
+        var pageRows: [[String]] = []
+        for (pageIndex, page) in pages.enumerated() {
+            pageRows.append([page.title, page.path])
+            entries.append([0, page.title + (page.summary.isEmpty ? "" : " — " + page.summary), pageIndex, ""])
             for term in page.searchTerms {
-                entries.append([term.kind, term.text, page.path + (term.anchor.map { "#" + $0 } ?? ""), page.title])
+                let kind: Int
+                if let known = kinds.firstIndex(of: term.kind) { kind = known } else {
+                    kinds.append(term.kind)
+                    kind = kinds.count - 1
+                }
+                entries.append([kind, term.text, pageIndex, term.anchor ?? ""])
             }
         }
-        let data = try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys, .withoutEscapingSlashes])
+        let index: [String: Any] = ["pages": pageRows, "kinds": kinds, "entries": entries]
+        let data = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])
         try output.write(data, to: "search.json")
         var script = Data("window.NIBVIZ_SEARCH = ".utf8)
         script.append(data)

@@ -37,34 +37,37 @@
     if (query.length < 2 || !window.NIBVIZ_SEARCH) { results.hidden = true; return; }
     var words = query.split(/\s+/);
     var hits = [];
-    var index = window.NIBVIZ_SEARCH;
-    for (var i = 0; i < index.length && hits.length < 400; i++) {
-      var entry = index[i];
-      var haystack = (entry[1] + " " + entry[3]).toLowerCase();
+    var data = window.NIBVIZ_SEARCH;
+    var entries = data.entries;
+    for (var i = 0; i < entries.length && hits.length < 400; i++) {
+      var entry = entries[i];
+      var page = data.pages[entry[2]];
+      var haystack = (entry[1] + " " + page[0]).toLowerCase();
       var ok = true;
       for (var w = 0; w < words.length; w++) { if (haystack.indexOf(words[w]) < 0) { ok = false; break; } }
       if (ok) {
         var title = entry[1].toLowerCase();
-        var score = (title === query ? 0 : title.indexOf(query) === 0 ? 1 : 2) + (entry[0] === "page" ? 0 : 1);
+        var score = (title === query ? 0 : title.indexOf(query) === 0 ? 1 : 2) + (entry[0] === 0 ? 0 : 1);
         hits.push([score, i]);
       }
     }
     hits.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
     hits = hits.slice(0, 25);
     for (var h = 0; h < hits.length; h++) {
-      var item = index[hits[h][1]];
+      var item = entries[hits[h][1]];
+      var target = data.pages[item[2]];
       var li = document.createElement("li");
       var a = document.createElement("a");
-      a.href = root + item[2];
+      a.href = root + target[1] + (item[3] ? "#" + item[3] : "");
       var kind = document.createElement("span");
       kind.className = "kind";
-      kind.textContent = item[0];
+      kind.textContent = data.kinds[item[0]];
       a.appendChild(kind);
       a.appendChild(document.createTextNode(" " + item[1]));
-      if (item[3]) {
+      if (item[0] !== 0) {
         var where = document.createElement("span");
         where.className = "where";
-        where.textContent = " · " + item[3];
+        where.textContent = " · " + target[0];
         a.appendChild(where);
       }
       li.appendChild(a);
