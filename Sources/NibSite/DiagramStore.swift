@@ -164,18 +164,20 @@ final class DiagramStore {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Lets CSS size the figure: keeps the viewBox, turns the fixed width into a max-width and
-    /// drops the height.
+    /// Lets the figure fit the page width, but never shrink below half its natural size (text
+    /// must stay readable; past that the figure scrolls).
     static func rootTag(_ tagBytes: [UInt8]) -> [UInt8] {
         var tag = String(decoding: tagBytes, as: UTF8.self)
-        var maxWidth: String?
+        var width: String?
         for attribute in ["width", "height"] {
             if let range = tag.range(of: " \(attribute)=\""), let close = tag[range.upperBound...].firstIndex(of: "\"") {
-                if attribute == "width" { maxWidth = String(tag[range.upperBound..<close]) }
+                if attribute == "width" { width = String(tag[range.upperBound..<close]) }
                 tag.removeSubrange(range.lowerBound...close)
             }
         }
-        if let maxWidth { tag += " style=\"max-width:\(maxWidth)\"" }
+        if let width, width.hasSuffix("pt"), let points = Double(width.dropLast(2)) {
+            tag += " style=\"max-width:\(width);min-width:\(Int((points / 2).rounded()))pt\""
+        }
         return Array(tag.utf8)
     }
 
