@@ -117,9 +117,11 @@ final class DiagramStore {
         let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
         guard let entry = entries[key], let svg = entry.svg else {
             let message = entries[key]?.error ?? "not rendered"
-            return "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
+            return
+                "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
         }
-        return "<figure class=\"diagram diagram-\(kind)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
+        return
+            "<figure class=\"diagram diagram-\(kind)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
     }
 
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.

@@ -15,7 +15,8 @@ public enum FallbackDiagrams {
         case .graph: [NamedDOT(caption: "Object graph", dot: objectGraph(graph))]
         case .flow: graph.isStoryboard ? [NamedDOT(caption: "Storyboard flow", dot: flow(graph))] : []
         case .instantiation: graph.objects.count <= fullGraphLimit ? [NamedDOT(caption: "Instantiation", dot: instantiation(graph))] : []
-        case .timeline, .lifecycle: timeline.map { [NamedDOT(caption: kind.rawValue.capitalized, dot: self.timeline(kind, $0, title: graph.file))] } ?? []
+        case .timeline, .lifecycle:
+            timeline.map { [NamedDOT(caption: kind.rawValue.capitalized, dot: self.timeline(kind, $0, title: graph.file))] } ?? []
         }
     }
 
@@ -53,12 +54,16 @@ public enum FallbackDiagrams {
         let shown = graph.objects.filter { full || connected.contains($0.id) || $0.isPlaceholder }.prefix(nodeCap)
         let shownIDs = Set(shown.map(\.id))
         for object in shown {
-            lines.append("  \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue)), ("tooltip", "\(object.element) \(object.runtimeClass) (\(object.id.rawValue))")]))];")
+            lines.append(
+                "  \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue)), ("tooltip", "\(object.element) \(object.runtimeClass) (\(object.id.rawValue))")]))];"
+            )
         }
         if full {
             for object in shown {
                 if let parent = object.parent, shownIDs.contains(parent) {
-                    lines.append("  \(DOTText.quote(parent.rawValue)) -> \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("class", "edge-contains"), ("arrowhead", "none"), ("style", "dotted")]))];")
+                    lines.append(
+                        "  \(DOTText.quote(parent.rawValue)) -> \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("class", "edge-contains"), ("arrowhead", "none"), ("style", "dotted")]))];"
+                    )
                 }
             }
         }
@@ -68,7 +73,9 @@ public enum FallbackDiagrams {
             let target = connection.destination.flatMap { shownIDs.contains($0) ? $0.rawValue : nil }
             guard let target else { continue }
             edgeCount += 1
-            lines.append("  \(DOTText.quote(connection.source.rawValue)) -> \(DOTText.quote(target)) [\(DOTText.attributes([("label", label), ("class", "edge-" + kind), ("tooltip", "\(kind) \(label)")]))];")
+            lines.append(
+                "  \(DOTText.quote(connection.source.rawValue)) -> \(DOTText.quote(target)) [\(DOTText.attributes([("label", label), ("class", "edge-" + kind), ("tooltip", "\(kind) \(label)")]))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -93,7 +100,10 @@ public enum FallbackDiagrams {
             let controller = scene.controller.flatMap { byID[$0] }
             let title = scene.title ?? controller?.runtimeClass ?? "Scene"
             let initial = scene.controller != nil && scene.controller == graph.initialViewController
-            var attributes = [("label", initial ? "▶ " + title : title), ("class", initial ? "node-initial" : "node-scene"), ("tooltip", "scene \(scene.id)")]
+            var attributes = [
+                ("label", initial ? "▶ " + title : title), ("class", initial ? "node-initial" : "node-scene"),
+                ("tooltip", "scene \(scene.id)"),
+            ]
             attributes.append(("href", "#scene-" + HTMLEscaping.percentEncoded(scene.id)))
             lines.append("  \(DOTText.quote("scene:" + scene.id)) [\(DOTText.attributes(attributes))];")
         }
@@ -105,7 +115,9 @@ public enum FallbackDiagrams {
             let label = [segue.kind, segue.identifier].compactMap { $0 }.joined(separator: " ")
             let key = "\(from)|\(to)|\(label)"
             if !seen.insert(key).inserted { continue }
-            lines.append("  \(DOTText.quote("scene:" + from)) -> \(DOTText.quote("scene:" + to)) [\(DOTText.attributes([("label", label), ("class", "edge-segue")]))];")
+            lines.append(
+                "  \(DOTText.quote("scene:" + from)) -> \(DOTText.quote("scene:" + to)) [\(DOTText.attributes([("label", label), ("class", "edge-segue")]))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -124,13 +136,19 @@ public enum FallbackDiagrams {
         var groups: [(String, [NibObject])] = []
         for object in graph.objects.prefix(nodeCap) {
             let key = initializer(for: object, platform: graph.platform, isStoryboard: graph.isStoryboard)
-            if let index = groups.firstIndex(where: { $0.0 == key }) { groups[index].1.append(object) } else { groups.append((key, [object])) }
+            if let index = groups.firstIndex(where: { $0.0 == key }) {
+                groups[index].1.append(object)
+            } else {
+                groups.append((key, [object]))
+            }
         }
         for (index, group) in groups.enumerated() {
             lines.append("  subgraph \(DOTText.quote("cluster_\(index)")) {")
             lines.append("    graph [\(DOTText.attributes([("label", group.0), ("class", "cluster-init")]))];")
             for object in group.1 {
-                lines.append("    \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue))]))];")
+                lines.append(
+                    "    \(DOTText.quote(object.id.rawValue)) [\(DOTText.attributes([("label", label(object)), ("class", "node-" + nodeClass(object)), ("href", "#" + HTMLEscaping.objectFragment(object.id.rawValue))]))];"
+                )
             }
             lines.append("  }")
         }
@@ -153,7 +171,9 @@ public enum FallbackDiagrams {
         }
         for (laneIndex, lane) in lanes.enumerated() {
             lines.append("  subgraph \(DOTText.quote("cluster_lane\(laneIndex)")) {")
-            lines.append("    graph [\(DOTText.attributes([("label", lane == "system" ? "runtime" : lane), ("class", "lane"), ("style", "rounded")]))];")
+            lines.append(
+                "    graph [\(DOTText.attributes([("label", lane == "system" ? "runtime" : lane), ("class", "lane"), ("style", "rounded")]))];"
+            )
             for (index, event) in events.enumerated() where laneOf[index] == lane {
                 let text: String
                 switch event.kind {
@@ -162,7 +182,9 @@ public enum FallbackDiagrams {
                 default: text = "\(index + 1). \(event.kind.rawValue.uppercased())\n" + wrap(event.detail, width: 48)
                 }
                 let tooltip = event.ruleID.map { "\(event.line) (\($0))" } ?? event.line
-                lines.append("    e\(index + 1) [\(DOTText.attributes([("label", text), ("class", "ev-" + event.kind.rawValue), ("tooltip", tooltip)]))];")
+                lines.append(
+                    "    e\(index + 1) [\(DOTText.attributes([("label", text), ("class", "ev-" + event.kind.rawValue), ("tooltip", tooltip)]))];"
+                )
             }
             lines.append("  }")
         }
@@ -198,16 +220,22 @@ public enum FallbackDiagrams {
         var lines = header("lifecycle", rankdir: "LR")
         for state in states {
             let visited = timeline.transitions.contains { $0.to == state || $0.from == state }
-            lines.append("  \(DOTText.quote(state)) [\(DOTText.attributes([("class", visited ? "state-visited" : "state"), ("shape", "ellipse"), ("style", "solid")]))];")
+            lines.append(
+                "  \(DOTText.quote(state)) [\(DOTText.attributes([("class", visited ? "state-visited" : "state"), ("shape", "ellipse"), ("style", "solid")]))];"
+            )
         }
         let taken = Set(timeline.transitions.map { "\($0.from)|\($0.to)" })
         for (from, to) in possible where !taken.contains("\(from)|\(to)") {
-            lines.append("  \(DOTText.quote(from)) -> \(DOTText.quote(to)) [\(DOTText.attributes([("class", "edge-possible"), ("style", "dashed")]))];")
+            lines.append(
+                "  \(DOTText.quote(from)) -> \(DOTText.quote(to)) [\(DOTText.attributes([("class", "edge-possible"), ("style", "dashed")]))];"
+            )
         }
         let controllers = Set(timeline.transitions.map(\.controller))
         for (index, transition) in timeline.transitions.enumerated() {
             let who = controllers.count > 1 ? "\(transition.controller) " : ""
-            lines.append("  \(DOTText.quote(transition.from)) -> \(DOTText.quote(transition.to)) [\(DOTText.attributes([("label", "\(index + 1). \(who)\(transition.trigger)"), ("class", "edge-taken")]))];")
+            lines.append(
+                "  \(DOTText.quote(transition.from)) -> \(DOTText.quote(transition.to)) [\(DOTText.attributes([("label", "\(index + 1). \(who)\(transition.trigger)"), ("class", "edge-taken")]))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -13,7 +13,9 @@ public enum HTMLEscaping {
             case "'": out += "&#39;"
             default:
                 // Control characters other than tab and newline are not allowed in HTML.
-                if character.value < 0x20 && character != "\t" && character != "\n" { out += "\u{FFFD}" } else {
+                if character.value < 0x20 && character != "\t" && character != "\n" {
+                    out += "\u{FFFD}"
+                } else {
                     out.unicodeScalars.append(character)
                 }
             }
@@ -42,7 +44,8 @@ public enum HTMLEscaping {
     public static func fileComponent(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            let safe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            let safe =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "." || scalar == "-" || scalar == "_"
             out.unicodeScalars.append(safe ? scalar : "_")
         }
@@ -68,9 +71,12 @@ public enum HTMLEscaping {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
-            let unreserved = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            let unreserved =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
-            if unreserved { out.unicodeScalars.append(scalar) } else {
+            if unreserved {
+                out.unicodeScalars.append(scalar)
+            } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 out += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
@@ -83,9 +89,12 @@ public enum HTMLEscaping {
         var out = ""
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
-            let safe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            let safe =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || "/._-~#".unicodeScalars.contains(scalar)
-            if safe { out.unicodeScalars.append(scalar) } else {
+            if safe {
+                out.unicodeScalars.append(scalar)
+            } else {
                 let hex = String(byte, radix: 16, uppercase: true)
                 out += "%" + (hex.count == 1 ? "0" + hex : hex)
             }

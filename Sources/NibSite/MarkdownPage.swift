@@ -118,7 +118,8 @@ final class HeadingState {
         }
         used.insert(id)
         if level == "2" || level == "3" { headings.append((id, text)) }
-        return "<h\(level) id=\"\(id)\">" + inner + "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>"
+        return "<h\(level) id=\"\(id)\">" + inner
+            + "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>"
     }
 }
 

@@ -47,7 +47,10 @@ struct PageLayout {
                 .viewport(.accordingToDevice),
                 .element(named: "title", text: page.title == "nibviz" ? "nibviz" : "\(page.title) · nibviz"),
                 // Plot does not escape attribute values: every value from content is escaped here.
-                .meta(.name("description"), .content(HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary))),
+                .meta(
+                    .name("description"),
+                    .content(HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary))
+                ),
                 .meta(.name("color-scheme"), .content("light dark")),
                 .link(.rel(.stylesheet), .href(root + "assets/style.css")),
                 .link(.rel(.stylesheet), .href(root + "assets/diagrams.css")),
@@ -62,21 +65,33 @@ struct PageLayout {
                     .nav(
                         .class("sections"),
                         .attribute(named: "aria-label", value: "Sections"),
-                        .ul(.forEach(Self.sections.filter { visibleSections.contains($0.0) }) { section in
-                            .li(.a(
-                                .href(root + section.2),
-                                .if(section.0 == page.section, .attribute(named: "aria-current", value: "page")),
-                                .text(section.1)
-                            ))
-                        })
+                        .ul(
+                            .forEach(Self.sections.filter { visibleSections.contains($0.0) }) { section in
+                                .li(
+                                    .a(
+                                        .href(root + section.2),
+                                        .if(section.0 == page.section, .attribute(named: "aria-current", value: "page")),
+                                        .text(section.1)
+                                    ))
+                            })
                     ),
                     .div(
                         .class("search"),
-                        .element(named: "label", nodes: [.attribute(named: "for", value: "search-input"), .attribute(named: "class", value: "visually-hidden"), .text("Search")]),
-                        .input(.type(.search), .id("search-input"), .attribute(named: "placeholder", value: "Search…"), .attribute(named: "title", value: "Search pages, rules, classes, object ids and selectors"), .attribute(named: "autocomplete", value: "off")),
+                        .element(
+                            named: "label",
+                            nodes: [
+                                .attribute(named: "for", value: "search-input"), .attribute(named: "class", value: "visually-hidden"),
+                                .text("Search"),
+                            ]),
+                        .input(
+                            .type(.search), .id("search-input"), .attribute(named: "placeholder", value: "Search…"),
+                            .attribute(named: "title", value: "Search pages, rules, classes, object ids and selectors"),
+                            .attribute(named: "autocomplete", value: "off")),
                         .ul(.id("search-results"), .attribute(named: "hidden"))
                     ),
-                    .button(.type(.button), .id("theme-toggle"), .attribute(named: "aria-label", value: "Switch between light and dark theme"), .attribute(named: "title", value: "Switch theme"), .text("◐"))
+                    .button(
+                        .type(.button), .id("theme-toggle"), .attribute(named: "aria-label", value: "Switch between light and dark theme"),
+                        .attribute(named: "title", value: "Switch theme"), .text("◐"))
                 ),
                 .div(
                     .class("layout"),
@@ -85,9 +100,13 @@ struct PageLayout {
                         .nav(
                             .attribute(named: "aria-label", value: "Concepts"),
                             .h2(.text("Concepts")),
-                            .ul(.forEach(sidebar) { item in
-                                .li(.a(.href(root + item.1), .if(item.1 == page.path, .attribute(named: "aria-current", value: "page")), .text(item.0)))
-                            })
+                            .ul(
+                                .forEach(sidebar) { item in
+                                    .li(
+                                        .a(
+                                            .href(root + item.1),
+                                            .if(item.1 == page.path, .attribute(named: "aria-current", value: "page")), .text(item.0)))
+                                })
                         )
                     ),
                     .main(
@@ -95,16 +114,22 @@ struct PageLayout {
                         .nav(
                             .class("breadcrumbs"),
                             .attribute(named: "aria-label", value: "Breadcrumbs"),
-                            .ol(.forEach(Array(page.breadcrumbs.enumerated())) { _, crumb in
-                                if let target = crumb.1 { return .li(.a(.href(root + target), .text(crumb.0))) }
-                                return .li(.attribute(named: "aria-current", value: "page"), .text(crumb.0))
-                            })
+                            .ol(
+                                .forEach(Array(page.breadcrumbs.enumerated())) { _, crumb in
+                                    if let target = crumb.1 { return .li(.a(.href(root + target), .text(crumb.0))) }
+                                    return .li(.attribute(named: "aria-current", value: "page"), .text(crumb.0))
+                                })
                         ),
                         .h1(.text(page.title)),
                         .raw(page.content)
                     )
                 ),
-                .footer(.class("bottom"), .p(.text("Generated by nibviz \(version) from the nib loading specification and your documents. Every diagram is simulated, not recorded."))),
+                .footer(
+                    .class("bottom"),
+                    .p(
+                        .text(
+                            "Generated by nibviz \(version) from the nib loading specification and your documents. Every diagram is simulated, not recorded."
+                        ))),
                 .script(.attribute(named: "src", value: root + "assets/site.js"))
             )
         )

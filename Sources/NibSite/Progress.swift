@@ -33,7 +33,9 @@ final class BuildProgress: @unchecked Sendable {
         defer { lock.unlock() }
         let width = 30
         let filled = min(width, done * width / total)
-        write("\r  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "] \(done)/\(total) \(label)\u{1B}[K")
+        write(
+            "\r  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+                + "] \(done)/\(total) \(label)\u{1B}[K")
         barVisible = true
     }
 

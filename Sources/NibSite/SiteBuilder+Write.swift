@@ -6,7 +6,10 @@ extension SiteBuilder {
         var citations: [String: [(String, String)]] = [:]
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
         if !documents.isEmpty { visible.formUnion(["documents", "classes"]) }
-        let layout = PageLayout(sidebar: conceptPages.filter { Self.conceptPath($0.source) != "index.html" }.map { ($0.page.title, Self.conceptPath($0.source)) }, version: options.version, visibleSections: visible)
+        let layout = PageLayout(
+            sidebar: conceptPages.filter { Self.conceptPath($0.source) != "index.html" }.map {
+                ($0.page.title, Self.conceptPath($0.source))
+            }, version: options.version, visibleSections: visible)
         var finished: [(SitePage, String)] = []
         for page in pages {
             var content = fillFigures(page.content)
@@ -30,7 +33,11 @@ extension SiteBuilder {
             if page.path == "rules.html" {
                 for rule in rules {
                     let cites = (citations[rule.id] ?? []).sorted { $0.1 < $1.1 }
-                    let links = cites.isEmpty ? "" : " <span class=\"cited\">Discussed in " + cites.map { "<a href=\"\($0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ") + ".</span>"
+                    let links =
+                        cites.isEmpty
+                        ? ""
+                        : " <span class=\"cited\">Discussed in "
+                            + cites.map { "<a href=\"\($0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ") + ".</span>"
                     page.content = page.content.replacingOccurrences(of: "RULEBACKLINKS:\(rule.id):END", with: links)
                 }
             }
@@ -90,7 +97,9 @@ extension SiteBuilder {
             entries.append([0, page.title + (page.summary.isEmpty ? "" : " — " + page.summary), pageIndex, ""])
             for term in page.searchTerms {
                 let kind: Int
-                if let known = kinds.firstIndex(of: term.kind) { kind = known } else {
+                if let known = kinds.firstIndex(of: term.kind) {
+                    kind = known
+                } else {
                     kinds.append(term.kind)
                     kind = kinds.count - 1
                 }

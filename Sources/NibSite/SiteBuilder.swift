@@ -125,7 +125,9 @@ public final class SiteBuilder {
         progress.finishBar()
         var usedPaths = Set<String>()
         for ((_, relative), result) in zip(found, results) {
-            var path = "documents/" + relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html"
+            var path =
+                "documents/" + relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
+                + ".html"
             if !usedPaths.insert(path.lowercased()).inserted {
                 path = String(path.dropLast(5)) + "-" + StableHash.hex([relative]).prefix(8) + ".html"
                 usedPaths.insert(path.lowercased())
@@ -164,7 +166,9 @@ public final class SiteBuilder {
     /// An input file or folder as (file URL, display path relative to the input's parent), sorted.
     static func expand(_ input: URL) -> [(URL, String)] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else { return [(input, input.lastPathComponent)] }
+        guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else {
+            return [(input, input.lastPathComponent)]
+        }
         if !isDirectory.boolValue { return [(input, input.lastPathComponent)] }
         let base = input.lastPathComponent
         var out: [(URL, String)] = []
@@ -177,7 +181,9 @@ public final class SiteBuilder {
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
                 if url.pathExtension == "nib" { enumerator.skipDescendants() }
                 let designable = url.appendingPathComponent("designable.nib")
-                if url.pathExtension == "nib", FileManager.default.fileExists(atPath: designable.path) { out.append((designable, base + "/" + path)) }
+                if url.pathExtension == "nib", FileManager.default.fileExists(atPath: designable.path) {
+                    out.append((designable, base + "/" + path))
+                }
                 continue
             }
             out.append((url, base + "/" + path))
@@ -238,7 +244,9 @@ struct ScenarioEntry {
     var name: String
     var source: String
     var run: ScenarioRun
-    var path: String { "scenarios/" + name.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html" }
+    var path: String {
+        "scenarios/" + name.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html"
+    }
     var shortName: String { String(name.split(separator: "/").last ?? Substring(name)) }
 }
 

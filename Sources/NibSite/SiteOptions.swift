@@ -18,11 +18,15 @@ public struct SiteOptions: Sendable {
     public var logSteps: Bool
 
     /// Creates options; the cache defaults to `<output>/../.nibviz-cache`.
-    public init(siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, version: String, showProgress: Bool = isatty(2) == 1, logSteps: Bool = true) {
+    public init(
+        siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, version: String,
+        showProgress: Bool = isatty(2) == 1, logSteps: Bool = true
+    ) {
         self.siteRoot = siteRoot
         self.inputs = inputs
         self.output = output
-        self.cacheDirectory = useCache ? (cacheDirectory ?? output.deletingLastPathComponent().appendingPathComponent(".nibviz-cache")) : nil
+        self.cacheDirectory =
+            useCache ? (cacheDirectory ?? output.deletingLastPathComponent().appendingPathComponent(".nibviz-cache")) : nil
         self.version = version
         self.showProgress = showProgress
         self.logSteps = logSteps

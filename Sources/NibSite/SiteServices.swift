@@ -85,7 +85,9 @@ public struct SiteServices: Sendable {
                 throw LocatedError(at: FileLocation(file: name), "no document parser is available in this build")
             },
             runScenario: { url, name in
-                ScenarioRun(title: url.deletingPathExtension().lastPathComponent, platform: "?", timeline: nil, notes: ["the simulator is not available in this build"])
+                ScenarioRun(
+                    title: url.deletingPathExtension().lastPathComponent, platform: "?", timeline: nil,
+                    notes: ["the simulator is not available in this build"])
             },
             simulateDocument: { _ in nil },
             documentDOT: { kind, graph, timeline in FallbackDiagrams.document(kind, graph: graph, timeline: timeline) },

@@ -26,7 +26,9 @@ public struct SiteTimeline: Hashable, Sendable {
         public var line: String
 
         /// Creates an event.
-        public init(kind: Kind, receiver: String?, selector: String?, detail: String, ruleID: String? = nil, phase: String? = nil, line: String) {
+        public init(
+            kind: Kind, receiver: String?, selector: String?, detail: String, ruleID: String? = nil, phase: String? = nil, line: String
+        ) {
             self.kind = kind
             self.receiver = receiver
             self.selector = selector

@@ -29,6 +29,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL) -> String {
         "| build | seconds | pages | pages/s | exit |", "|---|---|---|---|---|",
         "| full (cold cache) | \(format(full.seconds)) | \(pages.count) (\(documentPages) documents) | \(format(Double(pages.count) / full.seconds)) | \(full.status) |",
         "| no-change rebuild (warm cache) | \(format(again.seconds)) | \(pages.count) | \(format(Double(pages.count) / again.seconds)) | \(again.status) |",
-        "", "No-change rebuild: \(format(100 * again.seconds / full.seconds)) % of the full build (diagrams come from the content-hash cache).",
+        "",
+        "No-change rebuild: \(format(100 * again.seconds / full.seconds)) % of the full build (diagrams come from the content-hash cache).",
     ].joined(separator: "\n")
 }

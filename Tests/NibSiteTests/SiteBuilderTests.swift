@@ -1,6 +1,7 @@
 import Foundation
 import NibTestSupport
 import Testing
+
 @testable import NibSite
 
 @Suite("SiteBuilder", .serialized)
@@ -8,7 +9,9 @@ struct SiteBuilderTests {
     @Test func everyInternalLinkAndAnchorResolvesAndNothingLeavesTheSite() throws {
         let directory = SiteFixtures.temporaryDirectory("links")
         let output = directory.appendingPathComponent("public")
-        let report = try SiteFixtures.build(output: output, cache: directory.appendingPathComponent("cache"), inputs: [SiteFixtures.inputs(in: directory, includeBad: false)])
+        let report = try SiteFixtures.build(
+            output: output, cache: directory.appendingPathComponent("cache"),
+            inputs: [SiteFixtures.inputs(in: directory, includeBad: false)])
         #expect(report.failures.isEmpty)
         // The walk is independent of the build's own check step.
         let problems = LinkChecker.check(root: output)

@@ -3,7 +3,9 @@ import NibTestSupport
 import Testing
 
 /// `nibviz site` end to end (needs `swift build --product nibviz` first).
-@Suite("nibviz site", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+@Suite(
+    "nibviz site", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
 struct SiteCommandTests {
     @Test func buildsTheConceptSiteWithNamedStepsAndRebuildsFromTheCache() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-\(getpid())")
@@ -11,8 +13,12 @@ struct SiteCommandTests {
         let output = directory.appendingPathComponent("public").path
         let first = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("[1/9] read rules") && first.stderr.contains("[6/9] render diagrams") && first.stderr.contains("[9/9] swap output"))
-        #expect(FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html"))
+        #expect(
+            first.stderr.contains("[1/9] read rules") && first.stderr.contains("[6/9] render diagrams")
+                && first.stderr.contains("[9/9] swap output"))
+        #expect(
+            FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")
+        )
         let second = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(second.status == 0)
         #expect(second.stderr.contains("diagrams rendered 0,"), "\(second.stderr)")
