@@ -76,24 +76,27 @@ public enum LinkChecker {
         return parts.joined(separator: "/")
     }
 
-    /// Values of `name="…"` attributes (double-quoted, as the site writes them).
+    /// Values of `name="…"` attributes (double-quoted, as the site writes them); for `href`,
+    /// also `xlink:href` inside SVG. A byte scan: pages with inline SVG run to megabytes.
     static func attributeValues(named name: String, in text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let needle = Array("\(name)=\"".utf8)
+        let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), quote = UInt8(ascii: "\"")
         var out: [String] = []
-        let needle = " \(name)=\""
-        var search = text.startIndex..<text.endIndex
-        while let found = text.range(of: needle, range: search) {
-            guard let close = text[found.upperBound...].firstIndex(of: "\"") else { break }
-            out.append(String(text[found.upperBound..<close]))
-            search = close..<text.endIndex
-        }
-        // `xlink:href` inside SVG is preceded by `:` rather than a space.
-        if name == "href" {
-            var search = text.startIndex..<text.endIndex
-            while let found = text.range(of: ":href=\"", range: search) {
-                guard let close = text[found.upperBound...].firstIndex(of: "\"") else { break }
-                out.append(String(text[found.upperBound..<close]))
-                search = close..<text.endIndex
+        var index = 1
+        while index + needle.count <= bytes.count {
+            let before = bytes[index - 1]
+            if bytes[index] == needle[0], before == space || (name == "href" && before == colon),
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
+                let start = index + needle.count
+                var close = start
+                while close < bytes.count && bytes[close] != quote { close += 1 }
+                out.append(String(decoding: bytes[start..<close], as: UTF8.self))
+                index = close + 1
+                continue
             }
+            index += 1
         }
         return out
     }
