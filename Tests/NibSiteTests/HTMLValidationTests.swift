@@ -122,15 +122,16 @@ struct DiagramStylesheetTests {
 @Suite("FallbackDiagrams")
 struct FallbackDiagramsTests {
     @Test func theLifecycleOfGREL1ShowsTheUnloadAndTheReload() {
-        let timeline = SiteTimeline(canonicalLines: """
-            -[MyVC viewDidLoad]
-            -[MyVC viewWillAppear:]
-            -[MyVC viewDidAppear:]
-            -[MyVC viewWillDisappear:]
-            -[MyVC viewDidDisappear:]
-            -[MyVC viewDidUnload]
-            -[MyVC viewDidLoad]
-            """)
+        let timeline = SiteTimeline(
+            canonicalLines: """
+                -[MyVC viewDidLoad]
+                -[MyVC viewWillAppear:]
+                -[MyVC viewDidAppear:]
+                -[MyVC viewWillDisappear:]
+                -[MyVC viewDidDisappear:]
+                -[MyVC viewDidUnload]
+                -[MyVC viewDidLoad]
+                """)
         #expect(timeline.transitions.map(\.to) == ["loaded", "appearing", "visible", "disappearing", "hidden", "unloaded", "loaded"])
         let dot = FallbackDiagrams.timeline(.lifecycle, timeline, title: "G-REL-1")
         #expect(dot.contains("\"hidden\" -> \"unloaded\" [label=\"6. viewDidUnload\", class=\"edge-taken\"]"))
@@ -138,8 +139,11 @@ struct FallbackDiagramsTests {
     }
 
     @Test func sequenceDiagramsPutEachReceiverInItsOwnLane() {
-        let dot = FallbackDiagrams.timeline(.timeline, SiteTimeline(canonicalLines: "-[A loadView]\n-[B initWithCoder:]\nLOG hello"), title: "t")
-        #expect(dot.contains("label=\"A\", class=\"lane\"") && dot.contains("label=\"B\", class=\"lane\"") && dot.contains("label=\"runtime\", class=\"lane\""))
+        let dot = FallbackDiagrams.timeline(
+            .timeline, SiteTimeline(canonicalLines: "-[A loadView]\n-[B initWithCoder:]\nLOG hello"), title: "t")
+        #expect(
+            dot.contains("label=\"A\", class=\"lane\"") && dot.contains("label=\"B\", class=\"lane\"")
+                && dot.contains("label=\"runtime\", class=\"lane\""))
         #expect(dot.contains("e1 -> e2") && dot.contains("e2 -> e3"))
     }
 }
