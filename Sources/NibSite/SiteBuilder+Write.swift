@@ -116,6 +116,13 @@ extension SiteBuilder {
     }
 
     func copyAssets(to output: AtomicOutput) throws {
+        // Scenario sources and their JSON Schema are published as is (reference pages link them).
+        let scenarioRoot = options.siteRoot.appendingPathComponent("scenarios")
+        for path in Self.files(under: scenarioRoot, extensions: ["json", "yaml", "yml"]) {
+            if let data = FileManager.default.contents(atPath: scenarioRoot.appendingPathComponent(path).path) {
+                try output.write(data, to: "scenarios/" + path)
+            }
+        }
         let assets = options.siteRoot.appendingPathComponent("assets")
         for path in Self.files(under: assets, extensions: ["css", "js", "svg", "png", "ico"]) {
             guard let data = FileManager.default.contents(atPath: assets.appendingPathComponent(path).path) else {

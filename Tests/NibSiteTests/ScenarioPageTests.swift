@@ -15,6 +15,10 @@ struct ScenarioPageTests {
             at: SiteFixtures.siteRoot.appendingPathComponent("assets"), to: root.appendingPathComponent("assets"))
         try FileManager.default.copyItem(at: SiteFixtures.siteRoot.appendingPathComponent("data"), to: root.appendingPathComponent("data"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("scenarios/spec"), withIntermediateDirectories: true)
+        let schema = SiteFixtures.siteRoot.appendingPathComponent("scenarios/scenario.schema.json")
+        if FileManager.default.fileExists(atPath: schema.path) {
+            try FileManager.default.copyItem(at: schema, to: root.appendingPathComponent("scenarios/scenario.schema.json"))
+        }
         try "title: storyboard VC\nplatform: ios\n".write(
             to: root.appendingPathComponent("scenarios/spec/G-VCI-1.yaml"), atomically: true, encoding: .utf8)
         var services = SiteFixtures.services()

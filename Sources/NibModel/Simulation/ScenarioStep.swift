@@ -1,0 +1,94 @@
+/// One step of a scenario, with where it is written.
+public struct ScenarioStep: Hashable, Sendable {
+    /// What the step does.
+    public var action: StepAction
+    /// Where the step is written (for errors about it).
+    public var location: FileLocation
+
+    /// Creates a step.
+    public init(_ action: StepAction, at location: FileLocation = FileLocation(file: "")) {
+        self.action = action
+        self.location = location
+    }
+}
+
+/// The user and system actions a scenario can script. Object references are scenario object
+/// names (`owner`) or names given to results (`as:`); `nil` where an argument may be nil.
+public enum StepAction: Hashable, Sendable {
+    // MARK: nib loading (SPEC §1–7, §15)
+
+    /// `-[UINib instantiateWithOwner:options:]` / `-[NSNib instantiateWithOwner:topLevelObjects:]`:
+    /// load the nib `nib` with `owner` and external objects (placeholder identifier → object name).
+    case loadNib(nib: String, owner: String?, externals: [String: String], result: String?)
+    /// `-[UIStoryboard instantiateInitialViewController]` / `-[NSStoryboard instantiateInitialController]`.
+    case instantiateInitialController(storyboard: String, result: String?)
+    /// `instantiateViewControllerWithIdentifier:` / `instantiateControllerWithIdentifier:` (R-VCI-6).
+    case instantiateController(storyboard: String, identifier: String, result: String?)
+    /// `-[NSTableView makeViewWithIdentifier:owner:]` with no reusable view, `count` times; each
+    /// returned view is released before the next call (R-AWAKE-4, G-AWAKE-2).
+    case makeView(nib: String, owner: String?, count: Int)
+    /// App launch: the main nib (macOS `NSMainNibFile`, owner `NSApp`), then the launch
+    /// notifications to the application delegate (R-WIN-5).
+    case launch(mainNib: String)
+    /// Load every document object the way the app would meet it (bare `.xib`/`.storyboard` runs):
+    /// a xib is loaded once with its File's Owner class; each storyboard scene is instantiated and
+    /// its view accessed.
+    case loadDocument(nib: String)
+    /// Release an object or a load result (its objects stop counting as live, R-CONV-1 suffixes).
+    case release(String)
+
+    // MARK: view-controller lifecycle (SPEC §8–§14)
+
+    /// Create a controller from code: `init`, `initWithNibName:bundle:`, `initWithWindowNibName:`.
+    case instantiate(name: String, className: String, initializer: String, nibName: String?)
+    /// Read `vc.view` (R-LOAD-1).
+    case accessView(String)
+    /// Show `controller` as the window's root (R-APP-2).
+    case showRoot(String)
+    /// Push `controller` on the navigation stack (R-APP-4).
+    case push(String)
+    /// Pop the top controller (R-APP-4).
+    case pop
+    /// Present `controller` modally with a style (nil: the default for the SDK and OS, R-APP-5).
+    case present(String, style: String?)
+    /// Dismiss the presented controller (R-APP-5).
+    case dismiss
+    /// Select tab `index` of a tab bar controller (R-APP-6).
+    case selectTab(Int)
+    /// `addChildViewController:` (+ view and `didMove…`) (R-APP-9).
+    case addChild(child: String, parent: String)
+    /// `willMove…(nil)`, view removal and `removeFromParentViewController` (R-APP-9).
+    case removeChild(String)
+    /// A simulated memory warning (R-MEM-1).
+    case memoryWarning
+    /// `vc.view = nil` by hand (R-MEM-6).
+    case setViewNil(String)
+    /// `-[NSWindowController showWindow:]` (R-MAC-12).
+    case showWindow(String)
+
+    /// The step's name as written in a scenario.
+    public var name: String {
+        switch self {
+        case .loadNib: "loadNib"
+        case .instantiateInitialController: "instantiateInitialController"
+        case .instantiateController: "instantiateController"
+        case .makeView: "makeView"
+        case .launch: "launch"
+        case .loadDocument: "loadDocument"
+        case .release: "release"
+        case .instantiate: "instantiate"
+        case .accessView: "accessView"
+        case .showRoot: "showRoot"
+        case .push: "push"
+        case .pop: "pop"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .selectTab: "selectTab"
+        case .addChild: "addChild"
+        case .removeChild: "removeChild"
+        case .memoryWarning: "memoryWarning"
+        case .setViewNil: "setViewNil"
+        case .showWindow: "showWindow"
+        }
+    }
+}

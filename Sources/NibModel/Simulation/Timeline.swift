@@ -1,0 +1,55 @@
+/// The result of a simulation run: ordered events plus each view controller's view states.
+public struct Timeline: Hashable, Sendable {
+    /// Every event in order (filter with `Event.isVisible(at:)`).
+    public var events: [Event]
+    /// View-state changes of view controllers, in order (issue 5 fills most of them).
+    public var transitions: [ViewStateTransition]
+    /// Remarks for the user (printed on stderr, never part of the timeline text).
+    public var notes: [String]
+    /// The trace level the scenario asked for.
+    public var traceLevel: TraceLevel
+
+    /// Creates a timeline.
+    public init(events: [Event] = [], transitions: [ViewStateTransition] = [], notes: [String] = [], traceLevel: TraceLevel = .l2) {
+        self.events = events
+        self.transitions = transitions
+        self.notes = notes
+        self.traceLevel = traceLevel
+    }
+
+    /// The events a timeline at `level` shows.
+    public func visibleEvents(at level: TraceLevel) -> [Event] { events.filter { $0.isVisible(at: level) } }
+
+    /// True when the run ended early (EXCEPTION, CRASH or REJECT).
+    public var endedAbnormally: Bool {
+        events.last.map { [.exception, .crash, .reject].contains($0.kind) } ?? false
+    }
+}
+
+/// The state of a view controller's view (issue 5's state machine).
+public enum ViewState: String, Hashable, Sendable, Codable, CaseIterable {
+    case notLoaded, loaded, appearing, visible, disappearing, hidden, unloaded
+}
+
+/// One change of a view controller's view state.
+public struct ViewStateTransition: Hashable, Sendable, Codable {
+    /// The view controller.
+    public var controller: EventObject
+    /// The state before.
+    public var from: ViewState
+    /// The state after.
+    public var to: ViewState
+    /// The index in `Timeline.events` of the first event after the change (== events.count at the end).
+    public var eventIndex: Int
+    /// The rule that caused it.
+    public var rule: String
+
+    /// Creates a transition.
+    public init(controller: EventObject, from: ViewState, to: ViewState, eventIndex: Int, rule: String) {
+        self.controller = controller
+        self.from = from
+        self.to = to
+        self.eventIndex = eventIndex
+        self.rule = rule
+    }
+}

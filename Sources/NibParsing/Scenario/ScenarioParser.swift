@@ -1,0 +1,200 @@
+import Foundation
+import NibModel
+import Yams
+
+/// Reads a scenario `.yaml` into a `Scenario`. Unknown keys and bad values are errors with
+/// `FILE:LINE:COL` that list what is allowed (schema: `site/pages/reference/scenario-format.md`).
+public enum ScenarioParser {
+    /// Reads the documents a scenario's `nibs:` name by `path:` (relative to the scenario file).
+    public typealias DocumentLoader = @Sendable (URL, String) throws -> NibGraph
+
+    /// The top-level keys.
+    static let topKeys = [
+        "title", "platform", "osVersion", "sdkVersion", "idiom", "trace", "flags", "bundle", "classes", "objects",
+        "observers", "nibs", "steps",
+    ]
+
+    /// Parses the scenario at `url`; `displayName` is the path printed in messages.
+    public static func parse(contentsOf url: URL, displayName: String? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario {
+        let name = displayName ?? url.path
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw LocatedError(at: FileLocation(file: name), "cannot read: \(error.localizedDescription)")
+        }
+        return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
+    }
+
+    /// Parses scenario text. `baseDirectory` resolves `nibs.*.path`.
+    public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario
+    {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else {
+                throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario")
+            }
+            root = node
+        } catch let error as YamlError {
+            let problem = yamlProblem(error)
+            // The usual cause: `[initWithCoder:, awakeFromNib]` — a selector's colon inside a flow list.
+            let hint = problem.contains("unexpected ':'") ? " (quote selectors that end in ':' inside [ ] lists)" : ""
+            throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(problem)\(hint)")
+        }
+        let top = try YAMLNode(node: root, file: file).fields("the scenario", allowed: topKeys, required: ["platform"])
+        let platformNode = top["platform"] ?? top.owner
+        let platformName = try platformNode.choice("platform", ["ios", "macos"])
+        let platform: Platform = platformName == "macos" ? .macos : .ios
+        var scenario = Scenario(file: file, platform: platform)
+        scenario.title = try top.string("title")
+        if let node = top["osVersion"] { scenario.osVersion = try version(node, "osVersion") }
+        scenario.sdkVersion = try top["sdkVersion"].map { try version($0, "sdkVersion") } ?? scenario.osVersion
+        if let node = top["idiom"] { scenario.idiom = Idiom(rawValue: try node.choice("idiom", Idiom.allCases.map(\.rawValue))) ?? .phone }
+        if let node = top["trace"] {
+            let text = try node.choice("trace", ["L1", "L2", "L3"])
+            scenario.traceLevel = TraceLevel(name: text) ?? .l2
+        }
+        if let node = top["flags"] { scenario.flags = try flags(node) }
+        if let node = top["bundle"] {
+            let fields = try node.fields("bundle", allowed: ["path", "resources"])
+            scenario.bundle = AppBundle(
+                path: try fields.string("path") ?? "/App.app", resources: try fields["resources"]?.strings("bundle.resources") ?? [])
+        }
+        if let node = top["classes"] { scenario.classes = try classes(node) }
+        if let node = top["objects"] { scenario.objects = try objects(node) }
+        if let node = top["observers"] { scenario.observers = try observers(node) }
+        if let node = top["nibs"] {
+            let context = InlineNibParser(file: file, platform: platform, baseDirectory: baseDirectory, loadDocument: loadDocument)
+            scenario.nibs = try context.nibs(node)
+        }
+        if let node = top["steps"] { scenario.steps = try StepParser.steps(node) }
+        try checkReferences(scenario)
+        return scenario
+    }
+
+    static func version(_ node: YAMLNode, _ what: String) throws -> OSVersion {
+        let text = try node.string(what)
+        guard let version = OSVersion(text) else {
+            throw node.error("bad value '\(text)' for \(what); allowed: a version such as 5.1, 10.15 or 17.0")
+        }
+        return version
+    }
+
+    private static func flags(_ node: YAMLNode) throws -> SimulationFlags {
+        let fields = try node.fields("flags", allowed: SimulationFlags.names)
+        var flags = SimulationFlags()
+        for (key, _, value) in fields.entries {
+            switch key {
+            case "phasedConnections": flags.phasedConnections = try value.bool(key)
+            case "macWindowTemplateInit": flags.macWindowTemplateInit = try value.bool(key)
+            case "macContentVCBeforeWindowDidLoad": flags.macContentVCBeforeWindowDidLoad = try value.bool(key)
+            case "legacyExplicitNibFallback": flags.legacyExplicitNibFallback = try value.bool(key)
+            case "macQualifiedNibName": flags.macQualifiedNibName = try value.bool(key)
+            case "traceInternalLoadViewIfNeeded": flags.traceInternalLoadViewIfNeeded = try value.bool(key)
+            case "maxLoadViewDepth": flags.maxLoadViewDepth = try value.int(key)
+            default: flags.designTime = try value.bool(key)
+            }
+        }
+        return flags
+    }
+
+    static let classKeys = ["superclass", "user", "swiftModule", "keys", "ivars", "actions", "overrides", "behaviour"]
+
+    private static func classes(_ node: YAMLNode) throws -> [String: ClassInfo] {
+        var table: [String: ClassInfo] = [:]
+        for (name, keyNode, value) in try node.fields("classes").entries {
+            let fields = try value.fields("class \(name)", allowed: classKeys)
+            var info = ClassInfo(name: name, line: keyNode.location.line)
+            info.superclass = try fields.string("superclass")
+            info.isUser = try fields["user"]?.bool("user") ?? true
+            info.swiftModule = try fields.string("swiftModule")
+            info.keys = try fields["keys"]?.strings("keys") ?? []
+            info.ivars = try fields["ivars"]?.strings("ivars") ?? []
+            info.actions = try fields["actions"]?.strings("actions") ?? []
+            info.overrides = try fields["overrides"].map { try $0.strings("overrides") }
+            if let behaviour = fields["behaviour"] { info.behaviour = try self.behaviour(behaviour, className: name) }
+            table[name] = info
+        }
+        return table
+    }
+
+    private static func behaviour(_ node: YAMLNode, className: String) throws -> ClassBehaviour {
+        var result = ClassBehaviour()
+        for (key, _, value) in try node.fields("behaviour of \(className)", allowed: ClassBehaviour.names).entries {
+            switch key {
+            case "callsSuper": result.callsSuper = try value.bool(key)
+            case "withoutSuper": result.withoutSuper = try value.strings(key)
+            case "loadViewAssignsView": result.loadViewAssignsView = try value.bool(key)
+            case "loadViewAccessesView": result.loadViewAccessesView = try value.bool(key)
+            case "viewDidLoadAccessesView": result.viewDidLoadAccessesView = try value.bool(key)
+            case "viewGetterCallsSuper": result.viewGetterCallsSuper = try value.bool(key)
+            case "memoryWarningGuard": result.memoryWarningGuard = try value.choice(key, ["none", "naive", "checked"])
+            default: result.awakeAfterUsingCoderReturns = try value.string(key)
+            }
+        }
+        return result
+    }
+
+    private static func objects(_ node: YAMLNode) throws -> [ScenarioObject] {
+        try node.fields("objects").entries.map { name, keyNode, value in
+            let fields = try value.fields("object \(name)", allowed: ["class", "label", "nibName"], required: ["class"])
+            return ScenarioObject(
+                name: name, className: try fields.required("class", in: "object \(name)"), label: try fields.string("label"),
+                nibName: try fields.string("nibName"), line: keyNode.location.line
+            )
+        }
+    }
+
+    private static func observers(_ node: YAMLNode) throws -> [KVOObserver] {
+        try node.items("observers").map { item in
+            let fields = try item.fields("an observer", allowed: ["observer", "object", "key"], required: ["observer", "object", "key"])
+            return KVOObserver(
+                observer: try fields.required("observer", in: "an observer"), object: try fields.required("object", in: "an observer"),
+                key: try fields.required("key", in: "an observer")
+            )
+        }
+    }
+
+    /// Steps may only name declared objects, results and nibs.
+    private static func checkReferences(_ scenario: Scenario) throws {
+        var known = Set(scenario.objects.map(\.name))
+        let nibs = Set(scenario.nibs.map(\.name))
+        for observer in scenario.observers where !known.contains(observer.observer) || !known.contains(observer.object) {
+            let missing = known.contains(observer.observer) ? observer.object : observer.observer
+            throw LocatedError(
+                at: FileLocation(file: scenario.file),
+                "observers: no object named '\(missing)'; declared: \(known.sorted().joined(separator: ", "))")
+        }
+        for step in scenario.steps {
+            let (objectRefs, nibRefs, results) = StepParser.references(step.action)
+            for name in nibRefs
+            where !nibs.contains(name) && !scenario.bundle.resources.contains(name) && !scenario.bundle.resources.contains("\(name).nib") {
+                if case .loadNib = step.action { continue }  // a missing nib is a scenario of its own (R-NIB-6)
+                throw LocatedError(
+                    at: step.location, "\(step.action.name): no nib named '\(name)'; declared: \(nibs.sorted().joined(separator: ", "))")
+            }
+            for name in objectRefs where !known.contains(name) {
+                throw LocatedError(
+                    at: step.location,
+                    "\(step.action.name): no object named '\(name)'; known here: \(known.sorted().joined(separator: ", "))")
+            }
+            known.formUnion(results)
+        }
+    }
+
+    private static func yamlLocation(_ error: YamlError, file: String) -> FileLocation {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+            return FileLocation(file: file, line: mark.line, column: mark.column)
+        default:
+            return FileLocation(file: file)
+        }
+    }
+
+    private static func yamlProblem(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import NibModel
+
+/// Reads `steps:`: each item is a step name (`pop`) or a one-key mapping `name: argument(s)`.
+enum StepParser {
+    /// Every step name, as the schema lists them.
+    static let names = [
+        "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
+        "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow",
+    ]
+
+    static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
+        try node.items("steps").map(step)
+    }
+
+    private static func step(_ node: YAMLNode) throws -> ScenarioStep {
+        let name: String
+        let argument: YAMLNode?
+        let nameNode: YAMLNode
+        if case .scalar = node.node {
+            name = try node.string("a step")
+            argument = nil
+            nameNode = node
+        } else {
+            let fields = try node.fields("a step")
+            guard fields.entries.count == 1, let entry = fields.entries.first else {
+                throw node.error("a step is one of: \(names.joined(separator: ", ")) (one key per list item)")
+            }
+            name = entry.key
+            argument = entry.value
+            nameNode = entry.keyNode
+        }
+        guard names.contains(name) else { throw nameNode.error("unknown step '\(name)'; allowed: \(names.joined(separator: ", "))") }
+        let action = try self.action(name, argument, at: nameNode)
+        return ScenarioStep(action, at: nameNode.location)
+    }
+
+    private static func action(_ name: String, _ argument: YAMLNode?, at node: YAMLNode) throws -> StepAction {
+        func args(_ allowed: [String], required: [String]) throws -> YAMLNode.Fields {
+            guard let argument else { throw node.error("step \(name) needs \(required.map { "'\($0)'" }.joined(separator: ", "))") }
+            return try argument.fields("step \(name)", allowed: allowed, required: required)
+        }
+        func single() throws -> String {
+            guard let argument else { throw node.error("step \(name) needs an object name") }
+            return try argument.string("step \(name)")
+        }
+        func none() throws {
+            if let argument, !argument.isNull { throw argument.error("step \(name) takes no argument") }
+        }
+        switch name {
+        case "loadNib":
+            let f = try args(["nib", "owner", "externals", "as"], required: ["nib"])
+            var externals: [String: String] = [:]
+            for (key, _, value) in try f["externals"]?.fields("externals").entries ?? [] {
+                externals[key] = try value.string("external \(key)")
+            }
+            return .loadNib(
+                nib: try f.required("nib", in: "loadNib"), owner: try f.string("owner"), externals: externals, result: try f.string("as"))
+        case "instantiateInitialController":
+            let f = try args(["storyboard", "as"], required: ["storyboard"])
+            return .instantiateInitialController(storyboard: try f.required("storyboard", in: name), result: try f.string("as"))
+        case "instantiateController":
+            let f = try args(["storyboard", "identifier", "as"], required: ["storyboard", "identifier"])
+            return .instantiateController(
+                storyboard: try f.required("storyboard", in: name), identifier: try f.required("identifier", in: name),
+                result: try f.string("as"))
+        case "makeView":
+            let f = try args(["nib", "owner", "count"], required: ["nib"])
+            return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: try f["count"]?.int("count") ?? 1)
+        case "launch":
+            let f = try args(["mainNib"], required: ["mainNib"])
+            return .launch(mainNib: try f.required("mainNib", in: name))
+        case "loadDocument":
+            let f = try args(["nib"], required: ["nib"])
+            return .loadDocument(nib: try f.required("nib", in: name))
+        case "release": return .release(try single())
+        case "instantiate":
+            let f = try args(["name", "class", "initializer", "nibName"], required: ["name", "class"])
+            let initializer =
+                try f["initializer"]?.choice("initializer", ["init", "initWithNibName:bundle:", "initWithWindowNibName:", "new"]) ?? "init"
+            return .instantiate(
+                name: try f.required("name", in: name), className: try f.required("class", in: name), initializer: initializer,
+                nibName: try f.string("nibName"))
+        case "accessView": return .accessView(try single())
+        case "showRoot": return .showRoot(try single())
+        case "push": return .push(try single())
+        case "pop": try none(); return .pop
+        case "present":
+            let f = try args(["controller", "style"], required: ["controller"])
+            let styles = [
+                "fullScreen", "currentContext", "pageSheet", "formSheet", "overFullScreen", "overCurrentContext", "popover", "custom",
+                "automatic",
+            ]
+            return .present(try f.required("controller", in: name), style: try f["style"]?.choice("style", styles))
+        case "dismiss": try none(); return .dismiss
+        case "selectTab":
+            guard let argument else { throw node.error("step selectTab needs a tab index") }
+            return .selectTab(try argument.int("selectTab"))
+        case "addChild":
+            let f = try args(["child", "parent"], required: ["child", "parent"])
+            return .addChild(child: try f.required("child", in: name), parent: try f.required("parent", in: name))
+        case "removeChild": return .removeChild(try single())
+        case "memoryWarning": try none(); return .memoryWarning
+        case "setViewNil": return .setViewNil(try single())
+        default: return .showWindow(try single())
+        }
+    }
+
+    /// (object names used, nib names used, names defined) of a step, for reference checks.
+    static func references(_ action: StepAction) -> (objects: [String], nibs: [String], results: [String]) {
+        switch action {
+        case .loadNib(let nib, let owner, let externals, let result):
+            return ([owner].compactMap { $0 } + externals.values.sorted(), [nib], [result].compactMap { $0 })
+        case .instantiateInitialController(let storyboard, let result): return ([], [storyboard], [result].compactMap { $0 })
+        case .instantiateController(let storyboard, _, let result): return ([], [storyboard], [result].compactMap { $0 })
+        case .makeView(let nib, let owner, _): return ([owner].compactMap { $0 }, [nib], [])
+        case .launch(let nib), .loadDocument(let nib): return ([], [nib], [])
+        case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
+            .setViewNil(let name), .showWindow(let name):
+            return ([name], [], [])
+        case .present(let name, _): return ([name], [], [])
+        case .instantiate(let name, _, _, _): return ([], [], [name])
+        case .addChild(let child, let parent): return ([child, parent], [], [])
+        case .pop, .dismiss, .selectTab, .memoryWarning: return ([], [], [])
+        }
+    }
+}

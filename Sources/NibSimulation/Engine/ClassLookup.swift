@@ -1,0 +1,119 @@
+import NibModel
+
+/// Questions about classes, answered from the scenario's class table, then the framework table,
+/// then the no-table conventions of R-CONV-3 and Appendix D.
+struct ClassLookup {
+    let table: [String: ClassInfo]?
+
+    /// Selectors a class "described only by name" does not override (Appendix E.1).
+    static let notOverriddenByDefault: Set<String> = [
+        "awakeAfterUsingCoder:", "setView:", "loadViewIfNeeded", "willMoveToParentViewController:",
+        "didMoveToParentViewController:", "prepareForInterfaceBuilder",
+    ]
+
+    /// A user class is traced at L1 (R-CONV-3 clarified).
+    func isUser(_ name: String) -> Bool {
+        if let info = table?[name] { return info.isUser }
+        if FrameworkClasses.entry(name) != nil { return false }
+        return !(name.hasPrefix("UI") || name.hasPrefix("NS"))
+    }
+
+    /// Whether `name` (or a user superclass) overrides `selector` (R-CONV-7, E.1).
+    func overrides(_ name: String, _ selector: String) -> Bool {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            seen.insert(className)
+            guard let info = table?[className] else {
+                return current == name && isUser(name) && !Self.notOverriddenByDefault.contains(selector)
+            }
+            guard info.isUser else { return false }
+            if let list = info.overrides {
+                if list.contains(selector) { return true }
+            } else if !Self.notOverriddenByDefault.contains(selector) {
+                return true
+            }
+            current = info.superclass
+        }
+        return false
+    }
+
+    /// Whether a lifecycle line for `selector` on `name` is traced (user class that overrides it).
+    func traces(_ name: String, _ selector: String) -> Bool { isUser(name) && overrides(name, selector) }
+
+    /// The behaviour flags of `name` (the nearest table entry up the chain).
+    func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
+
+    /// Walks the class chain; `test` answers per table entry, `frameworkTest` per framework entry.
+    /// A class nobody describes counts as compliant (no table, or a class the table does not
+    /// mention): the run assumes every key exists rather than invent failures.
+    private func search(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Bool {
+        guard let table else { return true }
+        var current: String? = name
+        var first = true
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            seen.insert(className)
+            if let info = table[className] {
+                if test(info) { return true }
+                current = info.superclass
+            } else if let entry = FrameworkClasses.entry(className) {
+                if frameworkTest(entry) { return true }
+                current = entry.superclass
+            } else {
+                return first
+            }
+            first = false
+        }
+        return false
+    }
+
+    /// iOS KVC `setValue:forKey:` search: `set<Key>:`, `_set<Key>:`, then ivars (R-OUT-1).
+    func isKeyValueCompliant(_ name: String, key: String) -> Bool {
+        let capital = key.prefix(1).uppercased() + key.dropFirst()
+        let ivars: Set<String> = ["_\(key)", "_is\(capital)", key, "is\(capital)"]
+        return search(name, { $0.keys.contains(key) || !ivars.isDisjoint(with: $0.ivars) }, { $0.keys.contains(key) })
+    }
+
+    /// AppKit: whether the class has `set<Key>:` (R-OUT-2).
+    func hasSetter(_ name: String, key: String) -> Bool {
+        search(name, { $0.keys.contains(key) }, { $0.keys.contains(key) })
+    }
+
+    /// AppKit: the instance variable an outlet is assigned to, if any (R-OUT-2).
+    func ivar(_ name: String, key: String) -> String? {
+        guard let table else { return nil }
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className), let info = table[className] {
+            seen.insert(className)
+            if info.ivars.contains(key) { return key }
+            if info.ivars.contains("_\(key)") { return "_\(key)" }
+            current = info.superclass
+        }
+        return nil
+    }
+
+    /// AppKit: whether instances respond to an action selector (R-ACT-4).
+    func respondsTo(_ name: String, action: String) -> Bool {
+        search(name, { $0.actions.contains(action) }, { $0.actions.contains(action) })
+    }
+
+    /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
+    func qualifiedName(_ name: String) -> String {
+        guard let module = table?[name]?.swiftModule else { return name }
+        return "\(module).\(name)"
+    }
+
+    /// Whether the class (or an ancestor) is `ancestor`.
+    func isKind(_ name: String, of ancestor: String) -> Bool {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            if className == ancestor { return true }
+            seen.insert(className)
+            current = table?[className]?.superclass ?? FrameworkClasses.entry(className)?.superclass
+        }
+        return false
+    }
+}

@@ -1,0 +1,92 @@
+import NibModel
+
+/// An object alive (or once alive) during a run: unarchived from a nib or created by scenario code.
+struct LiveObject {
+    /// 1-based creation number; also the index + 1 in `SimulationRun.objects`.
+    let instance: Int
+    /// The runtime class.
+    var className: String
+    /// The element it was unarchived from.
+    let elementID: ObjectID?
+    /// The element name (`button`, `customView`), nil for code objects.
+    let element: String?
+    /// The load that created it.
+    let load: Int?
+    /// A label alias from the scenario (R-CONV-1).
+    let alias: String?
+    /// Creation ordinal among code objects of the same class (E.3 `#<n>`).
+    let codeOrdinal: Int?
+    /// False once released.
+    var alive = true
+}
+
+/// What the simulator keeps about a view controller.
+struct ControllerInfo {
+    /// The `nibName` given to `initWithNibName:bundle:` (explicit), nil otherwise.
+    var nibName: String?
+    /// The storyboard view nib (`<vcID>-view-<viewID>`) for storyboard controllers (R-VCI-5).
+    var storyboardViewNib: NibUnit?
+    /// Objects of the controller nib the view nib refers to (the controller itself and its siblings).
+    var proxies: [ObjectID: Int] = [:]
+    /// The current view state.
+    var state: ViewState = .notLoaded
+    /// The storyboard the controller came from (embed destinations instantiate from it).
+    var storyboard: NibGraph?
+    /// Controllers instantiated through its relationship and embed segues, in document order (E.3).
+    var children: [Int] = []
+}
+
+extension SimulationRun {
+    /// The label printed for `instance` now (R-CONV-1, E.3 suffixes).
+    func label(_ instance: Int?) -> String {
+        guard let instance, instance >= 1, instance <= objects.count else { return "nil" }
+        let object = objects[instance - 1]
+        let base = object.alias ?? object.className
+        let sharing = objects.filter { $0.alive && ($0.alias ?? $0.className) == base }
+        guard sharing.count > 1 else { return base }
+        if let id = object.elementID {
+            let sameElement = sharing.filter { $0.elementID == id }
+            if sameElement.count > 1, let load = object.load { return "\(base)#\(id).\(loadOrdinal(of: object, load: load))" }
+            return "\(base)#\(id)"
+        }
+        return "\(base)#\(object.codeOrdinal ?? instance)"
+    }
+
+    /// The 1-based ordinal of `load` among the loads that instantiated the object's element.
+    private func loadOrdinal(of object: LiveObject, load: Int) -> Int {
+        let loads = Set(objects.filter { $0.elementID == object.elementID }.compactMap(\.load))
+        return loads.filter { $0 <= load }.count
+    }
+
+    /// The timeline's view of `instance`.
+    func eventObject(_ instance: Int) -> EventObject {
+        let object = objects[instance - 1]
+        return EventObject(instance: instance, id: object.elementID?.rawValue, label: label(instance), className: object.className)
+    }
+
+    /// Creates an object (code or nib) and returns its instance number.
+    @discardableResult
+    func create(className: String, elementID: ObjectID? = nil, element: String? = nil, load: Int? = nil, alias: String? = nil) -> Int {
+        let instance = objects.count + 1
+        var ordinal: Int?
+        if elementID == nil {
+            ordinal = objects.filter { $0.elementID == nil && $0.className == className }.count + 1
+        }
+        objects.append(
+            LiveObject(
+                instance: instance, className: className, elementID: elementID, element: element, load: load, alias: alias,
+                codeOrdinal: ordinal)
+        )
+        return instance
+    }
+
+    /// Marks objects released.
+    func release(_ instances: [Int]) {
+        for instance in instances where instance >= 1 && instance <= objects.count {
+            objects[instance - 1].alive = false
+        }
+    }
+
+    /// The runtime class of `instance`.
+    func className(_ instance: Int) -> String { objects[instance - 1].className }
+}

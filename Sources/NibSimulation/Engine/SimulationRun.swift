@@ -1,0 +1,164 @@
+import NibModel
+
+/// The mutable state of one run. Rules live in extensions (`Rules/…`), one file per SPEC section;
+/// steps in `Steps/…`. Everything stops at the first EXCEPTION, CRASH or REJECT.
+final class SimulationRun {
+    let scenario: Scenario
+    let classes: ClassLookup
+    var platform: Platform { scenario.platform }
+    var isMac: Bool { scenario.platform.usesAppKit }
+
+    /// Objects by instance number − 1.
+    var objects: [LiveObject] = []
+    /// Scenario names (objects and `as:` results) → instances.
+    var names: [String: [Int]] = [:]
+    /// Outlet values set so far: (source instance, key) → destination instance.
+    var properties: [PropertyKey: Int] = [:]
+    /// View controllers by instance.
+    var controllers: [Int: ControllerInfo] = [:]
+    /// Storyboard controllers instantiated so far, by element id (bare storyboard runs load each scene once).
+    var instantiatedControllers: Set<ObjectID> = []
+    /// True during a bare document run: every scene loads exactly once.
+    var loadingDocument = false
+    /// `NSApp` / `UIApplication.sharedApplication`, created on first use.
+    var application: Int?
+
+    var events: [Event] = []
+    var transitions: [ViewStateTransition] = []
+    var notes: [String] = []
+    /// True once the run ended (exception, crash, reject).
+    var stopped = false
+    /// Number of nib loads so far.
+    var loadCount = 0
+    /// The load and phase events are attributed to.
+    var context: (load: Int, phase: LoadPhase)?
+
+    init(scenario: Scenario) {
+        self.scenario = scenario
+        self.classes = ClassLookup(table: Self.inferSuperclasses(scenario))
+    }
+
+    /// A table class with no `superclass` inherits from the framework class of the element that
+    /// names it (`<viewController customClass="HomeVC">` → `UIViewController`), first use wins.
+    static func inferSuperclasses(_ scenario: Scenario) -> [String: ClassInfo]? {
+        guard var table = scenario.classes else { return nil }
+        for nib in scenario.nibs {
+            for object in nib.graph.objects {
+                guard let custom = object.customClass, table[custom]?.superclass == nil, object.className != custom,
+                    !object.isPlaceholder
+                else { continue }
+                table[custom]?.superclass = object.className
+            }
+        }
+        return table
+    }
+
+    var timeline: Timeline {
+        Timeline(events: events, transitions: transitions, notes: notes, traceLevel: scenario.traceLevel)
+    }
+
+    /// Creates the scenario's objects, then runs its steps in order until one stops the run.
+    func execute() {
+        for object in scenario.objects {
+            let instance = create(className: object.className, alias: object.label)
+            names[object.name] = [instance]
+            if object.nibName != nil || classes.isKind(object.className, of: "UIViewController")
+                || classes.isKind(object.className, of: "NSViewController")
+            {
+                controllers[instance] = ControllerInfo(nibName: object.nibName)
+            }
+        }
+        guard validate() else { return }
+        for step in scenario.steps {
+            if stopped { break }
+            run(step)
+        }
+    }
+
+    // MARK: emitting
+
+    /// Appends an event, attributed to the current load and phase.
+    func emit(
+        _ kind: Event.Kind, _ rule: Rule, receiver: Int? = nil, selector: String? = nil, arguments: [EventArgument] = [],
+        text: String? = nil, level: TraceLevel?, connections: [String] = []
+    ) {
+        guard !stopped else { return }
+        events.append(
+            Event(
+                kind: kind, rule: rule.id, phase: context?.phase, load: context?.load,
+                receiver: receiver.map(eventObject), selector: selector, arguments: arguments, text: text, level: level,
+                connectionIDs: connections
+            )
+        )
+        if kind == .exception || kind == .crash || kind == .reject { stopped = true }
+    }
+
+    /// A lifecycle message: traced at L1 when the receiver's class is a user class that overrides it.
+    func lifecycle(_ receiver: Int, _ selector: String, _ rule: Rule) {
+        let traced = classes.traces(className(receiver), selector)
+        emit(.message, rule, receiver: receiver, selector: selector, level: traced ? .l1 : nil)
+    }
+
+    /// A framework-internal message, shown at L3 (R-CONV-3).
+    func internalCall(_ receiver: Int, _ selector: String, _ rule: Rule) {
+        emit(.message, rule, receiver: receiver, selector: selector, level: .l3)
+    }
+
+    /// A connection operation line, shown from L2.
+    func connectionMessage(_ receiver: Int, _ selector: String, _ rule: Rule, _ arguments: [EventArgument], connections: [String]) {
+        emit(.message, rule, receiver: receiver, selector: selector, arguments: arguments, level: .l2, connections: connections)
+    }
+
+    /// `LOG text` (L2).
+    func log(_ text: String, _ rule: Rule, connections: [String] = []) {
+        emit(.log, rule, text: text, level: .l2, connections: connections)
+    }
+
+    /// `EXCEPTION name: reason`; ends the run.
+    func exception(_ name: String, _ reason: String, _ rule: Rule, connections: [String] = []) {
+        emit(.exception, rule, text: "\(name): \(reason)", level: .l1, connections: connections)
+    }
+
+    /// `CRASH text`; ends the run.
+    func crash(_ text: String, _ rule: Rule) { emit(.crash, rule, text: text, level: .l1) }
+
+    /// `REJECT reason`: the only line of the run.
+    func reject(_ reason: String, _ rule: Rule) {
+        events.removeAll()
+        emit(.reject, rule, text: reason, level: .l1)
+    }
+
+    /// `RESOLVE resource -> found|missing` (L3).
+    func resolve(_ resource: String, found: Bool, _ rule: Rule) {
+        emit(.resolve, rule, text: "\(resource) -> \(found ? "found" : "missing")", level: .l3)
+    }
+
+    /// Records a view-state change of a controller.
+    func transition(_ controller: Int, to state: ViewState, _ rule: Rule) {
+        guard var info = controllers[controller], info.state != state else { return }
+        transitions.append(
+            ViewStateTransition(controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id))
+        info.state = state
+        controllers[controller] = info
+    }
+
+    /// The single instance a scenario name stands for (first of a load result).
+    func instance(named name: String?) -> Int? {
+        guard let name else { return nil }
+        return names[name]?.first
+    }
+
+    /// The application object, created on first use (`NSApp`, R-NIB-3).
+    func applicationInstance(className: String? = nil) -> Int {
+        if let application { return application }
+        let instance = create(className: className ?? (isMac ? "NSApplication" : "UIApplication"))
+        application = instance
+        return instance
+    }
+}
+
+/// An outlet slot: (object, key).
+struct PropertyKey: Hashable {
+    let object: Int
+    let key: String
+}

@@ -1,1 +1,0 @@
-// NibSimulation: see the module's one-sentence job in Package.swift.

@@ -1,0 +1,97 @@
+import NibModel
+
+extension Rule {
+    /// SPEC §4.
+    public static let actions: [Rule] = [act1, act2, act3, act4, act5]
+    /// R-ACT-1: iOS controls use addTarget:action:forControlEvents:; First Responder → nil target.
+    public static let act1 = Rule("R-ACT-1", "iOS controls: addTarget:action:forControlEvents:, nil target for First Responder")
+    /// R-ACT-2: gesture recognizers addTarget:action:, bar items setTarget:/setAction:.
+    public static let act2 = Rule("R-ACT-2", "iOS gestures addTarget:action:, other sources setTarget: then setAction:")
+    /// R-ACT-3: iOS never checks the target at load time.
+    public static let act3 = Rule("R-ACT-3", "iOS does not check that the target implements the action")
+    /// R-ACT-4: macOS setTarget:/setAction:, LOG when the target does not respond.
+    public static let act4 = Rule("R-ACT-4", "macOS: setTarget: then setAction:; a target that does not respond is logged and skipped")
+    /// R-ACT-5: actions are never sent during loading.
+    public static let act5 = Rule("R-ACT-5", "loading wires actions but never sends them")
+}
+
+extension SimulationRun {
+    /// UIKit control elements (sources of `eventType` actions and of control-triggered segues).
+    static let controlElements: Set<String> = [
+        "button", "segmentedControl", "switch", "slider", "stepper", "textField", "control", "datePicker",
+        "pageControl", "searchTextField", "colorWell",
+    ]
+
+    /// One action connection (R-ACT-1/2/4). `target` nil means the responder chain.
+    func connectAction(source: Int, selector: String, target: Int?, eventType: String?, element: String, connections: [String]) {
+        let targetLabel = label(target)
+        if isMac {
+            if let target, !classes.respondsTo(className(target), action: selector) {
+                let targetClass = classes.qualifiedName(className(target))
+                let text =
+                    scenario.osVersion >= OSVersion(10, 11)
+                    ? "Could not connect action, target class \(targetClass) does not respond to -\(selector)"
+                    : "Could not connect the action \(selector) to target of class \(targetClass)"
+                log(text, .act4, connections: connections)
+                return
+            }
+            connectionMessage(source, "setTarget:", .act4, [EventArgument("target", targetLabel)], connections: connections)
+            connectionMessage(source, "setAction:", .act4, [EventArgument("action", selector)], connections: [])
+            return
+        }
+        // R-ACT-3: no check of the target on iOS.
+        if let eventType {
+            connectionMessage(
+                source, "addTarget:action:forControlEvents:", .act1,
+                [
+                    EventArgument("target", targetLabel), EventArgument("action", selector),
+                    EventArgument("events", Self.controlEventName(eventType)),
+                ],
+                connections: connections
+            )
+        } else if isGestureRecognizer(source, element: element) {
+            connectionMessage(
+                source, "addTarget:action:", .act2, [EventArgument("target", targetLabel), EventArgument("action", selector)],
+                connections: connections)
+        } else {
+            connectionMessage(source, "setTarget:", .act2, [EventArgument("target", targetLabel)], connections: connections)
+            connectionMessage(source, "setAction:", .act2, [EventArgument("action", selector)], connections: [])
+        }
+    }
+
+    /// `touchUpInside` → `UIControlEventTouchUpInside`.
+    static func controlEventName(_ eventType: String) -> String {
+        "UIControlEvent" + eventType.prefix(1).uppercased() + eventType.dropFirst()
+    }
+
+    private func isGestureRecognizer(_ source: Int, element: String) -> Bool {
+        element.hasSuffix("GestureRecognizer") || className(source).hasSuffix("GestureRecognizer")
+    }
+
+    /// A segue triggered by a control, bar item or gesture is compiled into a target-action pair
+    /// whose target is a segue template and whose selector is `perform:` (G-XML-1, R-XML-7).
+    /// Other segues (manual, relationship, embed, cell selection) add no connection line.
+    func connectSegueTrigger(source: Int, segue: Segue, element: String, connections: [String]) {
+        guard segue.relationship == nil, !["relationship", "embed", "unwind"].contains(segue.kind) else { return }
+        let template = isMac ? "NSStoryboardSegueTemplate" : "UIStoryboardSegueTemplate"
+        if isMac {
+            guard element == "button" || element == "menuItem" || element == "toolbarItem" else { return }
+            connectionMessage(source, "setTarget:", .xml7, [EventArgument("target", template)], connections: connections)
+            connectionMessage(source, "setAction:", .xml7, [EventArgument("action", "perform:")], connections: [])
+        } else if Self.controlElements.contains(element) {
+            let events = Self.controlEventName(element == "button" ? "touchUpInside" : "primaryActionTriggered")
+            connectionMessage(
+                source, "addTarget:action:forControlEvents:", .xml7,
+                [EventArgument("target", template), EventArgument("action", "perform:"), EventArgument("events", events)],
+                connections: connections
+            )
+        } else if element.hasSuffix("GestureRecognizer") {
+            connectionMessage(
+                source, "addTarget:action:", .xml7, [EventArgument("target", template), EventArgument("action", "perform:")],
+                connections: connections)
+        } else if element == "barButtonItem" {
+            connectionMessage(source, "setTarget:", .xml7, [EventArgument("target", template)], connections: connections)
+            connectionMessage(source, "setAction:", .xml7, [EventArgument("action", "perform:")], connections: [])
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import NibModel
+
+// The view loading the nib-loading goldens need (G-BIND-1, G-XML-1): the default `loadView`
+// path. SPEC §8–§14 (overrides, recursion, appearance, unloading) grow beside this file.
+
+extension Rule {
+    /// The §8–§14 rules the nib-loading goldens use.
+    public static let viewLoading: [Rule] = [vci5, vci6, nn2, nn4, nn6, nn8, load1, load2, load3, load10, mac2, mac3]
+    /// R-VCI-5: storyboard controllers: initWithCoder: then awakeFromNib; nibName `<vcID>-view-<viewID>`.
+    public static let vci5 = Rule("R-VCI-5", "storyboard controllers are decoded with initWithCoder: then awakeFromNib")
+    /// R-VCI-6: a new instance per call; a missing identifier raises.
+    public static let vci6 = Rule("R-VCI-6", "instantiate… creates a new instance; a missing identifier raises")
+    /// R-NN-2: nil nibName → `…View` then `…ViewController` nib.
+    public static let nn2 = Rule("R-NN-2", "nil nibName searches the class name without Controller, then the class name")
+    /// R-NN-4: device-suffixed variants first.
+    public static let nn4 = Rule("R-NN-4", "~iphone/~ipad variants are tried before each plain name")
+    /// R-NN-6: no nib → plain UIView.
+    public static let nn6 = Rule("R-NN-6", "with no nib the default loadView creates a plain UIView")
+    /// R-NN-8: macOS nil nibName (⏱ 10.10).
+    public static let nn8 = Rule("R-NN-8", "macOS nil nibName: raises before 10.10, class-name nib from 10.10")
+    /// R-LOAD-1: the view getter runs loadView then viewDidLoad.
+    public static let load1 = Rule("R-LOAD-1", "view access loads: loadView then viewDidLoad")
+    /// R-LOAD-2: the default loadView loads the nib with owner = self.
+    public static let load2 = Rule("R-LOAD-2", "default loadView loads nibName with the controller as owner")
+    /// R-LOAD-3: the view outlet must be set.
+    public static let load3 = Rule("R-LOAD-3", "a nib that leaves the view outlet unset raises")
+    /// R-LOAD-10: storyboard view nib.
+    public static let load10 = Rule("R-LOAD-10", "storyboard controllers load <vcID>-view-<viewID> in loadView")
+    /// R-MAC-2: NSViewController viewDidLoad from 10.10.
+    public static let mac2 = Rule("R-MAC-2", "NSViewController: loadView, then viewDidLoad (10.10+)")
+    /// R-MAC-3: NSViewController default loadView loads its nib as owner.
+    public static let mac3 = Rule("R-MAC-3", "NSViewController default loadView loads the nib; the owner is awakened inside")
+}
+
+extension SimulationRun {
+    /// `vc.view` (R-LOAD-1): loads the view if needed.
+    func accessView(_ vc: Int) {
+        guard let info = controllers[vc] else {
+            notes.append("\(label(vc)) is not a view controller; its view access is not simulated")
+            return
+        }
+        if info.state != .notLoaded && info.state != .unloaded { return }
+        lifecycle(vc, "loadView", .load1)
+        defaultLoadView(vc, info: info)
+        if stopped { return }
+        instantiateEmbeds(of: vc)
+        if stopped { return }
+        transition(vc, to: .loaded, .load1)
+        if isMac && scenario.osVersion < OSVersion(10, 10) { return }
+        lifecycle(vc, "viewDidLoad", isMac ? .mac2 : .load1)
+    }
+
+    /// The default `loadView` (R-LOAD-2/10, R-NN-2/4/6/8, R-MAC-3).
+    private func defaultLoadView(_ vc: Int, info: ControllerInfo) {
+        if let unit = info.storyboardViewNib {
+            load(unit, owner: vc, proxies: info.proxies)
+            return
+        }
+        let classNameForNib = className(vc)
+        if isMac {
+            guard let name = info.nibName ?? (scenario.osVersion >= OSVersion(10, 10) ? classNameForNib : nil) else {
+                exception("NSInternalInconsistencyException", "-[NSViewController loadView] could not load the \"(null)\" nib.", .nn8)
+                return
+            }
+            guard let nib = bundledNib(name) else {
+                if scenario.osVersion < OSVersion(10, 10) {
+                    exception("NSInternalInconsistencyException", "-[NSViewController loadView] could not load the \"\(name)\" nib.", .nib6)
+                } else {
+                    missingNib(name)
+                }
+                return
+            }
+            load(NibUnit(name: name, graph: nib.graph), owner: vc)
+            return
+        }
+        var chosen: String?
+        if let explicit = info.nibName {
+            guard bundledNib(explicit) != nil else {
+                missingNib(explicit)
+                return
+            }
+            chosen = explicit
+        } else {
+            chosen = resolveNibName(for: classNameForNib)
+        }
+        guard let name = chosen, let nib = bundledNib(name) else { return }  // R-NN-6: a plain UIView.
+        load(NibUnit(name: name, graph: nib.graph), owner: vc)
+        if stopped { return }
+        if properties[PropertyKey(object: vc, key: "view")] == nil {
+            exception(
+                "NSInternalInconsistencyException",
+                "-[UIViewController _loadViewFromNibNamed:bundle:] loaded the \"\(name)\" nib but the view outlet was not set.", .load3
+            )
+        }
+    }
+
+    /// R-NN-2/3/4: the class-name search with device variants, as L3 RESOLVE lines.
+    func resolveNibName(for className: String) -> String? {
+        var candidates: [String] = []
+        if className.hasSuffix("Controller"), className != "Controller" {
+            candidates.append(String(className.dropLast("Controller".count)))
+        }
+        candidates.append(className)
+        for candidate in candidates {
+            for name in ["\(candidate)\(scenario.idiom.nibSuffix)", candidate] {
+                let found = bundledNib(name) != nil
+                resolve("\(name).nib", found: found, name == candidate ? .nn2 : .nn4)
+                if found { return name }
+            }
+        }
+        return nil
+    }
+
+    /// E.3: embed segue destinations (container views in the view nib) are instantiated after the
+    /// view nib's load, before the container's `viewDidLoad`.
+    private func instantiateEmbeds(of vc: Int) {
+        guard let info = controllers[vc], let unit = info.storyboardViewNib, let graph = info.storyboard else { return }
+        let sources = Set(unit.objects.map(\.id))
+        for destination in Self.segueDestinations(in: graph, from: sources, relationship: false) where !stopped {
+            if loadingDocument && instantiatedControllers.contains(destination) { continue }
+            if let child = instantiateController(destination, in: graph) { controllers[vc]?.children.append(child) }
+        }
+    }
+}

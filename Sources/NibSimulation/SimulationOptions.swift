@@ -1,0 +1,65 @@
+import NibModel
+
+/// Command-line style overrides applied on top of a scenario.
+public struct SimulationOptions: Hashable, Sendable {
+    /// Replaces the scenario's platform.
+    public var platform: Platform?
+    /// Replaces the scenario's OS version (and the SDK version when the scenario left it implicit).
+    public var osVersion: OSVersion?
+    /// Replaces the scenario's idiom.
+    public var idiom: Idiom?
+    /// Replaces the scenario's trace level.
+    public var traceLevel: TraceLevel?
+
+    /// Creates options; nil leaves the scenario's value.
+    public init(platform: Platform? = nil, osVersion: OSVersion? = nil, idiom: Idiom? = nil, traceLevel: TraceLevel? = nil) {
+        self.platform = platform
+        self.osVersion = osVersion
+        self.idiom = idiom
+        self.traceLevel = traceLevel
+    }
+
+    /// The scenario with these overrides applied.
+    public func applied(to scenario: Scenario) -> Scenario {
+        var result = scenario
+        if let platform, platform != scenario.platform {
+            result.platform = platform
+            // Inline nibs follow the scenario's platform; real documents keep their own type.
+            result.nibs = scenario.nibs.map { nib in
+                guard nib.graph.format == .scenario else { return nib }
+                var nib = nib
+                nib.graph = Self.retarget(nib.graph, to: platform)
+                return nib
+            }
+        }
+        if let osVersion {
+            if result.sdkVersion == result.osVersion { result.sdkVersion = osVersion }
+            result.osVersion = osVersion
+        } else if let platform, platform != scenario.platform {
+            result.osVersion = Scenario.defaultOSVersion(for: platform)
+            result.sdkVersion = result.osVersion
+        }
+        if let idiom { result.idiom = idiom }
+        if let traceLevel { result.traceLevel = traceLevel }
+        return result
+    }
+
+    /// An inline graph moved to the other framework: document type, runtime and class prefixes.
+    static func retarget(_ graph: NibGraph, to platform: Platform) -> NibGraph {
+        var graph = graph
+        let touch = !platform.usesAppKit
+        graph.platform = platform
+        graph.documentType = graph.documentType.replacingOccurrences(
+            of: touch ? ".Cocoa." : ".CocoaTouch.", with: touch ? ".CocoaTouch." : ".Cocoa.")
+        graph.targetRuntime = touch ? "iOS.CocoaTouch" : "MacOSX.Cocoa"
+        let (from, to) = touch ? ("NS", "UI") : ("UI", "NS")
+        graph.objects = graph.objects.map { object in
+            var object = object
+            if object.className.hasPrefix(from), object.className != "NSObject" {
+                object.className = to + object.className.dropFirst(2)
+            }
+            return object
+        }
+        return graph
+    }
+}

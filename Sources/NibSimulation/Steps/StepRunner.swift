@@ -1,0 +1,35 @@
+import NibModel
+
+extension SimulationRun {
+    /// Runs one step. Nib-loading steps live in `NibSteps.swift`; controller lifecycle steps in
+    /// `LifecycleSteps.swift`.
+    func run(_ step: ScenarioStep) {
+        switch step.action {
+        case .loadNib(let nib, let owner, let externals, let result):
+            loadNibStep(nib, owner: owner, externals: externals, result: result)
+        case .instantiateInitialController(let storyboard, let result):
+            instantiateStep(storyboard: storyboard, identifier: nil, result: result)
+        case .instantiateController(let storyboard, let identifier, let result):
+            instantiateStep(storyboard: storyboard, identifier: identifier, result: result)
+        case .makeView(let nib, let owner, let count):
+            makeViewStep(nib, owner: owner, count: count)
+        case .launch(let mainNib):
+            launchStep(mainNib)
+        case .loadDocument(let nib):
+            loadDocumentStep(nib)
+        case .release(let name):
+            release(names[name] ?? [])
+        case .accessView(let name):
+            guard let vc = instance(named: name) else { return unknownName(name, step) }
+            accessView(vc)
+        case .instantiate, .showRoot, .push, .pop, .present, .dismiss, .selectTab, .addChild, .removeChild,
+            .memoryWarning, .setViewNil, .showWindow:
+            lifecycleStep(step)
+        }
+    }
+
+    /// A step that names an object the run does not know.
+    func unknownName(_ name: String, _ step: ScenarioStep) {
+        notes.append("\(step.location): \(step.action.name): no object named '\(name)'")
+    }
+}
