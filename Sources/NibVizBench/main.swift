@@ -24,3 +24,4 @@ if only.isEmpty || only.contains("simulate") {
 }
 if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
+if only.isEmpty || only.contains("site") { print(runSiteBenchmark(nibviz: nibviz, corpus: corpus), "\n") }

@@ -1,1 +1,0 @@
-// Placeholder so the package resolves before this target has tests; delete when real tests land.
