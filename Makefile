@@ -43,7 +43,7 @@ bench: deps
 browser-test: build
 	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
-	scripts/browser-test.sh $(BIN) $(CORPUS)
+	Tests/browser/browser-test.sh $(BIN) $(CORPUS)
 
 serve:
 	@test -f $(SITE_OUT)/index.html || $(MAKE) site
