@@ -67,7 +67,7 @@ let package = Package(
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
-        .testTarget(name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
         .testTarget(name: "NibDiagramsTests", dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"]),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
