@@ -1,3 +1,5 @@
+import NibDiagrams
+
 /// Escaping for the contexts the site writes into: HTML text, attribute values, URL paths, slugs.
 public enum HTMLEscaping {
     /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe in element content and quoted attributes.
@@ -66,22 +68,10 @@ public enum HTMLEscaping {
         "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
     }
 
-    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    /// Percent-encodes everything but RFC 3986 unreserved characters: the same function
+    /// NibDiagrams uses for node links, so diagram hrefs and page anchors cannot drift apart.
     public static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            let unreserved =
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
-            if unreserved {
-                out.unicodeScalars.append(scalar)
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
+        DOTEscaping.percentEncoded(text)
     }
 
     /// Percent-encodes a relative URL path (keeps `/`, letters, digits and `._-~#`).
