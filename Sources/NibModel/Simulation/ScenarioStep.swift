@@ -65,6 +65,9 @@ public enum StepAction: Hashable, Sendable {
     case setViewNil(String)
     /// `-[NSWindowController showWindow:]` (R-MAC-12).
     case showWindow(String)
+    /// Tracing starts here: earlier steps set the stage and print nothing (E.1 "tracing starts at
+    /// the first step the golden describes").
+    case startTrace
 
     /// The step's name as written in a scenario.
     public var name: String {
@@ -89,6 +92,7 @@ public enum StepAction: Hashable, Sendable {
         case .memoryWarning: "memoryWarning"
         case .setViewNil: "setViewNil"
         case .showWindow: "showWindow"
+        case .startTrace: "startTrace"
         }
     }
 }

@@ -6,7 +6,7 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -102,6 +102,7 @@ enum StepParser {
         case "removeChild": return .removeChild(try single())
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
+        case "startTrace": try none(); return .startTrace
         default: return .showWindow(try single())
         }
     }
@@ -121,7 +122,34 @@ enum StepParser {
         case .present(let name, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])
         case .addChild(let child, let parent): return ([child, parent], [], [])
-        case .pop, .dismiss, .selectTab, .memoryWarning: return ([], [], [])
+        case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace: return ([], [], [])
+        }
+    }
+}
+
+extension StepParser {
+    /// Steps that cannot happen: `pop` with nothing pushed, `dismiss` with nothing presented,
+    /// `removeChild` of a controller never added (issue 5: located errors, not crashes).
+    static func checkStacks(_ steps: [ScenarioStep]) throws {
+        var navigation = 0
+        var presented = 0
+        var children: Set<String> = []
+        for step in steps {
+            switch step.action {
+            case .showRoot: navigation = 1
+            case .push: navigation += 1
+            case .pop:
+                guard navigation >= 2 else { throw LocatedError(at: step.location, "pop: nothing was pushed (the navigation stack holds \(navigation) controller\(navigation == 1 ? "" : "s"))") }
+                navigation -= 1
+            case .present: presented += 1
+            case .dismiss:
+                guard presented > 0 else { throw LocatedError(at: step.location, "dismiss: nothing is presented") }
+                presented -= 1
+            case .addChild(let child, _): children.insert(child)
+            case .removeChild(let child):
+                guard children.remove(child) != nil else { throw LocatedError(at: step.location, "removeChild: '\(child)' was never added as a child") }
+            default: break
+            }
         }
     }
 }

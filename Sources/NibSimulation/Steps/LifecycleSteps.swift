@@ -1,8 +1,67 @@
 import NibModel
 
 extension SimulationRun {
-    /// View-controller lifecycle steps (SPEC §8–§14). Not simulated yet: the run notes it.
+    /// View-controller lifecycle steps (SPEC §8–§14).
     func lifecycleStep(_ step: ScenarioStep) {
-        notes.append("\(step.location): step '\(step.action.name)' is not simulated yet (SPEC §8–§14)")
+        switch step.action {
+        case .instantiate(let name, let className, let initializer, let nibName):
+            instantiateFromCode(name: name, className: className, initializer: initializer, nibName: nibName)
+        case .showRoot(let name):
+            guard let vc = controller(named: name, step) else { return }
+            showRootStep(vc)
+        case .push(let name):
+            guard let vc = controller(named: name, step) else { return }
+            pushStep(vc)
+        case .pop: popStep(step)
+        case .present(let name, let style):
+            guard let vc = controller(named: name, step) else { return }
+            presentStep(vc, style: style)
+        case .dismiss: dismissStep(step)
+        case .addChild(let childName, let parentName):
+            guard let child = controller(named: childName, step), let parent = controller(named: parentName, step) else { return }
+            addChildStep(child, parent: parent)
+        case .removeChild(let name):
+            guard let child = controller(named: name, step) else { return }
+            guard controllers[child]?.parent != nil else { return impossible(step, "'\(name)' has no parent") }
+            removeChildStep(child)
+        case .memoryWarning: memoryWarningStep()
+        case .setViewNil(let name):
+            guard let vc = controller(named: name, step) else { return }
+            setViewNilStep(vc)
+        case .showWindow(let name):
+            guard let wc = controller(named: name, step) else { return }
+            showWindowStep(wc)
+        case .startTrace: stage.traceStart = events.count
+        default:
+            notes.append("\(step.location): step '\(step.action.name)' is not simulated yet (SPEC §8–§14)")
+        }
+    }
+
+    /// The view controller a step names; a missing one stops the run with a located note.
+    private func controller(named name: String, _ step: ScenarioStep) -> Int? {
+        guard let vc = instance(named: name), controllers[vc] != nil else {
+            impossible(step, "no view controller named '\(name)'")
+            return nil
+        }
+        return vc
+    }
+
+    /// A controller created by code (R-VCI-2/3/4, R-MAC-1, R-MAC-11): entry-order initializer lines,
+    /// never `initWithCoder:` or `awakeFromNib`; nothing loads.
+    func instantiateFromCode(name: String, className: String, initializer: String, nibName: String?) {
+        let vc = create(className: className)
+        names[name] = [vc]
+        controllers[vc] = ControllerInfo(nibName: nibName)
+        switch initializer {
+        case "initWithNibName:bundle:":
+            lifecycle(vc, "initWithNibName:bundle:", .vci4)
+        case "initWithWindowNibName:":
+            lifecycle(vc, "initWithWindowNibName:", .mac11)
+            lifecycle(vc, "initWithWindowNibName:owner:", .mac11)
+            lifecycle(vc, "initWithWindow:", .mac11)
+        default:  // init, new
+            lifecycle(vc, "init", isMac ? .mac1 : .vci2)
+            lifecycle(vc, "initWithNibName:bundle:", isMac ? .mac1 : .vci2)
+        }
     }
 }
