@@ -70,6 +70,23 @@ struct LifecycleGoldenTests {
                 """),
         .init(name: "G-REL-1", level: .l1, expected: LifecycleGoldenTests.rel1),
         .init(
+            name: "G-VCI-3", level: .l1,
+            expected: """
+                -[SourceVC shouldPerformSegueWithIdentifier:sender:]
+                -[DetailVC initWithCoder:]
+                -[DetailVC awakeFromNib]
+                -[SourceVC prepareForSegue:sender:]
+                -[DetailVC loadView]
+                -[DetailVC viewDidLoad]
+                -[SourceVC viewWillDisappear:]
+                -[DetailVC viewWillAppear:]
+                -[DetailVC viewWillLayoutSubviews]
+                -[DetailVC viewDidLayoutSubviews]
+                -[SourceVC viewDidDisappear:]
+                -[DetailVC viewDidAppear:]
+
+                """),
+        .init(
             name: "G-LOAD-1", level: .l2,
             expected: """
                 -[ProfileViewController initWithNibName:bundle:]

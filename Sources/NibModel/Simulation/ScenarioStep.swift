@@ -68,6 +68,10 @@ public enum StepAction: Hashable, Sendable {
     /// Tracing starts here: earlier steps set the stage and print nothing (E.1 "tracing starts at
     /// the first step the golden describes").
     case startTrace
+    /// A storyboard segue from `controller` (R-VCI-5, G-VCI-3): triggered by its control in the
+    /// storyboard (`shouldPerformSegueWithIdentifier:sender:` first, iOS 6+) or by
+    /// `performSegueWithIdentifier:sender:` from code (`fromCode`).
+    case segue(controller: String, identifier: String, fromCode: Bool)
 
     /// The step's name as written in a scenario.
     public var name: String {
@@ -93,6 +97,7 @@ public enum StepAction: Hashable, Sendable {
         case .setViewNil: "setViewNil"
         case .showWindow: "showWindow"
         case .startTrace: "startTrace"
+        case .segue: "segue"
         }
     }
 }

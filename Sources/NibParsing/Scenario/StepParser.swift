@@ -6,7 +6,7 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -103,6 +103,10 @@ enum StepParser {
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
         case "startTrace": try none(); return .startTrace
+        case "segue":
+            let f = try args(["controller", "identifier", "trigger"], required: ["controller", "identifier"])
+            let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
+            return .segue(controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name), fromCode: trigger == "code")
         default: return .showWindow(try single())
         }
     }
@@ -119,7 +123,7 @@ enum StepParser {
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
             .setViewNil(let name), .showWindow(let name):
             return ([name], [], [])
-        case .present(let name, _): return ([name], [], [])
+        case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])
         case .addChild(let child, let parent): return ([child, parent], [], [])
         case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace: return ([], [], [])
