@@ -72,6 +72,10 @@ public enum StepAction: Hashable, Sendable {
     /// storyboard (`shouldPerformSegueWithIdentifier:sender:` first, iOS 6+) or by
     /// `performSegueWithIdentifier:sender:` from code (`fromCode`).
     case segue(controller: String, identifier: String, fromCode: Bool)
+    /// `[document addWindowController:controller]`: the document hears the window load (R-MAC-9).
+    case setDocument(controller: String, document: String)
+    /// A tab bar controller with these tabs is the window root; the first tab appears (R-APP-2).
+    case showTabs([String])
 
     /// The step's name as written in a scenario.
     public var name: String {
@@ -98,6 +102,8 @@ public enum StepAction: Hashable, Sendable {
         case .showWindow: "showWindow"
         case .startTrace: "startTrace"
         case .segue: "segue"
+        case .setDocument: "setDocument"
+        case .showTabs: "showTabs"
         }
     }
 }

@@ -6,7 +6,7 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -103,6 +103,14 @@ enum StepParser {
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
         case "startTrace": try none(); return .startTrace
+        case "setDocument":
+            let f = try args(["controller", "document"], required: ["controller", "document"])
+            return .setDocument(controller: try f.required("controller", in: name), document: try f.required("document", in: name))
+        case "showTabs":
+            guard let argument else { throw node.error("step showTabs needs a list of controller names") }
+            let tabs = try argument.items("showTabs").map { try $0.string("a tab") }
+            guard !tabs.isEmpty else { throw argument.error("step showTabs needs at least one controller") }
+            return .showTabs(tabs)
         case "segue":
             let f = try args(["controller", "identifier", "trigger"], required: ["controller", "identifier"])
             let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
@@ -126,6 +134,8 @@ enum StepParser {
         case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])
         case .addChild(let child, let parent): return ([child, parent], [], [])
+        case .setDocument(let controller, let document): return ([controller, document], [], [])
+        case .showTabs(let tabs): return (tabs, [], [])
         case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace: return ([], [], [])
         }
     }
@@ -140,7 +150,7 @@ extension StepParser {
         var children: Set<String> = []
         for step in steps {
             switch step.action {
-            case .showRoot: navigation = 1
+            case .showRoot, .showTabs: navigation = 1
             case .push: navigation += 1
             case .pop:
                 guard navigation >= 2 else { throw LocatedError(at: step.location, "pop: nothing was pushed (the navigation stack holds \(navigation) controller\(navigation == 1 ? "" : "s"))") }

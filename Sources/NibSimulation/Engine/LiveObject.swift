@@ -45,6 +45,8 @@ struct ControllerInfo {
     var viewLoaded: Bool { state != .notLoaded && state != .unloaded }
     /// NSWindowController: the window is loaded (R-MAC-9).
     var windowLoaded = false
+    /// NSWindowController: its document (R-MAC-9 steps 2 and 5).
+    var document: Int?
 }
 
 extension SimulationRun {

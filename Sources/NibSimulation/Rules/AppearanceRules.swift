@@ -87,6 +87,17 @@ extension SimulationRun {
         didAppear(vc, .app2)
     }
 
+    /// Tab switch to `new` (R-APP-6): the new controller's will-appear comes first.
+    func selectTabStep(_ new: Int) {
+        guard let old = stage.navigation.first, old != new else { return }
+        stage.navigation = [new]
+        accessView(new)
+        willAppear(new, .app6)
+        willDisappear(old, .app6)
+        didDisappear(old, .app6)
+        didAppear(new, .app6)
+    }
+
     /// Navigation push of `b` over the top `a` (R-APP-4); with an empty stack `b` becomes the root.
     func pushStep(_ b: Int) {
         guard let a = stage.navigation.last else { return showRootStep(b) }

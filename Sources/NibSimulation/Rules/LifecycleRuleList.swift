@@ -77,6 +77,8 @@ struct Stage {
     var presented: [(controller: Int, fullScreen: Bool)] = []
     /// Children in `addChildViewController:` order (R-APP-10).
     var childOrder: [Int] = []
+    /// The tab bar's controllers (`showTabs`), R-APP-6.
+    var tabs: [Int] = []
 
     /// The controller on top: the innermost presented one, else the top of the navigation stack.
     var top: Int? { presented.last?.controller ?? navigation.last }

@@ -32,6 +32,19 @@ extension SimulationRun {
             guard let wc = controller(named: name, step) else { return }
             showWindowStep(wc)
         case .startTrace: stage.traceStart = events.count
+        case .setDocument(let name, let documentName):
+            guard let wc = controller(named: name, step), let document = instance(named: documentName) else { return }
+            controllers[wc]?.document = document
+        case .showTabs(let tabNames):
+            let tabs = tabNames.compactMap { controller(named: $0, step) }
+            guard tabs.count == tabNames.count, let first = tabs.first else { return }
+            showRootStep(first)
+            stage.tabs = tabs
+        case .selectTab(let index):
+            guard stage.tabs.indices.contains(index) else {
+                return impossible(step, "no tab \(index) (the tab bar holds \(stage.tabs.count) controllers; use showTabs first)")
+            }
+            selectTabStep(stage.tabs[index])
         case .segue(let name, let identifier, let fromCode):
             guard let vc = controller(named: name, step) else { return }
             segueStep(vc, identifier: identifier, fromCode: fromCode, step)
