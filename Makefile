@@ -38,6 +38,17 @@ bench: deps
 	$(SWIFT) build -c release
 	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS)
 
+# Headless Chromium (Debian package, installed when absent) loads the index, a concept page and a
+# big document page in light and dark mode: screenshots in .build/browser-test/, console errors fail.
+browser-test: build
+	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	scripts/browser-test.sh $(BIN) $(CORPUS)
+
+serve:
+	@test -f $(SITE_OUT)/index.html || $(MAKE) site
+	python3 -m http.server --directory $(SITE_OUT) 8000
+
 corpus-render: build
 	$(BIN) render-corpus $(CORPUS)
 

@@ -62,17 +62,20 @@ let package = Package(
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
-            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation"]
+            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview"]
         ),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
-        .testTarget(name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
-        .testTarget(name: "NibDiagramsTests", dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"]),
+        .testTarget(
+            name: "NibDiagramsTests", dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"],
+            exclude: ["__Snapshots__", "__Fixtures__"]
+        ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
-        .testTarget(name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"]),
+        .testTarget(name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
     ]
 )

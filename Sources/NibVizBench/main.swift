@@ -10,7 +10,7 @@ while let argument = arguments.popFirst() {
     case "--nibviz": if let value = arguments.popFirst() { nibviz = URL(fileURLWithPath: value) }
     case "--corpus": if let value = arguments.popFirst() { corpus = URL(fileURLWithPath: value) }
     case "--only": if let value = arguments.popFirst() { only.insert(value) }
-    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|site]"); exit(64)
+    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|simulate|diagrams|review|site]"); exit(64)
     }
 }
 let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
@@ -18,3 +18,10 @@ let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
     .map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
 print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")
 if only.isEmpty || only.contains("render") { print(runRenderBenchmark(nibviz: nibviz), "\n") }
+if only.isEmpty || only.contains("parse") { print(runParseBenchmark(corpus: corpus), "\n") }
+if only.isEmpty || only.contains("simulate") {
+    print(runSimulateBenchmark(scenarios: URL(fileURLWithPath: "site/scenarios/spec")), "\n")
+}
+if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: corpus), "\n") }
+if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
+if only.isEmpty || only.contains("site") { print(runSiteBenchmark(nibviz: nibviz, corpus: corpus), "\n") }

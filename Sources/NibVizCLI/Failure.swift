@@ -25,9 +25,11 @@ func writeOutput(_ bytes: [UInt8], to path: String?) throws {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
     try Data(bytes).write(to: temporary)
-    if FileManager.default.fileExists(atPath: url.path) {
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-    } else {
-        try FileManager.default.moveItem(at: temporary, to: url)
+    // rename(2) replaces an existing file atomically; FileManager.replaceItemAt fails on Linux
+    // when the destination exists ("The file doesn't exist").
+    guard rename(temporary.path, url.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
     }
 }

@@ -1,9 +1,45 @@
 import ArgumentParser
+import Foundation
+import NibParsing
 
-// Placeholder: its issue replaces this body.
+/// How `inspect` prints a graph.
+enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
 /// `nibviz inspect FILE|DIR [--format text|json]`.
 struct InspectCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "inspect", abstract: "Show the object graph of an IB document (or summarise a folder).")
-    @Argument var file: String
-    func run() throws { throw fail("inspect: not implemented yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show the object graph of an IB document (or summarise a folder).",
+        discussion: """
+            FILE: .xib, .storyboard or designable.nib (both XML formats). DIR: every such file \
+            below it, one summary line each plus totals; exits 1 if any file could not be read.
+            """
+    )
+
+    @Argument(help: "An IB document, or a folder to summarise.")
+    var path: String
+
+    @Option(help: "Output format: text or json.")
+    var format: InspectFormat = .text
+
+    func run() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("\(path): no such file or folder")
+        }
+        // A nib bundle (`Foo.nib/`) is one document; any other folder is summarised.
+        if isDirectory.boolValue && URL(fileURLWithPath: path).pathExtension != "nib" {
+            return try InspectBatch(folder: path, format: format).run()
+        }
+        let graph: NibGraph
+        do {
+            graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
+        } catch let error as LocatedError {
+            throw fail(error.description)
+        }
+        let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)
+        try writeOutput(Array(text.utf8), to: nil)
+    }
 }

@@ -10,7 +10,7 @@ public struct NibvizCommand: ParsableCommand {
         version: version,
         subcommands: [
             RenderCommand.self, InspectCommand.self, SimulateCommand.self, SiteCommand.self,
-            DiffCommand.self, TextconvCommand.self, ReviewCommand.self, RenderWorkerCommand.self,
+            DiffCommand.self, TextconvCommand.self, ReviewCommand.self, RenderCorpusCommand.self, RenderWorkerCommand.self,
         ]
     )
 

@@ -84,7 +84,5 @@ enum SimulationInput {
     }
 
     /// Reads IB documents for scenarios and bare runs.
-    static let documentLoader: ScenarioParser.DocumentLoader = { url, name in
-        throw LocatedError(at: FileLocation(file: name), "reading IB documents is not available in this build yet")
-    }
+    static let documentLoader: ScenarioParser.DocumentLoader = ScenarioParser.documentParser
 }

@@ -1,15 +1,41 @@
 import ArgumentParser
 import Foundation
+import GraphvizRender
+import NibSite
 
-// Placeholder until the site issue: writes a single index page atomically.
-/// `nibviz site [INPUT…] [-o DIR]`.
+/// `nibviz site [INPUT…] [-o DIR]`: the static documentation site, plus a page per user document.
 struct SiteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "site", abstract: "Build the static documentation site.")
-    @Argument var inputs: [String] = []
-    @Option(name: .shortAndLong, help: "Output folder.") var output = "site/public"
+    static let configuration = CommandConfiguration(
+        commandName: "site",
+        abstract: "Build the static documentation site from site/ and any .xib/.storyboard/scenario inputs."
+    )
+
+    @Argument(help: "Files or folders of .xib, .storyboard, designable.nib or scenario .yaml files.")
+    var inputs: [String] = []
+    @Option(name: .shortAndLong, help: "Output folder (replaced atomically at the end of the build).")
+    var output = "site/public"
+    @Option(help: "The site sources: pages/, scenarios/, assets/, data/.")
+    var siteRoot = "site"
+    @Option(help: "Diagram cache folder (default: <output>/../.nibviz-cache).")
+    var cache: String?
+    @Flag(help: "Render every diagram, ignoring and not writing the cache.")
+    var noCache = false
+
     func run() throws {
-        let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>nibviz</title></head><body><h1>nibviz</h1><p>The documentation site is being built.</p></body></html>\n"
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        try writeOutput(Array(page.utf8), to: output + "/index.html")
+        let options = SiteOptions(
+            siteRoot: URL(fileURLWithPath: siteRoot), inputs: inputs.map { URL(fileURLWithPath: $0) },
+            output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
+            useCache: !noCache, version: NibvizCommand.version
+        )
+        let builder = SiteBuilder(
+            options: options, services: .standard(toolVersion: NibvizCommand.version), backend: PoolBackend(pool: .forCurrentExecutable()))
+        let report: SiteReport
+        do { report = try builder.build() } catch { throw fail("\(error)") }
+        printError(
+            "site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
+        )
+        printError("site: steps " + report.stepSeconds.map { "\($0.0) \(String(format: "%.1f", $0.1))s" }.joined(separator: ", "))
+        for failure in report.failures { printError("Error: \(failure)") }
+        if !report.failures.isEmpty { throw fail("\(report.failures.count) input(s) failed; their pages show the error") }
     }
 }

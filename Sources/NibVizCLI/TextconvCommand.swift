@@ -1,9 +1,37 @@
 import ArgumentParser
+import Foundation
+import NibModel
+import NibReview
 
-// Placeholder: its issue replaces this body.
-/// `nibviz textconv FILE`.
+/// `nibviz textconv FILE`: the text git diffs instead of the XML.
 struct TextconvCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "textconv", abstract: "Stable line-oriented text of an IB document, for git diff.")
-    @Argument var file: String
-    func run() throws { throw fail("textconv: not implemented yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "textconv",
+        abstract: "Stable line-oriented text of an IB document, for git diff.",
+        discussion: """
+            Set up once per repository:
+              echo '*.xib diff=nibviz' >> .gitattributes; echo '*.storyboard diff=nibviz' >> .gitattributes
+              git config diff.nibviz.textconv "nibviz textconv"
+            """
+    )
+
+    @Argument(help: "The document (git passes a temporary copy).") var file: String
+
+    func run() throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw fail("\(file): cannot read: \(error.localizedDescription)")
+        }
+        if data.isEmpty { return }  // git's side of an added or deleted file
+        do {
+            let graph = try DocumentLoader.parse(data, file: file)
+            FileHandle.standardOutput.write(Data(Textconv.text(graph).utf8))
+        } catch let error as LocatedError {
+            // A diff must still show something: fall back to the raw text and say why.
+            printError("warning: \(error.description); showing the raw file")
+            FileHandle.standardOutput.write(Data("# nibviz textconv: cannot parse (\(error.message)); raw text follows\n".utf8) + data)
+        }
+    }
 }

@@ -36,5 +36,5 @@ enum SpecScenario {
 
 /// How tests read IB documents referenced by scenarios.
 enum TestDocuments {
-    static let loader: ScenarioParser.DocumentLoader? = nil
+    static let loader: ScenarioParser.DocumentLoader? = ScenarioParser.documentParser
 }

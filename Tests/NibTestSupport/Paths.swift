@@ -8,9 +8,16 @@ public enum TestPaths {
     }()
 
     /// `../shared/corpus` beside the project, or nil when absent (tests then skip with a message).
+    /// Also found two levels up (worktrees live in `wt/<name>`) or at `$NIBVIZ_CORPUS`.
     public static var corpus: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.tsv").path) ? url : nil
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["NIBVIZ_CORPUS"] { candidates.append(URL(fileURLWithPath: path)) }
+        var folder = packageRoot
+        for _ in 0..<3 {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("shared/corpus"))
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("MANIFEST.tsv").path) }
     }
 
     /// The SPEC beside the project, or nil when absent.

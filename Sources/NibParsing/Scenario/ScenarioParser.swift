@@ -15,7 +15,9 @@ public enum ScenarioParser {
     ]
 
     /// Parses the scenario at `url`; `displayName` is the path printed in messages.
-    public static func parse(contentsOf url: URL, displayName: String? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario {
+    public static func parse(contentsOf url: URL, displayName: String? = nil, loadDocument: DocumentLoader? = documentParser) throws
+        -> Scenario
+    {
         let name = displayName ?? url.path
         let text: String
         do {
@@ -27,7 +29,8 @@ public enum ScenarioParser {
     }
 
     /// Parses scenario text. `baseDirectory` resolves `nibs.*.path`.
-    public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = nil) throws -> Scenario
+    public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = documentParser) throws
+        -> Scenario
     {
         let root: Node
         do {

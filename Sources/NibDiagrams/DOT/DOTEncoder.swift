@@ -1,0 +1,66 @@
+/// Writes `DOTGraph` values as DOT text: statements in document order, attributes sorted by
+/// name, every string quoted through `DOTEscaping`, so equal values give equal bytes.
+public enum DOTEncoder {
+    /// The DOT text of `graph`, ending with a newline.
+    public static func encode(_ graph: DOTGraph) -> String {
+        var out = ""
+        out += graph.directed ? "digraph " : "graph "
+        out += DOTEscaping.quoted(graph.name) + " {\n"
+        let indent = "  "
+        if !graph.attributes.isEmpty { out += indent + "graph" + attributeList(graph.attributes) + "\n" }
+        if !graph.nodeDefaults.isEmpty { out += indent + "node" + attributeList(graph.nodeDefaults) + "\n" }
+        if !graph.edgeDefaults.isEmpty { out += indent + "edge" + attributeList(graph.edgeDefaults) + "\n" }
+        write(graph.statements, directed: graph.directed, indent: indent, into: &out)
+        out += "}\n"
+        return out
+    }
+
+    private static func write(_ statements: [DOTStatement], directed: Bool, indent: String, into out: inout String) {
+        for statement in statements {
+            switch statement {
+            case .node(let node):
+                out += indent + DOTEscaping.quoted(node.id) + attributeList(node.attributes) + "\n"
+            case .edge(let edge):
+                let arrow = directed ? " -> " : " -- "
+                out +=
+                    indent + DOTEscaping.quoted(edge.from) + arrow + DOTEscaping.quoted(edge.to)
+                    + attributeList(edge.attributes) + "\n"
+            case .subgraph(let subgraph):
+                out += indent + "subgraph " + DOTEscaping.quoted(subgraph.name) + " {\n"
+                let inner = indent + "  "
+                for (name, value) in subgraph.attributes.sorted(by: { $0.key < $1.key }) {
+                    out += inner + attributeName(name) + "=" + encode(value) + "\n"
+                }
+                write(subgraph.statements, directed: directed, indent: inner, into: &out)
+                out += indent + "}\n"
+            }
+        }
+    }
+
+    /// ` [a="1", b="2"]` sorted by name, or nothing when empty.
+    static func attributeList(_ attributes: DOTAttributes) -> String {
+        guard !attributes.isEmpty else { return "" }
+        let parts = attributes.sorted(by: { $0.key < $1.key }).map { attributeName($0.key) + "=" + encode($0.value) }
+        return " [" + parts.joined(separator: ", ") + "]"
+    }
+
+    /// Attribute names are ours (never input data); anything odd is still quoted.
+    private static func attributeName(_ name: String) -> String {
+        let plain =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            }
+        return plain ? name : DOTEscaping.quoted(name)
+    }
+
+    /// One value in its context's escaping.
+    static func encode(_ value: DOTValue) -> String {
+        switch value {
+        case .text(let text): DOTEscaping.quoted(text)
+        case .tooltip(let text): DOTEscaping.quoted(text, for: .tooltip)
+        case .url(let text): DOTEscaping.quoted(text, for: .url)
+        case .html(let body): "<" + body + ">"
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// The one place text becomes DOT: quoted strings for attributes and node names, and
+/// HTML-like label text. Every string taken from an input document goes through here.
+public enum DOTEscaping {
+    /// Where a quoted string ends up, which decides how Graphviz reads it back.
+    public enum Context: Sendable {
+        /// Labels, names and plain attributes: escStrings expanded once, entities decoded.
+        case label
+        /// `tooltip`: Graphviz 2.43 expands backslash escapes twice (measured: `"\\N"` in a
+        /// tooltip becomes the node name), so backslashes are doubled again.
+        case tooltip
+        /// `href`/`URL`: escapes expanded once, no entity decoding.
+        case url
+    }
+
+    /// `text` as a double-quoted DOT string that Graphviz shows exactly as `text`.
+    ///
+    /// Backslashes are doubled (so `\N`, `\G`, `\l` stay literal), quotes escaped, `&` written
+    /// `&amp;` (Graphviz decodes entities in labels), line breaks become `\n`, other control
+    /// characters a space.
+    public static func quoted(_ text: String, for context: Context = .label) -> String {
+        let backslash = context == .tooltip ? "\\\\\\\\" : "\\\\"
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out += backslash
+            case "\"": out += "\\\""
+            case "&" where context != .url: out += "&amp;"
+            case "\n" where previousWasCR: continue
+            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "\\n"
+            case "\0": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// `text` as the content of an HTML-like label cell: `& < > "` as entities, backslashes
+    /// doubled (Graphviz expands `\N` even inside HTML labels), line breaks as `<BR/>`.
+    public static func html(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\\": out += "\\\\"
+            case "\n" where previousWasCR: continue
+            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "<BR/>"
+            case "\0": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// A token usable in an SVG `class` attribute or a file name: ASCII letters, digits and
+    /// `-`, everything else `-`, never empty.
+    public static func token(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+            out.unicodeScalars.append(ok ? scalar : "-")
+        }
+        return out.isEmpty ? "-" : out
+    }
+
+    /// `text` percent-encoded for a URL fragment or path segment (RFC 3986 unreserved kept).
+    public static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let unreserved =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
+            if unreserved { out.unicodeScalars.append(scalar) } else { out += "%" + hex(byte) }
+        }
+        return out
+    }
+
+    /// Shortens `text` to at most `limit` characters with an ellipsis, for labels (the full
+    /// text stays in the tooltip).
+    public static func truncated(_ text: String, limit: Int = 48) -> String {
+        guard text.count > limit, limit > 1 else { return text }
+        return String(text.prefix(limit - 1)) + "…"
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}

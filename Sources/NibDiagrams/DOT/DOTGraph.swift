@@ -1,0 +1,111 @@
+/// A DOT graph as a value: statements in document order, attributes unordered (the encoder
+/// sorts them), so the same value always encodes to the same bytes.
+public struct DOTGraph: Hashable, Sendable {
+    /// The graph's name (written quoted).
+    public var name: String
+    /// `digraph` when true, `graph` otherwise.
+    public var directed: Bool
+    /// Graph attributes (`rankdir`, `bgcolor`, …).
+    public var attributes: DOTAttributes
+    /// Default attributes of every node (`node [...]`).
+    public var nodeDefaults: DOTAttributes
+    /// Default attributes of every edge (`edge [...]`).
+    public var edgeDefaults: DOTAttributes
+    /// Nodes, edges and subgraphs in document order.
+    public var statements: [DOTStatement]
+
+    /// Creates a graph.
+    public init(
+        name: String, directed: Bool = true, attributes: DOTAttributes = [:], nodeDefaults: DOTAttributes = [:],
+        edgeDefaults: DOTAttributes = [:], statements: [DOTStatement] = []
+    ) {
+        self.name = name
+        self.directed = directed
+        self.attributes = attributes
+        self.nodeDefaults = nodeDefaults
+        self.edgeDefaults = edgeDefaults
+        self.statements = statements
+    }
+
+    /// Appends a statement.
+    public mutating func append(_ statement: DOTStatement) { statements.append(statement) }
+}
+
+/// One statement of a graph or subgraph body.
+public enum DOTStatement: Hashable, Sendable {
+    /// `"id" [attrs]`.
+    case node(DOTNode)
+    /// `"a" -> "b" [attrs]`.
+    case edge(DOTEdge)
+    /// `subgraph "name" { ... }`; a name starting `cluster` draws a box.
+    case subgraph(DOTSubgraph)
+}
+
+/// A node statement.
+public struct DOTNode: Hashable, Sendable {
+    /// The node name (quoted on output).
+    public var id: String
+    /// The node's attributes.
+    public var attributes: DOTAttributes
+
+    /// Creates a node.
+    public init(_ id: String, _ attributes: DOTAttributes = [:]) {
+        self.id = id
+        self.attributes = attributes
+    }
+}
+
+/// An edge statement between two node names.
+public struct DOTEdge: Hashable, Sendable {
+    /// Tail node name.
+    public var from: String
+    /// Head node name.
+    public var to: String
+    /// The edge's attributes.
+    public var attributes: DOTAttributes
+
+    /// Creates an edge.
+    public init(_ from: String, _ to: String, _ attributes: DOTAttributes = [:]) {
+        self.from = from
+        self.to = to
+        self.attributes = attributes
+    }
+}
+
+/// A subgraph or cluster with its own graph attributes and body.
+public struct DOTSubgraph: Hashable, Sendable {
+    /// The subgraph name; `cluster…` names draw a box.
+    public var name: String
+    /// Graph attributes of the subgraph (`label`, `style`, `rank`, …).
+    public var attributes: DOTAttributes
+    /// Body statements in document order.
+    public var statements: [DOTStatement]
+
+    /// Creates a subgraph.
+    public init(_ name: String, _ attributes: DOTAttributes = [:], statements: [DOTStatement] = []) {
+        self.name = name
+        self.attributes = attributes
+        self.statements = statements
+    }
+
+    /// Appends a statement.
+    public mutating func append(_ statement: DOTStatement) { statements.append(statement) }
+}
+
+/// An attribute value and how it must be escaped.
+public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// A text string, quoted and escaped for labels (`\N`, `&` and quotes made literal).
+    case text(String)
+    /// A tooltip: Graphviz 2.43 expands its escapes twice, so it needs its own escaping.
+    case tooltip(String)
+    /// A URL (`href`, `URL`), quoted without entity escaping.
+    case url(String)
+    /// An HTML-like label body, already built from `DOTEscaping.html` pieces; written in `<…>`.
+    case html(String)
+
+    /// A text value.
+    public init(stringLiteral value: String) { self = .text(value) }
+}
+
+/// Attributes by name; the encoder writes them sorted by name.
+public typealias DOTAttributes = [String: DOTValue]

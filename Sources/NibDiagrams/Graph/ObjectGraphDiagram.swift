@@ -1,0 +1,238 @@
+import NibModel
+
+/// The `graph` diagram: objects as nodes, containment as clusters, one styled edge per
+/// connection, a legend. Storyboards above `sceneSplitThreshold` scenes become an overview
+/// plus one diagram per scene (`parts`).
+public enum ObjectGraphDiagram {
+    /// The whole document in one diagram (every scene as a box).
+    public static func dot(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> String {
+        DOTEncoder.encode(build(graph, scene: nil, options: options))
+    }
+
+    /// One scene of a storyboard; connections leaving it end at stub nodes.
+    public static func dot(_ graph: NibGraph, scene: String, options: DiagramOptions = DiagramOptions()) -> String {
+        DOTEncoder.encode(build(graph, scene: scene, options: options))
+    }
+
+    /// One top-level object of a document and everything it contains.
+    public static func dot(_ graph: NibGraph, root: ObjectID, options: DiagramOptions = DiagramOptions()) -> String {
+        let ids = subtree(root, in: graph)
+        let title = graph.objectsByID[root].map(ObjectNaming.short) ?? root.rawValue
+        var builder = Builder(graph: graph, subtitle: title, options: options) { ids.contains($0.id) }
+        return DOTEncoder.encode(builder.run())
+    }
+
+    /// The diagrams to draw for `graph`: one `graph` diagram; for a storyboard with more scenes
+    /// than the threshold an `overview` (the flow) plus `scene-<id>` per scene; for a document
+    /// with more objects than `objectSplitThreshold`, an `overview` of its top-level objects plus
+    /// `object-<id>` per top-level object that contains others.
+    public static func parts(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> [NamedDiagram] {
+        if !graph.isStoryboard, graph.objects.count > options.objectSplitThreshold {
+            return TopLevelOverview.parts(graph, options: options)
+        }
+        guard graph.isStoryboard, graph.scenes.count > options.sceneSplitThreshold else {
+            return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
+        }
+        let objects = graph.objectsByID
+        var parts = [NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: FlowDiagram.dot(graph, options: options))]
+        for scene in graph.scenes {
+            let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
+            parts.append(
+                NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options))
+            )
+        }
+        return parts
+    }
+
+    static func fileTitle(_ graph: NibGraph) -> String {
+        graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+    }
+
+    /// The graph value (tests and other diagrams reuse it).
+    static func build(_ graph: NibGraph, scene: String?, options: DiagramOptions) -> DOTGraph {
+        var subtitle: String?
+        if let scene, let value = graph.scenes.first(where: { $0.id == scene }) {
+            subtitle = ObjectNaming.sceneTitle(value, in: graph, objects: graph.objectsByID)
+        }
+        var builder = Builder(graph: graph, subtitle: subtitle, options: options, boxScenes: scene == nil) { object in
+            scene == nil || object.scene == scene
+        }
+        return builder.run()
+    }
+
+    /// The ids of `root` and every object it contains.
+    static func subtree(_ root: ObjectID, in graph: NibGraph) -> Set<ObjectID> {
+        let children = graph.childrenByParent
+        var ids: Set<ObjectID> = [root]
+        var stack = [root]
+        while let next = stack.popLast() {
+            for child in children[next] ?? [] where ids.insert(child).inserted { stack.append(child) }
+        }
+        return ids
+    }
+}
+
+/// Walks one document (or part of one) once, in document order.
+struct Builder {
+    let graph: NibGraph
+    let subtitle: String?
+    let boxScenes: Bool
+    let options: DiagramOptions
+    let style: DiagramStyle
+    let objects: [ObjectID: NibObject]
+    let children: [ObjectID: [ObjectID]]
+    let included: [NibObject]
+    let includedIDs: Set<ObjectID>
+    var clusterCount = 0
+    var nodeRoles: Set<StyleRole> = []
+    var edgeRoles: Set<StyleRole> = []
+
+    init(graph: NibGraph, subtitle: String?, options: DiagramOptions, boxScenes: Bool = false, include: (NibObject) -> Bool) {
+        self.graph = graph
+        self.subtitle = subtitle
+        self.boxScenes = boxScenes
+        self.options = options
+        self.style = options.style
+        self.objects = graph.objectsByID
+        self.children = graph.childrenByParent
+        var seen = Set<ObjectID>()
+        var list: [NibObject] = []
+        for object in graph.objects where include(object) && !seen.contains(object.id) {
+            seen.insert(object.id)
+            list.append(object)
+        }
+        self.included = list
+        self.includedIDs = seen
+    }
+
+    mutating func run() -> DOTGraph {
+        var title = ObjectGraphDiagram.fileTitle(graph)
+        if let subtitle { title += " — " + subtitle }
+        var dot = DOTGraph(
+            name: title, attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
+            edgeDefaults: style.edgeDefaults)
+        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform))")
+        dot.attributes["labelloc"] = "t"
+        dot.attributes["compound"] = "true"
+        dot.attributes["class"] = .text("diagram-graph")
+        let roots = included.filter { object in object.parent.map { !includedIDs.contains($0) } ?? true }
+        if boxScenes, !graph.scenes.isEmpty {
+            let loose = roots.filter { $0.scene == nil }
+            for root in loose { dot.statements += tree(root) }
+            for value in graph.scenes {
+                var box = DOTSubgraph(nextCluster(), style.attributes(.sceneBox))
+                box.attributes["label"] = .text(
+                    DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
+                box.attributes["tooltip"] = .tooltip("scene \(value.id)")
+                if let link = options.link("scene", value.id) { box.attributes["href"] = link }
+                for root in roots where root.scene == value.id { box.statements += tree(root) }
+                dot.append(.subgraph(box))
+            }
+        } else {
+            for root in roots { dot.statements += tree(root) }
+        }
+        dot.statements += edges()
+        if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
+            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
+        }
+        return dot
+    }
+
+    mutating func nextCluster() -> String {
+        clusterCount += 1
+        return "cluster_\(clusterCount)"
+    }
+
+    /// An object and, when it contains others, a cluster holding it and its subtree.
+    mutating func tree(_ object: NibObject) -> [DOTStatement] {
+        let node = DOTStatement.node(objectNode(object))
+        let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
+        guard !kids.isEmpty else { return [node] }
+        var box = DOTSubgraph(nextCluster(), style.attributes(.container))
+        box.attributes["label"] = ""
+        box.attributes["tooltip"] = .tooltip("contents of \(ObjectNaming.short(object))")
+        box.append(node)
+        var visited = Set<ObjectID>()
+        for kid in kids where !visited.contains(kid) {
+            visited.insert(kid)
+            if let child = objects[kid], child.parent == object.id {
+                box.statements += tree(child)
+                // Keeps a container above its contents.
+                box.append(.edge(DOTEdge(object.id.rawValue, kid.rawValue, ["style": "invis", "class": "containment"])))
+            }
+        }
+        return [.subgraph(box)]
+    }
+
+    mutating func objectNode(_ object: NibObject) -> DOTNode {
+        let role = ObjectNaming.role(object)
+        nodeRoles.insert(role)
+        var attrs = style.attributes(role, classes: [object.element])
+        attrs["label"] = .html(ObjectNaming.htmlLabel(object, limit: options.labelLimit))
+        attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object))
+        if let link = options.link("obj", object.id.rawValue) { attrs["href"] = link }
+        return DOTNode(object.id.rawValue, attrs)
+    }
+
+    /// One edge per connection whose source is drawn; ends outside the drawing become stubs.
+    mutating func edges() -> [DOTStatement] {
+        var out: [DOTStatement] = []
+        var stubs = Set<String>()
+        let responder = included.first { $0.placeholder == PlaceholderIdentifier.firstResponder }
+        for connection in graph.connections where includedIDs.contains(connection.source) {
+            guard let source = objects[connection.source] else { continue }
+            var target: String
+            var targetName: String
+            if let destination = connection.destination {
+                if includedIDs.contains(destination), let object = objects[destination] {
+                    target = destination.rawValue
+                    targetName = ObjectNaming.short(object)
+                } else {
+                    target = "stub:" + destination.rawValue
+                    targetName = stubName(destination)
+                    if stubs.insert(target).inserted { out.append(.node(stubNode(target, destination: destination, name: targetName))) }
+                }
+            } else if let responder {
+                target = responder.id.rawValue
+                targetName = "First Responder"
+            } else {
+                target = "stub:responder-chain"
+                targetName = "First Responder"
+                if stubs.insert(target).inserted {
+                    nodeRoles.insert(.placeholder)
+                    var attrs = style.attributes(.placeholder, classes: ["responder-chain"])
+                    attrs["label"] = .html("<B>First Responder</B><BR/><FONT POINT-SIZE=\"9\">responder chain (nil target)</FONT>")
+                    attrs["tooltip"] = .tooltip("nil-target actions go up the responder chain at action time")
+                    out.append(.node(DOTNode(target, attrs)))
+                }
+            }
+            let drawing = ConnectionDrawing(connection, source: ObjectNaming.short(source), destination: targetName)
+            edgeRoles.insert(drawing.role)
+            var attrs = style.attributes(drawing.role)
+            attrs["label"] = .text(DOTEscaping.truncated(drawing.label, limit: options.labelLimit))
+            attrs["tooltip"] = .tooltip(drawing.tooltip)
+            out.append(.edge(DOTEdge(source.id.rawValue, target, attrs)))
+        }
+        return out
+    }
+
+    func stubName(_ destination: ObjectID) -> String {
+        guard let object = objects[destination] else { return "missing object \(destination.rawValue)" }
+        if let sceneID = object.scene, let value = graph.scenes.first(where: { $0.id == sceneID }) {
+            return ObjectNaming.short(object) + " in “" + ObjectNaming.sceneTitle(value, in: graph, objects: objects) + "”"
+        }
+        return ObjectNaming.short(object)
+    }
+
+    mutating func stubNode(_ name: String, destination: ObjectID, name label: String) -> DOTNode {
+        nodeRoles.insert(.external)
+        var attrs = style.attributes(.external, classes: objects[destination] == nil ? ["missing"] : [])
+        attrs["label"] = .text("→ " + DOTEscaping.truncated(label, limit: options.labelLimit))
+        attrs["tooltip"] = .tooltip(
+            objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
+        if let object = objects[destination], let sceneID = object.scene, let link = options.link("scene", sceneID) {
+            attrs["href"] = link
+        }
+        return DOTNode(name, attrs)
+    }
+}

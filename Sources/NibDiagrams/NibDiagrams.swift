@@ -1,1 +1,0 @@
-// NibDiagrams: see the module's one-sentence job in Package.swift.

@@ -1,0 +1,96 @@
+/// DOT attributes for a role in a theme: the `class` (for stylesheets) plus the colours the
+/// palette gives, so PNG and PDF look right without a stylesheet.
+public struct DiagramStyle: Sendable {
+    /// The theme the DOT is drawn in (`auto` draws light; the SVG stylesheet switches).
+    public var theme: DiagramTheme
+
+    /// Creates a style for a theme.
+    public init(theme: DiagramTheme) { self.theme = theme }
+
+    private var dark: Bool { theme.drawsDark }
+
+    /// Graph-level attributes shared by every diagram.
+    public func graphAttributes(rankdir: String = "TB") -> DOTAttributes {
+        [
+            "bgcolor": .text(Palette.background(dark: dark)),
+            "fontcolor": .text(Palette.foreground(dark: dark)),
+            "fontname": "Helvetica",
+            "fontsize": "11",
+            "rankdir": .text(rankdir),
+            "newrank": "true",
+            "nodesep": "0.3",
+            "ranksep": "0.45",
+            "pad": "0.2",
+        ]
+    }
+
+    /// Defaults for nodes.
+    public var nodeDefaults: DOTAttributes {
+        ["fontname": "Helvetica", "fontsize": "11", "shape": "box", "style": "rounded,filled", "penwidth": "1.2", "margin": "0.12,0.06"]
+    }
+
+    /// Defaults for edges.
+    public var edgeDefaults: DOTAttributes {
+        ["fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.7", "penwidth": "1.2"]
+    }
+
+    /// Attributes of a node (or cluster, or edge) drawn as `role`, plus `extra` classes.
+    public func attributes(_ role: StyleRole, classes extra: [String] = []) -> DOTAttributes {
+        let colors = Palette.colors(role, dark: dark)
+        var names = [role.cssClass]
+        for name in extra.map(DOTEscaping.token) where !names.contains(name) { names.append(name) }
+        let classes = names.joined(separator: " ")
+        switch role.element {
+        case .node:
+            var attrs: DOTAttributes = [
+                "class": .text(classes), "fillcolor": .text(colors.fill), "color": .text(colors.stroke),
+                "fontcolor": .text(colors.text),
+            ]
+            switch role {
+            case .placeholder: attrs["style"] = "rounded,dashed,filled"
+            case .external: attrs["style"] = "rounded,dotted,filled"
+            case .crash: attrs["shape"] = "octagon"
+            case .exception: attrs["shape"] = "octagon"
+            case .note: attrs["shape"] = "note"
+            case .reference: attrs["shape"] = "folder"
+            default: break
+            }
+            return attrs
+        case .edge:
+            var attrs: DOTAttributes = ["class": .text(classes), "color": .text(colors.stroke), "fontcolor": .text(colors.text)]
+            switch role {
+            case .outlet: attrs["arrowhead"] = "normal"
+            case .outletCollection:
+                attrs["arrowhead"] = "crow"
+                attrs["penwidth"] = "2.2"
+            case .action:
+                attrs["style"] = "dashed"
+                attrs["arrowhead"] = "empty"
+            case .nilTarget:
+                attrs["style"] = "dotted"
+                attrs["arrowhead"] = "empty"
+                attrs["penwidth"] = "1.6"
+            case .binding:
+                attrs["arrowhead"] = "odiamond"
+                attrs["style"] = "bold"
+            case .segue:
+                attrs["arrowhead"] = "vee"
+                attrs["penwidth"] = "1.8"
+            case .relationship:
+                attrs["arrowhead"] = "diamond"
+                attrs["style"] = "dashed"
+            case .sequence: attrs["arrowhead"] = "none"
+            default: break
+            }
+            return attrs
+        case .cluster:
+            var attrs: DOTAttributes = [
+                "class": .text(classes), "fillcolor": .text(colors.fill), "color": .text(colors.stroke),
+                "fontcolor": .text(colors.text), "style": "rounded,filled", "fontname": "Helvetica",
+            ]
+            if role == .legend || role == .lane { attrs["style"] = "rounded" }
+            if role == .container { attrs["penwidth"] = "0.8" }
+            return attrs
+        }
+    }
+}

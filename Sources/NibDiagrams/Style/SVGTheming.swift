@@ -1,0 +1,70 @@
+/// Post-processing of Graphviz SVG bytes: for `--theme auto`, a `<style>` that switches to the
+/// dark palette under `prefers-color-scheme: dark`, keyed on the roles' `class` attributes.
+/// CSS rules beat SVG presentation attributes, so the light colours Graphviz wrote are
+/// overridden without touching the drawing. Deterministic: roles in declaration order.
+public enum SVGTheming {
+    /// `svg` with the theme applied; light and dark are drawn by the DOT and returned as is.
+    public static func apply(_ theme: DiagramTheme, to svg: [UInt8]) -> [UInt8] {
+        guard theme == .auto else { return svg }
+        return insertStyle(stylesheet(), into: svg)
+    }
+
+    /// The stylesheet for `auto`: web-friendly sizing plus the dark palette behind a media query.
+    public static func stylesheet() -> String {
+        var css = "svg{max-width:100%;height:auto}\n@media (prefers-color-scheme: dark){\n"
+        css += rules(dark: true)
+        css += "}\n"
+        return css
+    }
+
+    /// CSS rules painting every role (and the background) with one palette.
+    public static func rules(dark: Bool) -> String {
+        var css = ".graph>polygon{fill:\(Palette.background(dark: dark))}\n"
+        css += ".graph>text{fill:\(Palette.foreground(dark: dark))}\n"
+        for role in StyleRole.allCases {
+            let colors = Palette.colors(role, dark: dark)
+            let cls = role.cssClass
+            switch role.element {
+            case .node:
+                css +=
+                    ".node.\(cls)>polygon,.node.\(cls)>path,.node.\(cls)>ellipse,.node.\(cls) a>polygon,.node.\(cls) a>path,.node.\(cls) a>ellipse"
+                css += "{fill:\(colors.fill);stroke:\(colors.stroke)}\n"
+                css += ".node.\(cls) text{fill:\(colors.text)}\n"
+            case .edge:
+                css += ".edge.\(cls) path{stroke:\(colors.stroke)}\n"
+                // Open arrowheads (`empty`, `odiamond`) are drawn with fill="none": keep them open.
+                css += ".edge.\(cls) polygon,.edge.\(cls) ellipse{stroke:\(colors.stroke)}\n"
+                css += ".edge.\(cls) polygon:not([fill=\"none\"]),.edge.\(cls) ellipse:not([fill=\"none\"]){fill:\(colors.stroke)}\n"
+                css += ".edge.\(cls) text{fill:\(colors.text)}\n"
+            case .cluster:
+                css += ".cluster.\(cls)>polygon,.cluster.\(cls)>path,.cluster.\(cls) a>polygon,.cluster.\(cls) a>path"
+                css += "{fill:\(role == .legend || role == .lane ? "none" : colors.fill);stroke:\(colors.stroke)}\n"
+                css += ".cluster.\(cls) text{fill:\(colors.text)}\n"
+            }
+        }
+        return css
+    }
+
+    /// Inserts `<style>` right after the root `<svg …>` start tag (CDATA, so `>` in selectors
+    /// needs no escaping); returns the input unchanged when there is no root tag.
+    static func insertStyle(_ css: String, into svg: [UInt8]) -> [UInt8] {
+        let open = Array("<svg".utf8)
+        guard let start = firstIndex(of: open, in: svg, from: 0),
+            let end = svg[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return svg }
+        let block = Array("\n<style type=\"text/css\"><![CDATA[\n\(css)]]></style>".utf8)
+        var out = svg
+        out.insert(contentsOf: block, at: end + 1)
+        return out
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var index = from
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0], Array(haystack[index..<index + needle.count]) == needle { return index }
+            index += 1
+        }
+        return nil
+    }
+}

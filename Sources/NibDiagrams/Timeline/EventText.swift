@@ -1,0 +1,111 @@
+import NibModel
+
+/// Short texts for events, in the canonical line shapes of R-CONV-1 and R-CONV-4.
+enum EventText {
+    /// The full line: `-[Label selector] k=v …`, `EXCEPTION …`, `LOG …`.
+    static func line(_ event: Event) -> String {
+        switch event.kind {
+        case .message:
+            let receiver = event.receiver?.label ?? "?"
+            let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            return "-[\(receiver) \(event.selector ?? "?")]" + (args.isEmpty ? "" : " " + args)
+        case .ivar:
+            let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            return "IVAR \(event.receiver?.label ?? "?") \(event.text ?? args)"
+        case .log: return "LOG " + (event.text ?? "")
+        case .exception: return "EXCEPTION " + (event.text ?? "")
+        case .crash: return "CRASH " + (event.text ?? "")
+        case .showWindow: return "SHOW-WINDOW " + (event.receiver?.label ?? event.text ?? "")
+        case .resolve: return "RESOLVE " + (event.text ?? "")
+        case .reject: return "REJECT " + (event.text ?? "")
+        }
+    }
+
+    /// The node text: selector for messages, the kind word and text otherwise.
+    static func short(_ event: Event) -> String {
+        switch event.kind {
+        case .message: return event.selector ?? "?"
+        case .ivar: return "IVAR " + (event.text ?? "")
+        case .showWindow: return "SHOW-WINDOW"
+        default: return line(event)
+        }
+    }
+
+    /// The lane an event belongs to: its receiver instance, or the runtime lane.
+    static func laneKey(_ event: Event) -> String {
+        event.receiver.map { "obj:\($0.instance)" } ?? "runtime"
+    }
+
+    /// A readable lane title for an object reference.
+    static func laneTitle(_ object: EventObject) -> String {
+        if object.label == object.className { return object.label }
+        return object.label + " (" + object.className + ")"
+    }
+
+    /// Selectors that create an object (R-INIT, R-VCI).
+    static func isInitializer(_ selector: String?) -> Bool {
+        guard let selector else { return false }
+        return selector == "init" || selector.hasPrefix("initWith") || selector == "new"
+    }
+}
+
+/// Contiguous runs of events that belong to one stage: a load phase (P1–P5) or a lifecycle
+/// stage (init, loadView, appear, disappear, unload, reload, memory warning).
+struct TimelineSegment: Hashable {
+    var name: String
+    var first: Int
+    var last: Int
+
+    /// The stage an event belongs to; loads override lifecycle stages.
+    static func stage(of event: Event, unloaded: Bool) -> String {
+        if let phase = event.phase {
+            let names = [1: "load", 2: "instantiate", 3: "connect", 4: "awake", 5: "windows"]
+            let load = (event.load ?? 1) > 1 ? " (load \(event.load ?? 1))" : ""
+            return "\(phase) " + (names[phase.rawValue] ?? "") + load
+        }
+        switch event.kind {
+        case .exception: return "exception"
+        case .crash: return "crash"
+        case .reject: return "rejected"
+        default: break
+        }
+        let selector = event.selector ?? ""
+        if EventText.isInitializer(selector) || selector == "awakeAfterUsingCoder:" || selector == "awakeFromNib" { return "init" }
+        if selector == "didReceiveMemoryWarning" || selector == "applicationDidReceiveMemoryWarning:" { return "memory warning" }
+        if selector == "viewWillUnload" || selector == "viewDidUnload" || selector == "setView:" { return "unload" }
+        if selector.hasPrefix("loadView") || selector == "viewDidLoad" || selector.hasPrefix("_loadView")
+            || selector == "loadViewIfRequired"
+        {
+            return unloaded ? "reload" : "loadView"
+        }
+        if selector.contains("Disappear") { return "disappear" }
+        if selector.contains("Appear") || selector.contains("Layout") || selector.contains("layout") { return "appear" }
+        if selector.hasPrefix("window") || selector == "loadWindow" || selector == "showWindow:" { return "windows" }
+        return "other"
+    }
+
+    /// The SVG class of a stage: `stage-P2-instantiate` (the load number is left out).
+    static func stageClass(_ name: String) -> String {
+        var base = name.split(separator: "(").first.map(String.init) ?? name
+        while base.last == " " { base.removeLast() }
+        return "stage-" + DOTEscaping.token(base)
+    }
+
+    /// Splits `events` into stage runs (consecutive events of one stage form one segment).
+    static func segments(_ events: [Event]) -> [TimelineSegment] {
+        var out: [TimelineSegment] = []
+        var unloaded = false
+        for (index, event) in events.enumerated() {
+            if event.selector == "viewDidUnload" || event.selector == "setView:" { unloaded = true }
+            let name = stage(of: event, unloaded: unloaded)
+            if name == "reload", event.selector == "viewDidLoad" { unloaded = false }
+            if var current = out.last, current.name == name {
+                current.last = index
+                out[out.count - 1] = current
+            } else {
+                out.append(TimelineSegment(name: name, first: index, last: index))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,110 @@
+import NibModel
+
+/// The `lifecycle` diagram: the view state machine of each view controller (notLoaded → loaded
+/// → appearing → visible → disappearing → hidden → unloaded), with the path a scenario took as
+/// numbered transitions; unload (R-MEM-2) and reload (R-REL-1) drawn in their own styles.
+public enum LifecycleDiagram {
+    /// The machine's possible transitions, drawn faintly under the path.
+    static let machine: [(ViewState, ViewState)] = [
+        (.notLoaded, .loaded), (.loaded, .appearing), (.appearing, .visible), (.visible, .disappearing),
+        (.disappearing, .hidden), (.hidden, .appearing), (.appearing, .disappearing), (.disappearing, .visible),
+        (.hidden, .unloaded), (.loaded, .unloaded), (.unloaded, .loaded),
+    ]
+
+    /// The diagram of every controller with transitions in `timeline`.
+    public static func dot(_ timeline: Timeline, title: String, options: DiagramOptions = DiagramOptions()) -> String {
+        DOTEncoder.encode(build(timeline, title: title, options: options))
+    }
+
+    static func build(_ timeline: Timeline, title: String, options: DiagramOptions) -> DOTGraph {
+        let style = options.style
+        var dot = DOTGraph(
+            name: title + " lifecycle", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
+            edgeDefaults: style.edgeDefaults)
+        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " — view lifecycle")
+        dot.attributes["labelloc"] = "t"
+        dot.attributes["class"] = .text("diagram-lifecycle")
+        var timeline = timeline
+        if timeline.transitions.isEmpty { timeline.transitions = ViewStateInference.transitions(timeline.events) }
+        var controllers: [EventObject] = []
+        var seen = Set<Int>()
+        for transition in timeline.transitions where seen.insert(transition.controller.instance).inserted {
+            controllers.append(transition.controller)
+        }
+        if controllers.isEmpty {
+            var attrs = style.attributes(.note)
+            attrs["label"] = "no view controller changed view state in this run"
+            dot.append(.node(DOTNode("empty", attrs)))
+            return dot
+        }
+        for (number, controller) in controllers.enumerated() {
+            let path = timeline.transitions.filter { $0.controller.instance == controller.instance }
+            dot.append(.subgraph(machineCluster(controller, number: number, path: path, timeline: timeline, options: options)))
+        }
+        return dot
+    }
+
+    private static func machineCluster(
+        _ controller: EventObject, number: Int, path: [ViewStateTransition], timeline: Timeline, options: DiagramOptions
+    ) -> DOTSubgraph {
+        let style = options.style
+        var box = DOTSubgraph("cluster_vc_\(number)", style.attributes(.sceneBox))
+        box.attributes["label"] = .text(DOTEscaping.truncated(EventText.laneTitle(controller), limit: 60))
+        if let id = controller.id, let link = options.link("obj", id) { box.attributes["href"] = link }
+        let visited = Set(path.flatMap { [$0.from, $0.to] })
+        let prefix = "vc\(controller.instance):"
+        for state in ViewState.allCases {
+            var attrs = style.attributes(visited.contains(state) ? .visited : .state, classes: ["state-" + state.rawValue])
+            attrs["label"] = .text(state.rawValue)
+            attrs["shape"] = state == .notLoaded ? "circle" : "box"
+            if state == .notLoaded { attrs["width"] = "0.9" }
+            attrs["tooltip"] = .tooltip("\(controller.label): view \(state.rawValue)")
+            box.append(.node(DOTNode(prefix + state.rawValue, attrs)))
+        }
+        for (from, to) in machine {
+            var attrs = style.attributes(.sequence, classes: ["possible"])
+            attrs["style"] = "dashed"
+            attrs["arrowhead"] = "normal"
+            attrs["arrowsize"] = "0.5"
+            attrs["penwidth"] = "0.6"
+            box.append(.edge(DOTEdge(prefix + from.rawValue, prefix + to.rawValue, attrs)))
+        }
+        for (step, transition) in path.enumerated() {
+            let kind = transition.to == .unloaded ? "unload" : (transition.from == .unloaded ? "reload" : "step")
+            var attrs = style.attributes(.transition, classes: [kind])
+            if kind == "unload" { attrs["color"] = .text(Palette.colors(.exception, dark: style.theme.drawsDark).stroke) }
+            if kind == "reload" { attrs["color"] = .text(Palette.colors(.initial, dark: style.theme.drawsDark).stroke) }
+            attrs["penwidth"] = "1.8"
+            attrs["constraint"] = "false"
+            let cause = cause(of: transition, in: timeline)
+            attrs["label"] = .text("\(step + 1) " + (kind == "step" ? "" : kind + " ") + DOTEscaping.truncated(cause, limit: 28))
+            attrs["tooltip"] = .tooltip(
+                "\(step + 1). \(transition.from.rawValue) → \(transition.to.rawValue) after \(cause)\nrule \(transition.rule)")
+            if let link = options.link("rule", transition.rule) { attrs["href"] = link }
+            box.append(.edge(DOTEdge(prefix + transition.from.rawValue, prefix + transition.to.rawValue, attrs)))
+        }
+        return box
+    }
+
+    /// The message that names a transition: the lifecycle callback of the new state sent to the
+    /// controller around the change (engines may record the change just before or after it),
+    /// else the last message the controller received before it.
+    private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> String {
+        let events = timeline.events
+        let end = min(max(transition.eventIndex, 0), events.count)
+        let window = max(0, end - 1)..<min(events.count, end + 8)
+        for index in window {
+            let event = events[index]
+            if event.receiver?.instance == transition.controller.instance, let selector = event.selector,
+                ViewStateInference.target(of: selector) == transition.to
+            {
+                return selector
+            }
+        }
+        for index in stride(from: end - 1, through: 0, by: -1) {
+            let event = events[index]
+            if event.receiver?.instance == transition.controller.instance, let selector = event.selector { return selector }
+        }
+        return transition.rule
+    }
+}

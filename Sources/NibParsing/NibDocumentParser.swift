@@ -1,0 +1,75 @@
+import Foundation
+@_exported import NibModel
+
+/// Reads Interface Builder documents (.xib, .storyboard, designable.nib) into a `NibGraph`.
+///
+/// Both XML formats are read: the document format Xcode 5 and later writes (`<document>`) and
+/// the older archive format (`<archive type="com.apple.InterfaceBuilder3.…">`). Problems that
+/// leave the graph usable (unknown elements, duplicate ids, dangling references) become
+/// diagnostics; input that is not an IB document throws a `LocatedError`.
+public enum NibDocumentParser {
+    /// Reads the file at `url`; `displayName` (default: the path as given) names it in messages.
+    public static func parse(contentsOf url: URL, displayName: String? = nil) throws -> NibGraph {
+        let name = displayName ?? url.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try parse(bundle: url, name: name)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LocatedError(at: FileLocation(file: name), "cannot read file: \(error.localizedDescription)")
+        }
+        return try parse(data: data, file: name)
+    }
+
+    /// A nib bundle (`Foo.nib/`): its `designable.nib` is the archive-format source document;
+    /// a bundle with only `keyedobjects*.nib`, or a `.storyboardc` folder, is compiled.
+    private static func parse(bundle url: URL, name: String) throws -> NibGraph {
+        if url.pathExtension == "storyboardc" {
+            throw LocatedError(at: FileLocation(file: name), "compiled storyboard: not supported yet (open the .storyboard instead)")
+        }
+        let designable = url.appendingPathComponent("designable.nib")
+        if FileManager.default.fileExists(atPath: designable.path) {
+            return try parse(contentsOf: designable, displayName: name + "/designable.nib")
+        }
+        let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        if contents.contains(where: { $0.hasPrefix("keyedobjects") }) {
+            throw LocatedError(at: FileLocation(file: name), "compiled nib: not supported yet (a nib bundle without designable.nib)")
+        }
+        throw LocatedError(at: FileLocation(file: name), "a folder, not an Interface Builder document")
+    }
+
+    /// Reads document bytes; `file` names the input in the graph and in messages.
+    public static func parse(data: Data, file: String) throws -> NibGraph {
+        let start = FileLocation(file: file, line: 1, column: 1)
+        if let kind = compiledNibKind(data) {
+            throw LocatedError(at: start, "compiled nib: not supported yet (\(kind); open the .xib or designable.nib instead)")
+        }
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw LocatedError(at: start, "empty file: not an Interface Builder document")
+        }
+        try TextEncodingCheck.requireValidUTF8(bytes, file: file)
+        let root = try XMLTreeBuilder.parse(Data(bytes), file: file)
+        switch root.name {
+        case "document":
+            return DocumentFormatReader(file: file).read(root)
+        case "archive":
+            return ArchiveFormatReader(file: file).read(root)
+        default:
+            throw LocatedError(
+                at: FileLocation(file: file, line: root.line, column: root.column),
+                "not an Interface Builder document: root element <\(root.name)>, expected <document> or <archive>")
+        }
+    }
+
+    /// The compiled-nib container `data` starts with, if any (`NIBArchive`, binary plist).
+    static func compiledNibKind(_ data: Data) -> String? {
+        if data.starts(with: Array("NIBArchive".utf8)) { return "NIBArchive" }
+        if data.starts(with: Array("bplist".utf8)) { return "binary property list" }
+        return nil
+    }
+}

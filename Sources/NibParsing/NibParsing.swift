@@ -1,2 +1,0 @@
-import NibModel
-@_exported import NibModel

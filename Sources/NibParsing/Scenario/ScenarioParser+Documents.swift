@@ -1,0 +1,9 @@
+import Foundation
+import NibModel
+
+extension ScenarioParser {
+    /// Reads `nibs.*.path` documents with `NibDocumentParser`.
+    public static let documentParser: DocumentLoader = { url, name in
+        try NibDocumentParser.parse(contentsOf: url, displayName: name)
+    }
+}

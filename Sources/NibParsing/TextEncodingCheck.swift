@@ -1,0 +1,59 @@
+import Foundation
+import NibModel
+
+/// Rejects bytes that claim to be UTF-8 but are not, before they reach `XMLParser`.
+///
+/// libxml2 lets some invalid UTF-8 through in element and attribute names, and FoundationXML
+/// then traps while making a Swift `String` of them: a crash on input data. Documents that
+/// declare another encoding (or are UTF-16) are converted by libxml2 and are left alone.
+enum TextEncodingCheck {
+    /// Throws a `LocatedError` at the first invalid byte of a UTF-8 document.
+    static func requireValidUTF8(_ bytes: Data, file: String) throws {
+        guard claimsUTF8(bytes) else { return }
+        if String(validating: bytes, as: UTF8.self) != nil { return }
+        let offset = firstInvalidOffset(bytes)
+        let prefix = bytes.prefix(offset)
+        let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = prefix.lastIndex(of: 0x0A).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0
+        throw LocatedError(
+            at: FileLocation(file: file, line: line, column: offset - lineStart + 1),
+            "not valid UTF-8 text (byte 0x\(String(bytes[bytes.startIndex + offset], radix: 16, uppercase: true)))")
+    }
+
+    /// True unless the data is UTF-16 (BOM or `<` with a zero byte) or its XML declaration
+    /// properly names an encoding libxml2 converts from (anything unclear counts as UTF-8).
+    private static func claimsUTF8(_ bytes: Data) -> Bool {
+        let head = [UInt8](bytes.prefix(200))
+        if head.count >= 2 && (head[0] == 0xFE && head[1] == 0xFF || head[0] == 0xFF && head[1] == 0xFE) { return false }
+        if head.count >= 2 && (head[0] == 0 || head[1] == 0) { return false }
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>"),
+            let encoding = text[..<end.lowerBound].range(of: "encoding=")
+        else { return true }
+        let rest = text[encoding.upperBound...]
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return !convertedEncodings.contains(String(value))
+    }
+
+    /// Declared encodings libxml2 converts to UTF-8 itself.
+    private static let convertedEncodings: Set<String> =
+        Set((1...16).map { "iso-8859-\($0)" }).union([
+            "latin1", "iso-latin-1", "windows-1250", "windows-1251", "windows-1252", "cp1252", "macintosh", "utf-16",
+            "utf-16le", "utf-16be", "ucs-2", "ucs-4",
+        ])
+
+    /// Offset of the first byte that does not start a valid UTF-8 sequence.
+    private static func firstInvalidOffset(_ bytes: Data) -> Int {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return max(0, min(offset, bytes.count - 1))
+            case .error: return min(offset, bytes.count - 1)
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// NibReview: see the module's one-sentence job in Package.swift.

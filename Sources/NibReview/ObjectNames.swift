@@ -1,0 +1,103 @@
+import NibModel
+
+/// Readable names for the objects of one document, so reports never show bare ids.
+public struct ObjectNames: Sendable {
+    private let objects: [ObjectID: NibObject]
+    private let paths: [ObjectID: String]
+    private let sceneTitles: [String: String]
+
+    /// Builds the names of `graph`'s objects.
+    public init(_ graph: NibGraph) {
+        let objects = graph.objectsByID
+        self.objects = objects
+        var titles: [String: String] = [:]
+        var titleCounts: [String: Int] = [:]
+        for scene in graph.scenes {
+            let base = scene.title ?? scene.controller.flatMap { objects[$0] }.map(Self.shortName) ?? "Scene"
+            titleCounts[base, default: 0] += 1
+            let count = titleCounts[base] ?? 1
+            titles[scene.id] = count == 1 ? base : "\(base) #\(count)"
+        }
+        sceneTitles = titles
+        var paths: [ObjectID: String] = [:]
+        var siblingCounts: [String: Int] = [:]
+        for object in graph.objects where paths[object.id] == nil {
+            let prefix: String
+            if let parent = object.parent, let parentPath = paths[parent] {
+                prefix = parentPath + " > "
+            } else if object.parent == nil, let scene = object.scene, let title = titles[scene],
+                scene.isEmpty == false, !Self.isController(object, in: graph)
+            {
+                prefix = title + " > "
+            } else {
+                prefix = ""
+            }
+            var segment = Self.shortName(object)
+            if let key = object.key, object.label == nil { segment += "[\(key)]" }
+            let base = prefix + segment
+            siblingCounts[base, default: 0] += 1
+            let count = siblingCounts[base] ?? 1
+            paths[object.id] = count == 1 ? base : "\(base) #\(count)"
+        }
+        self.paths = paths
+    }
+
+    /// The short name a reviewer recognises: user label, else custom class, else class plus a
+    /// short id (`File's Owner (LoginViewController)`, `Submit`, `UIButton aB3`).
+    public func name(_ id: ObjectID?) -> String {
+        guard let id else { return "nil (First Responder)" }
+        guard let object = objects[id] else { return "?\(id.rawValue)" }
+        return Self.describe(object)
+    }
+
+    /// A stable, id-free path through the hierarchy (`Login > view > Submit`), unique per document.
+    public func path(_ id: ObjectID?) -> String {
+        guard let id else { return "nil" }
+        return paths[id] ?? "?\(id.rawValue)"
+    }
+
+    /// The title of a storyboard scene.
+    public func sceneTitle(_ sceneID: String?) -> String? {
+        sceneID.flatMap { sceneTitles[$0] }
+    }
+
+    /// Names an object as `describe` does.
+    public static func describe(_ object: NibObject) -> String {
+        if let placeholder = object.placeholder {
+            let base = placeholderName(placeholder, object)
+            if let custom = object.customClass, custom != base, !custom.hasSuffix("Responder"), custom != "NSObject" {
+                return "\(base) (\(custom))"
+            }
+            return base
+        }
+        if let label = object.label { return label }
+        if let custom = object.customClass { return custom }
+        return "\(object.className) \(shortID(object.id))"
+    }
+
+    private static func shortName(_ object: NibObject) -> String {
+        if let placeholder = object.placeholder { return placeholderName(placeholder, object) }
+        return object.label ?? object.customClass ?? object.className
+    }
+
+    private static func placeholderName(_ placeholder: String, _ object: NibObject) -> String {
+        switch placeholder {
+        case PlaceholderIdentifier.filesOwner: "File's Owner"
+        case PlaceholderIdentifier.firstResponder: "First Responder"
+        case PlaceholderIdentifier.application: "Application"
+        case PlaceholderIdentifier.storyboardReference:
+            (object.attributes["storyboardName"].map { $0 + ".storyboard" } ?? "storyboard")
+                + (object.attributes["referencedIdentifier"].map { " › " + $0 } ?? "")
+        default: object.label ?? placeholder
+        }
+    }
+
+    private static func isController(_ object: NibObject, in graph: NibGraph) -> Bool {
+        graph.scenes.contains { $0.controller == object.id }
+    }
+
+    /// The first three characters of an id, enough to tell two unlabelled siblings apart.
+    static func shortID(_ id: ObjectID) -> String {
+        String(id.rawValue.prefix(3))
+    }
+}

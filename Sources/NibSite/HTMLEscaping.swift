@@ -1,0 +1,104 @@
+/// Escaping for the contexts the site writes into: HTML text, attribute values, URL paths, slugs.
+public enum HTMLEscaping {
+    /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe in element content and quoted attributes.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters other than tab and newline are not allowed in HTML.
+                if character.value < 0x20 && character != "\t" && character != "\n" {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(character)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A lowercase identifier made of `[a-z0-9-]` for heading anchors and file names.
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        var lastDash = true
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+                lastDash = false
+            } else if !lastDash {
+                out += "-"
+                lastDash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "section" : out
+    }
+
+    /// A file-name-safe version of a path component: keeps `[A-Za-z0-9._-]`, maps the rest to `_`.
+    public static func fileComponent(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let safe =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "." || scalar == "-" || scalar == "_"
+            out.unicodeScalars.append(safe ? scalar : "_")
+        }
+        if out.hasPrefix(".") { out = "_" + out.dropFirst() }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// The `id` attribute value of a nib object's anchor: `obj-<id>` (ids may hold any
+    /// character, R-XML-8; whitespace, which an HTML id cannot hold, becomes `_`). Escape it
+    /// for the attribute.
+    public static func objectAnchor(_ id: String) -> String {
+        "obj-" + String(id.map { $0.isWhitespace ? "_" : $0 })
+    }
+
+    /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id, the
+    /// convention NibDiagrams uses for its node links (`linkBase` + `obj-<id>`).
+    public static func objectFragment(_ id: String) -> String {
+        "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    public static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let unreserved =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
+            if unreserved {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+
+    /// Percent-encodes a relative URL path (keeps `/`, letters, digits and `._-~#`).
+    public static func urlPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let safe =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "/._-~#".unicodeScalars.contains(scalar)
+            if safe {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,139 @@
+import Ink
+
+/// A Markdown page of `site/pages/` with its embedded directives.
+///
+/// Directives (each on its own lines, replaced by generated HTML):
+/// - a fenced block ```` ```timeline NAME Optional caption ```` holding canonical event lines
+///   (R-CONV-1/4): drawn as a table, a timeline diagram and a lifecycle diagram when the lines
+///   move a view controller through its view states;
+/// - `{{scenario: NAME}}`: the simulated run of `site/scenarios/**/NAME.yaml` (table + diagrams),
+///   linked to its scenario page;
+/// - `{{diagram: KIND NAME}}`: only the `timeline` or `lifecycle` diagram of NAME (a timeline
+///   block above on the same page, or a scenario).
+struct MarkdownPage {
+    /// A directive found in the Markdown.
+    enum Directive: Hashable {
+        case timeline(name: String, caption: String, lines: String)
+        case scenario(name: String)
+        case diagram(kind: SiteDiagramKind, name: String)
+        case unknown(String)
+    }
+
+    /// Page title (front matter `title:`, else the first `#` heading, else the file name).
+    var title: String
+    /// Front matter `order:` for the navigation, then title.
+    var order: Int
+    /// Rendered HTML with `slotMarker(i)` paragraphs where directive `i` goes.
+    var html: String
+    /// The directives in page order.
+    var directives: [Directive]
+    /// Headings (level 2 and 3) for the table of contents and search: (id, text).
+    var headings: [(id: String, text: String)]
+
+    static func slotMarker(_ index: Int) -> String { "NIBVIZSLOT\(index)X" }
+
+    init(markdown source: String, fallbackTitle: String) {
+        var directives: [Directive] = []
+        var lines: [String] = []
+        var fence: (name: String, caption: String, body: [String])?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if var open = fence {
+                if line.trimmingCharacters(in: " ") == "```" {
+                    directives.append(.timeline(name: open.name, caption: open.caption, lines: open.body.joined(separator: "\n")))
+                    lines += ["", Self.slotMarker(directives.count - 1), ""]
+                    fence = nil
+                } else {
+                    open.body.append(line)
+                    fence = open
+                }
+                continue
+            }
+            let trimmed = line.trimmingCharacters(in: " ")
+            if trimmed.hasPrefix("```timeline") {
+                let words = trimmed.dropFirst("```timeline".count).split(separator: " ", maxSplits: 1).map(String.init)
+                fence = (words.first ?? "timeline", words.count > 1 ? words[1] : "", [])
+                continue
+            }
+            if trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}") {
+                directives.append(Self.directive(String(trimmed.dropFirst(2).dropLast(2))))
+                lines += ["", Self.slotMarker(directives.count - 1), ""]
+                continue
+            }
+            // Ink starts a new paragraph at a line that begins with inline code; join such a
+            // line to the paragraph line before it so wrapped prose stays one paragraph.
+            if trimmed.hasPrefix("`"), !trimmed.hasPrefix("```"), let last = lines.last,
+                !last.trimmingCharacters(in: " ").isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"), !last.hasPrefix("NIBVIZSLOT")
+            {
+                lines[lines.count - 1] = last + " " + trimmed
+                continue
+            }
+            lines.append(line)
+        }
+        let headingState = HeadingState()
+        var parser = MarkdownParser()
+        parser.addModifier(Modifier(target: .headings) { input in headingState.addID(to: input.html) })
+        let markdown = parser.parse(lines.joined(separator: "\n"))
+        var html = markdown.html
+        // The layout writes the page's <h1>; drop the Markdown's own leading one.
+        if html.hasPrefix("<h1"), let end = html.range(of: "</h1>") { html.removeSubrange(html.startIndex..<end.upperBound) }
+        for index in directives.indices {
+            html = html.replacingOccurrences(of: "<p>\(Self.slotMarker(index))</p>", with: Self.slotMarker(index))
+        }
+        self.title = markdown.metadata["title"] ?? markdown.title ?? fallbackTitle
+        self.order = Int(markdown.metadata["order"] ?? "") ?? 1000
+        self.html = html
+        self.directives = directives
+        self.headings = headingState.headings
+    }
+
+    static func directive(_ text: String) -> Directive {
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+        guard parts.count == 2 else { return .unknown(text) }
+        let words = parts[1].split(separator: " ").map(String.init)
+        switch parts[0] {
+        case "scenario" where words.count == 1: return .scenario(name: words[0])
+        case "diagram" where words.count == 2:
+            guard let kind = SiteDiagramKind(rawValue: words[0]), kind == .timeline || kind == .lifecycle else { return .unknown(text) }
+            return .diagram(kind: kind, name: words[1])
+        default: return .unknown(text)
+        }
+    }
+}
+
+/// Gives each heading a unique id from its text (Ink writes none), remembering them for the TOC.
+final class HeadingState {
+    var used: Set<String> = []
+    var headings: [(id: String, text: String)] = []
+
+    func addID(to html: String) -> String {
+        guard html.hasPrefix("<h"), html.count > 4, let close = html.firstIndex(of: ">") else { return html }
+        let level = html[html.index(html.startIndex, offsetBy: 2)]
+        let inner = html[html.index(after: close)...].replacingOccurrences(of: "</h\(level)>", with: "")
+        let text = HTMLText.strippingTags(inner)
+        var id = HTMLEscaping.slug(text)
+        if used.contains(id) {
+            var n = 2
+            while used.contains("\(id)-\(n)") { n += 1 }
+            id = "\(id)-\(n)"
+        }
+        used.insert(id)
+        if level == "2" || level == "3" { headings.append((id, text)) }
+        return "<h\(level) id=\"\(id)\">" + inner
+            + "<a class=\"anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a></h\(level)>"
+    }
+}
+
+/// Small text helpers over generated HTML.
+enum HTMLText {
+    /// The text of an HTML fragment with tags removed and the basic entities decoded.
+    static func strippingTags(_ html: String) -> String {
+        var out = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { out.append(character) }
+        }
+        return out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,1 +1,0 @@
-// NibSite: see the module's one-sentence job in Package.swift.

@@ -1,0 +1,208 @@
+import Foundation
+import NibModel
+
+extension SiteBuilder {
+    func planDocumentPages() {
+        for document in documents {
+            let root = String(repeating: "../", count: document.path.split(separator: "/").count - 1)
+            var page = SitePage(
+                path: document.path, title: (document.relative as NSString).lastPathComponent,
+                breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [
+                    ((document.relative as NSString).lastPathComponent, nil)
+                ], content: "", section: "documents")
+            switch document.graph {
+            case .failure(let error):
+                page.content =
+                    "<p class=\"error\" role=\"alert\">This document could not be read.</p><pre class=\"source\"><code>Error: \(HTMLEscaping.escape(error.description))</code></pre>"
+            case .success(let graph):
+                page.content = documentHTML(graph, document: document, root: root)
+                page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
+                var terms: [(String, String, String?)] = []
+                for object in graph.objects {
+                    terms.append(("id", object.id.rawValue + " " + object.runtimeClass, HTMLEscaping.objectFragment(object.id.rawValue)))
+                    if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectFragment(object.id.rawValue))) }
+                }
+                for connection in graph.connections {
+                    if case .action(let selector, _, _) = connection.kind {
+                        terms.append(("selector", selector, HTMLEscaping.objectFragment(connection.source.rawValue)))
+                    }
+                }
+                page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
+            }
+            pages.append(page)
+        }
+        planDocumentIndex()
+    }
+
+    func folderCrumbs(_ document: DocumentEntry) -> [(String, String?)] {
+        let folder = (document.relative as NSString).deletingLastPathComponent
+        return folder.isEmpty ? [] : [(folder, "documents/index.html#" + HTMLEscaping.slug(folder))]
+    }
+
+    func documentHTML(_ graph: NibGraph, document: DocumentEntry, root: String) -> String {
+        let byID = graph.objectsByID
+        func objectLink(_ id: ObjectID?) -> String {
+            guard let id else { return "<em>nil (responder chain)</em>" }
+            let name = byID[id]?.displayName ?? "?"
+            return
+                "<a href=\"#\(HTMLEscaping.objectFragment(id.rawValue))\">\(HTMLEscaping.escape(name))</a> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
+        }
+        func classLink(_ name: String) -> String {
+            "<a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a>"
+        }
+        let kindCounts = Dictionary(grouping: graph.connections, by: { $0.kind.name }).mapValues(\.count)
+        var html = "<dl class=\"facts\">"
+        let facts: [(String, String)] =
+            [
+                ("File", document.relative), ("Platform", graph.platform.rawValue), ("Type", graph.documentType),
+                ("Format", graph.format.rawValue), ("Tools version", graph.toolsVersion ?? "–"), ("Objects", "\(graph.objects.count)"),
+                (
+                    "Connections",
+                    ["outlet", "outletCollection", "action", "binding", "segue"].map { "\($0) \(kindCounts[$0] ?? 0)" }.joined(
+                        separator: ", ")
+                ),
+            ] + (graph.isStoryboard ? [("Scenes", "\(graph.scenes.count)")] : [])
+        for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
+        html += "</dl>"
+        html +=
+            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+        html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
+        let kinds: [SiteDiagramKind] = graph.isStoryboard ? [.flow, .graph, .instantiation] : [.graph, .instantiation]
+        for kind in kinds {
+            for named in services.documentDOT(kind, graph, document.timeline) {
+                html += figure(dot: named.dot, caption: named.caption, kind: kind, name: document.relative)
+            }
+        }
+        html += "</div>"
+        html +=
+            "<h2 id=\"instantiation\">Instantiation</h2><p>Which initializer each object receives when the nib loads (R-INIT-1); placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
+        for object in graph.objects {
+            html +=
+                "<tr><td>\(objectLink(object.id))</td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td>\(HTMLEscaping.escape(FallbackDiagrams.initializer(for: object, platform: graph.platform, isStoryboard: graph.isStoryboard)))</td></tr>"
+        }
+        html += "</tbody></table></div>"
+        html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
+        if let timeline = document.timeline {
+            html += timelineHTML(timeline, name: (document.relative as NSString).lastPathComponent, withLifecycle: false)
+        } else {
+            html += "<p class=\"note\">No simulation is available for this document in this build.</p>"
+        }
+        html +=
+            "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th><th scope=\"col\">Details</th></tr></thead><tbody>"
+        for connection in graph.connections {
+            let (name, details): (String, String)
+            switch connection.kind {
+            case .outlet(let property, _): (name, details) = (property, "")
+            case .outletCollection(let property, _, let appends): (name, details) = (property, appends ? "appends" : "")
+            case .action(let selector, _, let event): (name, details) = (selector, event ?? "")
+            case .binding(let binding, _, let keyPath, let options):
+                (name, details) = (
+                    binding, keyPath + (options.isEmpty ? "" : " {" + options.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "}")
+                )
+            case .segue(_, let segue):
+                (name, details) = (
+                    segue.identifier ?? "", [segue.kind, segue.relationship, segue.customClass].compactMap { $0 }.joined(separator: " ")
+                )
+            }
+            html +=
+                "<tr class=\"conn-\(connection.kind.name)\"><td>\(connection.kind.name)</td><td>\(objectLink(connection.source))</td><td><code>\(HTMLEscaping.escape(name))</code></td><td>\(objectLink(connection.destination))</td><td>\(HTMLEscaping.escape(details))</td></tr>"
+        }
+        html += "</tbody></table></div>"
+        html +=
+            "<h2 id=\"objects\">Objects</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Element</th><th scope=\"col\">Class</th><th scope=\"col\">Custom class</th><th scope=\"col\">Label</th><th scope=\"col\">Parent</th><th scope=\"col\">Scene</th><th scope=\"col\">Line</th></tr></thead><tbody>"
+        var seenAnchors = Set<String>()
+        for object in graph.objects {
+            let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
+            let idAttribute = seenAnchors.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
+            html +=
+                "<tr\(idAttribute)\(object.isPlaceholder ? " class=\"placeholder\"" : "")><td><code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code></td><td>\(object.customClass.map(classLink) ?? "")</td><td>\(HTMLEscaping.escape(object.label ?? object.placeholder ?? ""))</td><td>\(object.parent.map { objectLink($0) } ?? "")</td><td>\(HTMLEscaping.escape(object.scene ?? ""))</td><td>\(object.line)</td></tr>"
+        }
+        html += "</tbody></table></div>"
+        if graph.isStoryboard {
+            html +=
+                "<h2 id=\"scenes\">Scenes</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Scene</th><th scope=\"col\">Title</th><th scope=\"col\">Controller</th><th scope=\"col\">Line</th></tr></thead><tbody>"
+            var seenScenes = Set<String>()
+            for scene in graph.scenes {
+                let idAttribute =
+                    seenScenes.insert(scene.id).inserted
+                    ? " id=\"scene-\(HTMLEscaping.escape(scene.id.map { $0.isWhitespace ? "_" : $0 }.map(String.init).joined()))\"" : ""
+                html +=
+                    "<tr\(idAttribute)><td><code>\(HTMLEscaping.escape(scene.id))</code></td><td>\(HTMLEscaping.escape(scene.title ?? ""))</td><td>\(scene.controller.map { objectLink($0) } ?? "")</td><td>\(scene.line)</td></tr>"
+            }
+            html += "</tbody></table></div>"
+        }
+        html += "<h2 id=\"diagnostics\">Diagnostics</h2>"
+        if graph.diagnostics.isEmpty {
+            html += "<p>None.</p>"
+        } else {
+            html +=
+                "<ul class=\"diagnostics\">"
+                + graph.diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(HTMLEscaping.escape($0.description))</li>" }.joined()
+                + "</ul>"
+        }
+        return html
+    }
+
+    static func classAnchor(_ name: String) -> String { "class-" + HTMLEscaping.fileComponent(name) }
+
+    func planDocumentIndex() {
+        guard !documents.isEmpty else { return }
+        var groups: [String: [DocumentEntry]] = [:]
+        for document in documents { groups[(document.relative as NSString).deletingLastPathComponent, default: []].append(document) }
+        var html = "<p>\(documents.count) documents, \(failures.count) could not be read.</p>"
+        for folder in groups.keys.sorted() {
+            html += "<h2 id=\"\(HTMLEscaping.slug(folder))\">\(HTMLEscaping.escape(folder.isEmpty ? "(top level)" : folder))</h2>"
+            let entries = groups[folder] ?? []
+            var byPlatform: [String: [DocumentEntry]] = [:]
+            for entry in entries {
+                let platform = (try? entry.graph.get().platform.rawValue) ?? "unreadable"
+                byPlatform[platform, default: []].append(entry)
+            }
+            for platform in byPlatform.keys.sorted() {
+                html +=
+                    "<h3 id=\"\(HTMLEscaping.slug(folder + "-" + platform))\">\(HTMLEscaping.escape(platform))</h3><ul class=\"columns\">"
+                for entry in byPlatform[platform] ?? [] {
+                    let name = (entry.relative as NSString).lastPathComponent
+                    let failed = (try? entry.graph.get()) == nil
+                    html +=
+                        "<li\(failed ? " class=\"failed\"" : "")><a href=\"../\(HTMLEscaping.urlPath(entry.path))\">\(HTMLEscaping.escape(name))</a>\(failed ? " <span class=\"error\">error</span>" : "")</li>"
+                }
+                html += "</ul>"
+            }
+        }
+        pages.append(
+            SitePage(
+                path: "documents/index.html", title: "Documents", breadcrumbs: [("Home", "index.html"), ("Documents", nil)], content: html,
+                section: "documents"))
+    }
+
+    func planClassesPage() {
+        guard !documents.isEmpty else { return }
+        var uses: [String: [(DocumentEntry, NibObject, String?)]] = [:]
+        for document in documents {
+            guard case .success(let graph) = document.graph else { continue }
+            let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
+            for object in graph.objects {
+                guard let custom = object.customClass else { continue }
+                uses[custom, default: []].append((document, object, object.scene.map { sceneTitles[$0] ?? $0 }))
+            }
+        }
+        var html =
+            "<p>Every custom class used by the documents of this build, with each document and scene that uses it.</p><dl class=\"classes\">"
+        for name in uses.keys.sorted() {
+            html += "<dt id=\"\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></dt><dd><ul>"
+            for (document, object, scene) in uses[name] ?? [] {
+                let link = "../" + HTMLEscaping.urlPath(document.path) + "#" + HTMLEscaping.objectFragment(object.id.rawValue)
+                html +=
+                    "<li><a href=\"\(link)\">\(HTMLEscaping.escape(document.relative))</a> <code>\(HTMLEscaping.escape(object.element))</code> \(HTMLEscaping.escape(object.id.rawValue))\(scene.map { " · scene " + HTMLEscaping.escape($0) } ?? "")</li>"
+            }
+            html += "</ul></dd>"
+        }
+        html += "</dl>"
+        var page = SitePage(
+            path: "classes/index.html", title: "Classes", breadcrumbs: [("Home", "index.html"), ("Classes", nil)], content: html,
+            section: "classes")
+        page.searchTerms = uses.keys.sorted().map { ("class", $0, Self.classAnchor($0)) }
+        pages.append(page)
+    }
+}

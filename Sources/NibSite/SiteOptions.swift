@@ -1,0 +1,63 @@
+import Foundation
+
+/// What to build and where.
+public struct SiteOptions: Sendable {
+    /// The `site/` folder: `pages/`, `scenarios/`, `assets/`, `data/rules.tsv`.
+    public var siteRoot: URL
+    /// User inputs: `.xib`/`.storyboard`/`designable.nib`/scenario files, or folders of them.
+    public var inputs: [URL]
+    /// The output folder, replaced as a whole at the end of a build.
+    public var output: URL
+    /// The diagram cache; nil disables it.
+    public var cacheDirectory: URL?
+    /// The version written in the footer and folded into cache keys.
+    public var version: String
+    /// Draw a progress bar on stderr (only when it is a terminal).
+    public var showProgress: Bool
+    /// Print `[i/n] step` lines on stderr.
+    public var logSteps: Bool
+
+    /// Creates options; the cache defaults to `<output>/../.nibviz-cache`.
+    public init(
+        siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, version: String,
+        showProgress: Bool = isatty(2) == 1, logSteps: Bool = true
+    ) {
+        self.siteRoot = siteRoot
+        self.inputs = inputs
+        self.output = output
+        self.cacheDirectory =
+            useCache ? (cacheDirectory ?? output.deletingLastPathComponent().appendingPathComponent(".nibviz-cache")) : nil
+        self.version = version
+        self.showProgress = showProgress
+        self.logSteps = logSteps
+    }
+}
+
+/// What a build did.
+public struct SiteReport: Sendable {
+    /// HTML pages written.
+    public var pages: Int
+    /// Document pages among them.
+    public var documentPages: Int
+    /// Diagrams rendered by Graphviz (cache misses).
+    public var diagramsRendered: Int
+    /// Diagrams taken from the cache.
+    public var diagramsCached: Int
+    /// Inputs that failed (each has an error page): `file:line:col: message`.
+    public var failures: [String]
+    /// Broken internal links or anchors found in the output (should be none).
+    public var brokenLinks: [String]
+    /// Seconds per step, in step order.
+    public var stepSeconds: [(String, Double)]
+}
+
+/// A build failure that names the pipeline step it happened in.
+public struct SiteBuildError: Error, CustomStringConvertible {
+    /// The step name.
+    public var step: String
+    /// What went wrong.
+    public var message: String
+
+    /// `step "<name>": message`.
+    public var description: String { "site step \"\(step)\" failed: \(message)" }
+}

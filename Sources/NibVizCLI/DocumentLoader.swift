@@ -1,0 +1,24 @@
+import Foundation
+import NibModel
+import NibParsing
+
+/// Reading IB documents for the review commands: the graph plus the raw bytes (the cosmetic
+/// comparison needs the XML the model leaves out).
+enum DocumentLoader {
+    /// Reads and parses the file at `path`.
+    static func load(_ path: String) throws -> (graph: NibGraph, data: Data) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw LocatedError(
+                at: FileLocation(file: path), "cannot read file: \(error.localizedDescription)")
+        }
+        return (try parse(data, file: path), data)
+    }
+
+    /// Parses document bytes named `file` in messages.
+    static func parse(_ data: Data, file: String) throws -> NibGraph {
+        try NibDocumentParser.parse(data: data, file: file)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import NibDiagrams
+
+@Suite("DOTEscaping")
+struct DOTEscapingTests {
+    /// Hostile strings: each must come back from Graphviz exactly as written.
+    static let hostile: [String] = [
+        "plain",
+        "quote \" inside",
+        "back\\slash",
+        "trailing backslash \\",
+        "\\N \\G \\E \\T \\H \\L \\l \\r \\n",
+        "<b>tag</b> & amp &amp; &lt; &#39;",
+        "ünïcödé — 日本語 🚀",
+        "brace { } [ ] ; , = -> --",
+        "'single' `tick` $dollar %percent",
+        String(repeating: "VeryLongClassName", count: 40),
+    ]
+
+    @Test(
+        "quoted strings escape quotes, backslashes and ampersands",
+        arguments: [
+            ("a\"b", "\"a\\\"b\""),
+            ("a\\b", "\"a\\\\b\""),
+            ("\\N", "\"\\\\N\""),
+            ("x&y", "\"x&amp;y\""),
+            ("l1\nl2", "\"l1\\nl2\""),
+            ("l1\r\nl2", "\"l1\\nl2\""),
+            ("tab\there", "\"tab here\""),
+            ("nul\0", "\"nul\""),
+        ])
+    func quotedEscapes(input: String, expected: String) {
+        #expect(DOTEscaping.quoted(input) == expected)
+    }
+
+    @Test("tooltips double backslashes again because Graphviz expands them twice")
+    func tooltipDoublesBackslashes() {
+        #expect(DOTEscaping.quoted("\\N", for: .tooltip) == "\"\\\\\\\\N\"")
+        #expect(DOTEscaping.quoted("a&b", for: .url) == "\"a&b\"")
+    }
+
+    @Test(
+        "HTML label text escapes markup, backslashes and line breaks",
+        arguments: [
+            ("<b>", "&lt;b&gt;"),
+            ("a&b", "a&amp;b"),
+            ("\"q\"", "&quot;q&quot;"),
+            ("\\N", "\\\\N"),
+            ("l1\nl2", "l1<BR/>l2"),
+        ])
+    func htmlEscapes(input: String, expected: String) {
+        #expect(DOTEscaping.html(input) == expected)
+    }
+
+    @Test("hostile strings survive Graphviz unchanged in labels, HTML labels and tooltips", arguments: hostile)
+    func hostileRoundTrip(text: String) throws {
+        let dot = DOTEncoder.encode(
+            DOTGraph(
+                name: text,
+                statements: [
+                    .node(DOTNode(text, ["label": .text(text), "tooltip": .tooltip(text), "class": "plain"])),
+                    .node(
+                        DOTNode(
+                            text + "2",
+                            ["label": .html("<B>" + DOTEscaping.html(text) + "</B>"), "tooltip": .tooltip(text), "class": "html"])),
+                    .edge(DOTEdge(text, text + "2", ["label": .text(text), "tooltip": .tooltip(text)])),
+                ]))
+        let svg = SVGInspector(try SVGInspector.render(dot))
+        #expect(svg.wellFormed)
+        let plain = try #require(svg.groups("node", role: "plain").first)
+        // Node names are keys, not text: Graphviz keeps a name's escapes, so only check it parsed.
+        #expect(!plain.title.isEmpty)
+        #expect(plain.texts.joined() == text)
+        #expect(plain.linkTitles == [text])
+        let html = try #require(svg.groups("node", role: "html").first)
+        #expect(html.texts.joined() == text)
+        #expect(html.linkTitles == [text])
+        let edge = try #require(svg.groups("edge").first)
+        #expect(edge.texts.joined() == text)
+    }
+
+    @Test("multi-line text keeps its lines")
+    func newlinesBecomeLines() throws {
+        let dot = DOTEncoder.encode(
+            DOTGraph(
+                name: "g",
+                statements: [.node(DOTNode("n", ["label": .text("one\ntwo"), "tooltip": .tooltip("one\ntwo"), "class": "plain"]))]))
+        let node = try #require(SVGInspector(try SVGInspector.render(dot)).groups("node").first)
+        #expect(node.texts == ["one", "two"])
+        #expect(node.linkTitles == ["one\ntwo"])
+    }
+
+    @Test(
+        "tokens and percent-encoding keep only safe characters",
+        arguments: [
+            ("BYZ-38-t0r", "BYZ-38-t0r", "BYZ-38-t0r"),
+            ("a b/\"<>", "a-b----", "a%20b%2F%22%3C%3E"),
+            ("é", "-", "%C3%A9"),
+        ])
+    func tokens(input: String, token: String, percent: String) {
+        #expect(DOTEscaping.token(input) == token)
+        #expect(DOTEscaping.percentEncoded(input) == percent)
+    }
+
+    @Test("truncation keeps short text and cuts long text with an ellipsis")
+    func truncation() {
+        #expect(DOTEscaping.truncated("short", limit: 10) == "short")
+        #expect(DOTEscaping.truncated("0123456789abc", limit: 10) == "012345678…")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import NibModel
+import NibTestSupport
+import Testing
+
+@testable import NibDiagrams
+
+@Suite("TimelineDiagram")
+struct TimelineDiagramTests {
+    @Test("the memory-warning timeline draws as its golden DOT")
+    func golden() {
+        let dot = TimelineDiagram.dot(TimelineFixtures.memoryWarning, title: "G-REL-1", options: DiagramOptions(linkBase: "#"))
+        Golden.check(dot, against: snapshot("timeline-memory-warning.dot"))
+    }
+
+    @Test("one node per event, one lane per object, phase band, rule links")
+    func structure() throws {
+        let timeline = TimelineFixtures.memoryWarning
+        let svg = SVGInspector(
+            try SVGInspector.render(TimelineDiagram.dot(timeline, title: "t", options: DiagramOptions(linkBase: "rules.html#"))))
+        #expect(svg.wellFormed)
+        let events = svg.groups("node").filter { $0.title.hasPrefix("event:") }
+        #expect(events.count == timeline.events.count)
+        let linked = events.filter { ($0.hrefs.first ?? "").hasPrefix("rules.html#rule-R-") }
+        #expect(linked.count == events.count)
+        let lanes = svg.groups("cluster", role: "lane")
+        #expect(lanes.count == 3)
+        let stages = svg.groups("node", role: "phase-marker").map { $0.texts.joined() }
+        #expect(
+            stages == [
+                "init", "loadView", "P2 instantiate", "P4 awake", "loadView", "appear", "disappear", "memory warning", "unload", "reload",
+                "P2 instantiate (load 2)", "P4 awake (load 2)", "reload", "appear",
+            ])
+    }
+
+    @Test("exceptions are drawn as exceptions")
+    func exceptionDrawn() throws {
+        let svg = SVGInspector(try SVGInspector.render(TimelineDiagram.dot(TimelineFixtures.exception, title: "t")))
+        let exception = try #require(svg.groups("node", role: "exception").first)
+        #expect(exception.texts.joined().hasPrefix("2EXCEPTION NSUnknownKeyException"))
+    }
+}
+
+@Suite("InstantiationDiagram")
+struct InstantiationDiagramTests {
+    @Test("iOS and macOS loads draw as their golden DOT", arguments: [false, true])
+    func golden(mac: Bool) {
+        let graph = mac ? Fixtures.macBindings : Fixtures.cardView
+        let dot = InstantiationDiagram.dot(
+            TimelineFixtures.cardViewLoad(mac: mac), graph: graph, platform: mac ? .macos : .ios, title: "CardView")
+        Golden.check(dot, against: snapshot("instantiation-\(mac ? "macos" : "ios").dot"))
+    }
+
+    @Test("each created object once with its initializer; placeholders resolved, not created")
+    func structure() throws {
+        let dot = InstantiationDiagram.dot(
+            TimelineFixtures.cardViewLoad(mac: true), graph: Fixtures.macBindings, platform: .macos, title: "x")
+        let svg = SVGInspector(try SVGInspector.render(dot))
+        let created = svg.groups("node").filter { $0.title.hasPrefix("inst:") }
+        let classes: [String] = created.map { $0.classes[2] }
+        #expect(classes == ["init-initWithFrame", "init-initWithCoder", "init-init"])
+        let placeholders = svg.groups("node", role: "placeholder")
+        #expect(placeholders.count == 3)
+        let resolved = placeholders.filter { group in group.texts.contains { $0.hasPrefix("→") } }
+        #expect(resolved.count == 3)
+    }
+}
+
+@Suite("LifecycleDiagram")
+struct LifecycleDiagramTests {
+    @Test("the memory-warning path draws as its golden DOT")
+    func golden() {
+        Golden.check(
+            LifecycleDiagram.dot(TimelineFixtures.memoryWarning, title: "G-REL-1"), against: snapshot("lifecycle-memory-warning.dot"))
+    }
+
+    @Test("every state once, the path numbered, unload and reload marked")
+    func structure() throws {
+        let svg = SVGInspector(try SVGInspector.render(LifecycleDiagram.dot(TimelineFixtures.memoryWarning, title: "t")))
+        #expect(svg.groups("node").count == ViewState.allCases.count)
+        let path = svg.groups("edge", role: "transition")
+        #expect(path.count == 9)
+        let numbers: [String] = path.map { edge in String(edge.texts.joined().prefix { $0 != " " }) }
+        let expected: [Int] = Array(1...9)
+        #expect(numbers.compactMap { Int($0) }.sorted() == expected)
+        let kinds: [String] = path.map { $0.classes.count > 2 ? $0.classes[2] : "" }
+        #expect(kinds.filter { $0 == "unload" }.count == 1)
+        #expect(kinds.filter { $0 == "reload" }.count == 1)
+    }
+}
+
+@Suite("ViewStateInference")
+struct ViewStateInferenceTests {
+    @Test("transitions read off the events match the recorded ones for G-REL-1")
+    func inferredMatchesRecorded() {
+        let timeline = TimelineFixtures.memoryWarning
+        let inferred = ViewStateInference.transitions(timeline.events).map { "\($0.from.rawValue)→\($0.to.rawValue)@\($0.eventIndex)" }
+        let recorded = timeline.transitions.map { "\($0.from.rawValue)→\($0.to.rawValue)@\($0.eventIndex)" }
+        #expect(inferred == recorded)
+    }
+}

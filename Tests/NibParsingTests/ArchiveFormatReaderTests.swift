@@ -1,0 +1,100 @@
+import Foundation
+import NibParsing
+import Testing
+
+/// The pre-Xcode 5 archive format and designable.nib files.
+@Suite struct ArchiveFormatReaderTests {
+    @Test func iOSArchiveObjectsComeFromObjectRecordsWithCustomClasses() throws {
+        let graph = try Fixtures.graph("archive-ios.xib")
+        #expect(graph.format == .archive && graph.platform == .ios)
+        #expect(graph.objects.map(\.id.rawValue) == ["-1", "-2", "1", "3", "4"])  // document order
+        let owner = try #require(graph.objectsByID["-1"])
+        #expect(owner.placeholder == "IBFilesOwner" && owner.customClass == "LoginViewController" && owner.label == "File's Owner")
+        #expect(graph.objectsByID["4"]?.customClass == "EmailField")
+        #expect(graph.objectsByID["4"]?.className == "UITextField")
+        #expect(graph.objectsByID["4"]?.parent == "1")
+        #expect(graph.objectsByID["1"]?.label == "Login View")
+    }
+
+    @Test func iOSEventConnectionsAreActionsFromTheControlWithTheirEventName() throws {
+        let graph = try Fixtures.graph("archive-ios.xib")
+        let action = try #require(graph.connections.first { $0.kind.name == "action" })
+        #expect(action.source == "3")
+        #expect(action.kind == .action(selector: "go:", target: "-1", eventType: "touchUpInside"))
+        #expect(action.id == "7")
+    }
+
+    @Test func macOSActionConnectionsAreTurnedAroundToStartAtTheSender() throws {
+        // AppKit archives record an action from its target to the sender.
+        let graph = try Fixtures.graph("archive-macos.designable.nib")
+        let action = try #require(graph.connections.first { $0.kind.name == "action" })
+        #expect(action.source == "3")
+        #expect(action.kind == .action(selector: "refresh:", target: "4", eventType: nil))
+    }
+
+    @Test func macOSArchivePlaceholdersBindingsAndCustomClassesAreRead() throws {
+        let graph = try Fixtures.graph("archive-macos.designable.nib")
+        #expect(graph.platform == .macos)
+        #expect(graph.objectsByID["-2"]?.placeholder == PlaceholderIdentifier.filesOwner)
+        #expect(graph.objectsByID["-1"]?.placeholder == PlaceholderIdentifier.firstResponder)
+        #expect(graph.objectsByID["-3"]?.placeholder == PlaceholderIdentifier.application)
+        #expect(graph.objectsByID["1"]?.className == "NSWindow")
+        #expect(graph.objectsByID["1"]?.customClass == "NSPanel")
+        #expect(graph.objectsByID["3"]?.customClass == "RefreshButton")
+        #expect(graph.objectsByID["4"]?.customClass == "AppDelegate")
+        let binding = try #require(graph.connections.first { $0.kind.name == "binding" })
+        #expect(
+            binding.kind
+                == .binding(
+                    name: "enabled", destination: "5", keyPath: "values.canRefresh",
+                    options: [BindingOption(key: "NSValueTransformerName", value: "NSIsNotNil")]))
+    }
+
+    @Test(arguments: [(7, "touchUpInside"), (1, "touchDown"), (13, "valueChanged"), (18, "editingChanged")])
+    func archivedEventTypesMapToControlEventNames(type: Int, name: String) throws {
+        let xml = """
+            <archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><data>
+            <object class="IBUIButton" id="10"/><object class="IBProxyObject" id="11"><string key="IBProxiedObjectIdentifier">IBFilesOwner</string></object>
+            <object class="IBObjectContainer" key="IBDocument.Objects">
+            <array key="connectionRecords"><object class="IBConnectionRecord"><object class="IBCocoaTouchEventConnection" key="connection">
+            <string key="label">x:</string><reference key="source" ref="10"/><reference key="destination" ref="11"/><int key="IBEventType">\(type)</int>
+            </object></object></array>
+            <object class="IBMutableOrderedSet" key="objectRecords"><array key="orderedObjects">
+            <object class="IBObjectRecord"><int key="objectID">2</int><reference key="object" ref="10"/></object>
+            <object class="IBObjectRecord"><int key="objectID">-1</int><reference key="object" ref="11"/></object>
+            </array></object></object></data></archive>
+            """
+        let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "e.xib")
+        #expect(graph.connections.first?.kind == .action(selector: "x:", target: "-1", eventType: name))
+        #expect(graph.diagnostics == [])
+    }
+}
+
+/// Nib bundles: a `Foo.nib/` folder holding `designable.nib` and compiled `keyedobjects.nib`.
+@Suite struct NibBundleTests {
+    private func bundle(_ files: [String: Data]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bundle-\(UUID().uuidString)/Main.nib")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, data) in files { try data.write(to: url.appendingPathComponent(name)) }
+        return url
+    }
+
+    @Test func aNibBundleIsReadFromItsDesignableNib() throws {
+        let source = try Data(contentsOf: Fixtures.url("archive-macos.designable.nib"))
+        let url = try bundle(["designable.nib": source, "keyedobjects.nib": Data("bplist00".utf8)])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let graph = try NibDocumentParser.parse(contentsOf: url, displayName: "Main.nib")
+        #expect(graph.file == "Main.nib/designable.nib")
+        #expect(graph.objects.count == 8)
+    }
+
+    @Test func aCompiledOnlyNibBundleIsACompiledNib() throws {
+        let url = try bundle(["keyedobjects.nib": Data("bplist00".utf8)])
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let message = "compiled nib: not supported yet (a nib bundle without designable.nib)"
+        let expected = LocatedError(at: FileLocation(file: "Main.nib"), message)
+        #expect(throws: expected) {
+            try NibDocumentParser.parse(contentsOf: url, displayName: "Main.nib")
+        }
+    }
+}

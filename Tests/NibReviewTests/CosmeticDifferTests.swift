@@ -1,0 +1,68 @@
+import Foundation
+import NibModel
+import Testing
+
+@testable import NibReview
+
+@Suite struct CosmeticDifferTests {
+    private func xml(tools: String, frame: String, color: String, viewID: String, label: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <view contentMode="scaleToFill" id="\(viewID)">
+                        <rect key="frame" x="0.0" y="0.0" width="\(frame)" height="100"/>
+                        <subviews>
+                            <button userLabel="\(label)" id="\(viewID)-b">
+                                <rect key="frame" x="1" y="2" width="3" height="4"/>
+                            </button>
+                        </subviews>
+                        <color key="backgroundColor" white="\(color)" alpha="1" colorSpace="custom"/>
+                        <constraints>
+                            <constraint firstItem="\(viewID)-b" firstAttribute="top" secondItem="\(viewID)" secondAttribute="top" id="\(viewID)-c"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """.utf8)
+    }
+
+    private func graph(viewID: String, label: String) -> NibGraph {
+        NibGraph(
+            file: "x.xib", format: .document, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", platform: .ios,
+            objects: [
+                NibObject(id: "-1", element: "placeholder", className: "NSObject", placeholder: PlaceholderIdentifier.filesOwner),
+                NibObject(id: ObjectID(viewID), element: "view", className: "UIView"),
+                NibObject(id: ObjectID(viewID + "-b"), element: "button", className: "UIButton", parent: ObjectID(viewID), label: label),
+            ])
+    }
+
+    @Test func framesColorsAndToolsVersionAreCosmeticPerObject() {
+        let diff = NibDiffer.diff(
+            old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "v1", label: "OK"),
+            oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
+            newXML: xml(tools: "2", frame: "375", color: "0.5", viewID: "v1", label: "OK"))
+        #expect(!diff.hasSemanticChanges)
+        #expect(diff.cosmetic.map(\.name) == ["document", "UIView v1"])
+        #expect(diff.cosmetic.map(\.fields) == [["@toolsVersion"], ["color[backgroundColor]", "rect[frame]"]])
+    }
+
+    @Test func regeneratedIDsInsideConstraintsAreNotCosmetic() {
+        let diff = NibDiffer.diff(
+            old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "w9", label: "OK"),
+            oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
+            newXML: xml(tools: "1", frame: "320", color: "1", viewID: "w9", label: "OK"))
+        #expect(diff.isEmpty, "\(diff.cosmetic)")
+    }
+
+    @Test func aRenamedUserLabelIsCosmetic() {
+        let diff = NibDiffer.diff(
+            old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "v1", label: "Done"),
+            oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
+            newXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "Done"))
+        #expect(!diff.hasSemanticChanges)
+        #expect(diff.cosmetic.map(\.fields) == [["@userLabel"]])
+    }
+}

@@ -1,0 +1,177 @@
+import NibModel
+import Testing
+
+@testable import NibReview
+
+@Suite struct NibDifferTests {
+    @Test func identicalDocumentsHaveNoSemanticChange() {
+        let graph = GraphFixtures.loginXib()
+        let diff = NibDiffer.diff(old: graph, new: graph)
+        #expect(diff.isEmpty)
+        #expect(DiffMarkdown.headline(diff) == "no semantic change")
+    }
+
+    @Test(arguments: [GraphFixtures.loginXib(), GraphFixtures.flowStoryboard()])
+    func regeneratedIDsAreNoSemanticChange(graph: NibGraph) {
+        let diff = NibDiffer.diff(old: graph, new: GraphFixtures.regeneratingIDs(graph))
+        #expect(!diff.hasSemanticChanges, "\(diff.objects) \(diff.connections) \(diff.document)")
+        #expect(diff.matching.newToOld.count == graph.objects.count)
+    }
+
+    @Test func aRemovedOutletIsTheOnlyChange() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.connections.remove(at: 2)
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.isEmpty)
+        #expect(diff.connections.map(\.kind) == [.removed])
+        #expect(diff.connections.first?.connectionKind == "outlet")
+    }
+
+    @Test func aRetargetedActionIsOneChangedConnection() {
+        let old = GraphFixtures.loginXib()
+        var new = GraphFixtures.regeneratingIDs(old)
+        // Retarget the action from File's Owner to the text field, with regenerated ids too.
+        let field = new.objects[4].id
+        new.connections[3].kind = .action(selector: "signIn:", target: field, eventType: "touchUpInside")
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.isEmpty)
+        #expect(diff.connections.count == 1)
+        let change = diff.connections.first
+        #expect(change?.kind == .changed)
+        #expect(change?.fields.map(\.field) == ["destination"])
+        #expect(change?.fields.first?.old == "File's Owner (LoginViewController)")
+    }
+
+    @Test func aChangedBindingKeyPathIsReportedAsSuch() {
+        var old = GraphFixtures.loginXib()
+        old.platform = .macos
+        old.connections.append(
+            Connection(id: "b1", source: "txt-aa-002", kind: .binding(name: "value", destination: "-1", keyPath: "user.name", options: [])))
+        var new = old
+        new.connections[4].kind = .binding(name: "value", destination: "-1", keyPath: "user.login", options: [])
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.count == 1)
+        #expect(diff.connections.first?.fields == [FieldChange(field: "keyPath", old: "user.name", new: "user.login")])
+    }
+
+    @Test func anAddedSegueAndAChangedSegueKindAreReported() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.connections[1].kind = .segue(destination: "vc0-00-002", Segue(kind: "presentation", identifier: "showDetail"))
+        new.connections.append(Connection(id: "q3", source: "vc0-00-002", kind: .segue(destination: "vc0-00-001", Segue(kind: "show"))))
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.map(\.kind) == [.changed, .added])
+        #expect(diff.connections.first?.fields.map(\.field) == ["kind"])
+    }
+
+    @Test func aChangedCustomClassIsAnObjectChangeWithSimulatedConsequences() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.objects[1].customClass = "TableListViewController"
+        new.objects[1].storyboardIdentifier = "TableList"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.count == 1)
+        #expect(diff.objects.first?.fields.map(\.field) == ["customClass", "storyboardIdentifier"])
+        #expect(diff.consequences.map(\.rule) == ["R-INIT-3"])
+    }
+
+    @Test func anOutletOnAReclassedOwnerWarnsAboutAMissingKey() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.objects[0].customClass = "SignUpViewController"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.count == 1)
+        // Placeholders are not instantiated, but every outlet they hold now targets another class.
+        #expect(diff.consequences.map(\.rule) == ["R-OUT-1", "R-OUT-1", "R-OUT-1"])
+        #expect(diff.consequences.first?.message.contains("`view` still sets a key on `SignUpViewController`") == true)
+        var reclassedView = old
+        reclassedView.objects[2].customClass = "LoginView"
+        reclassedView.connections.append(
+            Connection(id: "c9", source: "i5M-Pr-FkT", kind: .outlet(property: "button", destination: "btn-aa-001")))
+        let second = NibDiffer.diff(old: old, new: reclassedView)
+        #expect(second.consequences.map(\.rule) == ["R-INIT-3", "R-OUT-1"])
+    }
+
+    @Test func aMovedObjectReportsItsNewParent() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.objects[4].parent = "btn-aa-001"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.first?.fields == [FieldChange(field: "parent", old: "UIView i5M", new: "Sign In")])
+    }
+
+    @Test func regeneratedIDsPairAddedObjectsWithoutShiftingTheOthers() {
+        let old = GraphFixtures.loginXib()
+        var new = GraphFixtures.regeneratingIDs(old)
+        new.objects.insert(
+            NibObject(id: "lbl-00-009", element: "label", className: "UILabel", parent: new.objects[2].id, label: "Title"), at: 3)
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.map(\.kind) == [.added])
+        #expect(diff.connections.isEmpty)
+    }
+
+    @Test func outletCollectionMembersAreAddedAndRemovedOneByOne() {
+        var old = GraphFixtures.loginXib()
+        old.connections.append(
+            Connection(id: "oc1", source: "-1", kind: .outletCollection(property: "fields", destination: "txt-aa-002", appends: false)))
+        old.connections.append(
+            Connection(id: "oc2", source: "-1", kind: .outletCollection(property: "fields", destination: "txt-aa-003", appends: false)))
+        var new = old
+        new.connections.remove(at: 5)
+        new.connections.append(
+            Connection(id: "oc3", source: "-1", kind: .outletCollection(property: "fields", destination: "btn-aa-001", appends: false)))
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.map(\.kind) == [.added, .removed])
+        #expect(diff.connections(ofKind: "outletCollection").count == 2)
+        #expect(DiffMarkdown.headline(diff) == "2 outlet collections changed")
+    }
+
+    @Test func aRenamedSegueIdentifierIsAChangeNotAnAddAndRemove() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.connections[1].id = "other"
+        new.connections[1].kind = .segue(destination: "vc0-00-002", Segue(kind: "show", identifier: "openDetail"))
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.connections.count == 1)
+        #expect(diff.connections.first?.fields == [FieldChange(field: "identifier", old: "showDetail", new: "openDetail")])
+    }
+
+    @Test func aNewInitialViewControllerIsADocumentChange() {
+        let old = GraphFixtures.flowStoryboard()
+        var new = old
+        new.initialViewController = "vc0-00-001"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(
+            diff.document == [FieldChange(field: "initialViewController", old: "UINavigationController nav", new: "ListViewController")])
+    }
+
+    @Test func aMacCustomViewTurnedIntoAViewChangesItsInitializer() {
+        let old = NibGraph(
+            file: "w.xib", format: .document, documentType: "com.apple.InterfaceBuilder3.Cocoa.XIB", platform: .macos,
+            objects: [NibObject(id: "cv1", element: "customView", className: "NSView", customClass: "ChartView")])
+        var new = old
+        new.objects[0].element = "view"
+        let diff = NibDiffer.diff(old: old, new: new)
+        #expect(diff.objects.first?.fields.map(\.field) == ["element"])
+        #expect(diff.consequences.map(\.rule) == ["R-INIT-5"])
+        #expect(diff.consequences.first?.message == "ChartView is now created with `initWithCoder:` instead of `initWithFrame:`.")
+    }
+
+    @Test func aTraceSeamReportsWhereTheSimulatedLoadsDiverge() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.connections.remove(at: 1)
+        // A stand-in for the simulator: one line per outlet, in document order.
+        let trace: LoadTrace = { graph in
+            graph.connections.compactMap { connection in
+                if case .outlet(let property, _) = connection.kind { return "-[Owner setValue:forKey:] key=\(property)" }
+                return nil
+            }
+        }
+        let diff = NibDiffer.diff(old: old, new: new, trace: trace)
+        #expect(diff.consequences.map(\.rule) == ["timeline"])
+        #expect(diff.consequences.first?.message.contains("0 events added, 1 removed; first difference at event 2") == true)
+        #expect(NibDiffer.diff(old: old, new: old, trace: trace).consequences.isEmpty)
+    }
+}

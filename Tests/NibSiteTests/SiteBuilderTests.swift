@@ -1,0 +1,111 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+@testable import NibSite
+
+@Suite("SiteBuilder", .serialized)
+struct SiteBuilderTests {
+    @Test func everyInternalLinkAndAnchorResolvesAndNothingLeavesTheSite() throws {
+        let directory = SiteFixtures.temporaryDirectory("links")
+        let output = directory.appendingPathComponent("public")
+        let report = try SiteFixtures.build(
+            output: output, cache: directory.appendingPathComponent("cache"),
+            inputs: [SiteFixtures.inputs(in: directory, includeBad: false)])
+        #expect(report.failures.isEmpty)
+        // The walk is independent of the build's own check step.
+        let problems = LinkChecker.check(root: output)
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        #expect(report.brokenLinks.isEmpty)
+        let pages = LinkChecker.htmlFiles(output)
+        #expect(pages.contains("index.html") && pages.contains("rules.html") && pages.contains("concepts/nib-lifecycle.html"))
+        #expect(pages.contains("documents/project/Card.xib.html") && pages.contains("documents/project/nested/Other_View.xib.html"))
+        #expect(pages.contains("classes/index.html") && pages.contains("documents/index.html"))
+    }
+
+    @Test func sameInputsGiveAByteIdenticalSite() throws {
+        let directory = SiteFixtures.temporaryDirectory("identical")
+        let inputs = [SiteFixtures.inputs(in: directory, includeBad: false)]
+        let first = directory.appendingPathComponent("one")
+        let second = directory.appendingPathComponent("two")
+        _ = try SiteFixtures.build(output: first, cache: nil, inputs: inputs)
+        _ = try SiteFixtures.build(output: second, cache: nil, inputs: inputs)
+        let a = SiteFixtures.snapshot(first)
+        let b = SiteFixtures.snapshot(second)
+        #expect(a.count > 10)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for key in a.keys.sorted() where a[key] != b[key] { Issue.record("\(key) differs between two builds") }
+    }
+
+    @Test func anUnchangedRebuildRendersNoDiagram() throws {
+        let directory = SiteFixtures.temporaryDirectory("cache")
+        let cache = directory.appendingPathComponent("cache")
+        let output = directory.appendingPathComponent("public")
+        let first = try SiteFixtures.build(output: output, cache: cache)
+        #expect(first.diagramsRendered > 0)
+        let before = SiteFixtures.snapshot(output)
+        let second = try SiteFixtures.build(output: output, cache: cache)
+        #expect(second.diagramsRendered == 0)
+        #expect(second.diagramsCached == first.diagramsRendered + first.diagramsCached)
+        #expect(SiteFixtures.snapshot(output) == before)
+    }
+
+    @Test func aBadDocumentGetsAnErrorPageAndEveryOtherPageIsBuilt() throws {
+        let directory = SiteFixtures.temporaryDirectory("bad")
+        let output = directory.appendingPathComponent("public")
+        let report = try SiteFixtures.build(output: output, cache: nil, inputs: [SiteFixtures.inputs(in: directory, includeBad: true)])
+        #expect(report.failures.count == 1)
+        #expect(report.failures.first?.contains("bad.xib:1:1: not an Interface Builder document") == true)
+        let errorPage = try String(contentsOf: output.appendingPathComponent("documents/project/bad.xib.html"), encoding: .utf8)
+        #expect(errorPage.contains("could not be read"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/project/Card.xib.html").path))
+    }
+
+    @Test func aFailedBuildNamesItsStepAndLeavesThePreviousSiteIntact() throws {
+        let directory = SiteFixtures.temporaryDirectory("atomic")
+        let output = directory.appendingPathComponent("public")
+        _ = try SiteFixtures.build(output: output, cache: nil)
+        let before = SiteFixtures.snapshot(output)
+        let brokenRoot = directory.appendingPathComponent("empty-site")
+        try FileManager.default.createDirectory(at: brokenRoot, withIntermediateDirectories: true)
+        do {
+            _ = try SiteFixtures.build(output: output, cache: nil, siteRoot: brokenRoot)
+            Issue.record("a site root without data/rules.tsv must fail")
+        } catch let error as SiteBuildError {
+            #expect(error.step == "read rules")
+        }
+        #expect(SiteFixtures.snapshot(output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func everySpecRuleIsCitedByAConceptPageAndLinksToTheRuleIndex() throws {
+        let directory = SiteFixtures.temporaryDirectory("rules")
+        let output = directory.appendingPathComponent("public")
+        _ = try SiteFixtures.build(output: output, cache: nil)
+        let rules = try String(contentsOf: SiteFixtures.siteRoot.appendingPathComponent("data/rules.tsv"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("R-") }.map { String($0.split(separator: "\t")[0]) }
+        #expect(rules.count >= 130)
+        var cited = Set<String>()
+        for page in LinkChecker.htmlFiles(output) where page.hasPrefix("concepts/") || page == "index.html" {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            for rule in rules where html.contains("rules.html#\(rule)\"") { cited.insert(rule) }
+        }
+        #expect(Set(rules).subtracting(cited).sorted() == [])
+    }
+
+    @Test func documentPagesEscapeHostileNamesAndCrossLinkCustomClasses() throws {
+        let directory = SiteFixtures.temporaryDirectory("escape")
+        let output = directory.appendingPathComponent("public")
+        _ = try SiteFixtures.build(output: output, cache: nil, inputs: [SiteFixtures.inputs(in: directory, includeBad: false)])
+        let page = try String(contentsOf: output.appendingPathComponent("documents/project/Card.xib.html"), encoding: .utf8)
+        #expect(page.contains("btn&lt;&amp;&gt;&quot;&#39;"))
+        #expect(!page.contains("btn<&>"))
+        #expect(page.contains("id=\"obj-btn&lt;&amp;&gt;&quot;&#39;\"") && page.contains("href=\"#obj-btn%3C%26%3E%22%27\""))
+        #expect(page.contains("classes/index.html#class-Card_Button_"))
+        let classes = try String(contentsOf: output.appendingPathComponent("classes/index.html"), encoding: .utf8)
+        #expect(classes.contains("documents/project/Card.xib.html#obj-btn%3C%26%3E%22%27") && classes.contains("Other_View.xib.html"))
+        let search = try String(contentsOf: output.appendingPathComponent("search.json"), encoding: .utf8)
+        #expect(search.contains("\"tap:\"") && search.contains("\"CardOwner\"") && search.contains("R-NIB-1"))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+/// `nibviz site` end to end (needs `swift build --product nibviz` first).
+@Suite(
+    "nibviz site", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct SiteCommandTests {
+    @Test func buildsTheConceptSiteWithNamedStepsAndRebuildsFromTheCache() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let output = directory.appendingPathComponent("public").path
+        let first = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(
+            first.stderr.contains("[1/9] read rules") && first.stderr.contains("[6/9] render diagrams")
+                && first.stderr.contains("[9/9] swap output"))
+        #expect(
+            FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")
+        )
+        let second = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("diagrams rendered 0,"), "\(second.stderr)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func anUnreadableDocumentGetsAnErrorPageAndExitStatusOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-bad-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let inputs = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try Data().write(to: inputs.appendingPathComponent("Empty.xib"))
+        let output = directory.appendingPathComponent("public").path
+        let result = try runNibviz(["site", inputs.path, "-o", output, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Error: in/Empty.xib"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output + "/documents/in/Empty.xib.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/concepts/connections.html"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

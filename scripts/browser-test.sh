@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# make browser-test: headless Chromium loads the index, a concept page and the biggest document
+# page of the corpus, in light and dark mode. Screenshots go to .build/browser-test/; any console
+# message (errors, failed loads; the site itself logs nothing) fails the test.
+set -euo pipefail
+BIN=${1:-.build/debug/nibviz}
+CORPUS=${2:-../shared/corpus/files}
+OUT=.build/browser-test
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$CHROMIUM" ] || { echo "browser-test: chromium not found (apt-get install chromium)"; exit 1; }
+mkdir -p "$OUT"
+rm -f "$OUT"/*.png "$OUT"/*.log
+inputs=()
+big=""
+if [ -d "$CORPUS" ]; then
+  big=$(find "$CORPUS" -name '*.storyboard' -printf '%s %p\n' | sort -n | tail -1 | cut -d' ' -f2-)
+  inputs+=("$big")
+else
+  echo "browser-test: no corpus at $CORPUS; testing concept pages only"
+fi
+"$BIN" site "${inputs[@]}" -o "$OUT/site" --cache "$OUT/cache" || true
+pages=("index.html" "concepts/view-cycle.html")
+if [ -n "$big" ]; then
+  pages+=("$(cd "$OUT/site" && find documents -name '*.html' ! -name index.html | head -1)")
+fi
+status=0
+for page in "${pages[@]}"; do
+  for theme in light dark; do
+    name=$(echo "$page" | tr '/' '_' | sed 's/\.html$//')-$theme
+    flags=()
+    [ "$theme" = dark ] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
+    url="file://$PWD/$OUT/site/$page?theme=$theme"
+    timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync --disable-default-apps \
+      --enable-logging=stderr --v=0 --window-size=1280,1600 --virtual-time-budget=3000 \
+      "${flags[@]}" --screenshot="$OUT/$name.png" "$url" >"$OUT/$name.log" 2>&1 || true
+    if grep -q 'CONSOLE' "$OUT/$name.log"; then
+      echo "browser-test: console messages on $page ($theme):"; grep 'CONSOLE' "$OUT/$name.log"; status=1
+    fi
+    if [ ! -s "$OUT/$name.png" ]; then echo "browser-test: no screenshot for $page ($theme)"; status=1; fi
+    echo "browser-test: $page ($theme) -> $OUT/$name.png"
+  done
+done
+# Search: ?q= runs a query on load; the dumped DOM must list a result for a rule and a selector.
+for query in "R-LOAD-6" "viewDidUnload"; do
+  dom=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --virtual-time-budget=3000 \
+    --dump-dom "file://$PWD/$OUT/site/index.html?q=$query" 2>/dev/null || true)
+  if echo "$dom" | grep -q '<ul id="search-results"><li><a href='; then
+    echo "browser-test: search for $query lists results"
+  else
+    echo "browser-test: search for $query shows no result"; status=1
+  fi
+done
+# Narrow screen (phone): the sidebar folds above the content.
+timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --window-size=390,1400 \
+  --virtual-time-budget=3000 --screenshot="$OUT/concept-narrow.png" "file://$PWD/$OUT/site/concepts/appearance.html" >/dev/null 2>&1 || true
+echo "browser-test: narrow screen -> $OUT/concept-narrow.png"
+[ $status = 0 ] && echo "browser-test: OK, no console errors"
+exit $status
