@@ -127,3 +127,34 @@ struct LifecycleRuleTests {
             ])
     }
 }
+
+/// R-VCI-7: legacy MainWindow.xib controllers.
+@Suite("Nib-archived view controllers (R-VCI-7)")
+struct ArchivedControllerTests {
+    @Test("R-VCI-7: a controller archived with its view inline gets viewDidLoad right after its own awakeFromNib")
+    func inlineViewLoadsAtAwake() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "4.3"
+            trace: L1
+            classes:
+              RootVC: { superclass: UIViewController, overrides: ["initWithCoder:", awakeFromNib, loadView, viewDidLoad] }
+            objects:
+              owner: { class: NSObject }
+            nibs:
+              MainWindow:
+                objects:
+                  - { id: "-1", placeholder: IBFilesOwner, customClass: UIApplication }
+                  - { id: "-2", placeholder: IBFirstResponder, customClass: UIResponder }
+                  - id: vc1
+                    element: viewController
+                    customClass: RootVC
+                    children:
+                      - { id: vw1, element: view, key: view }
+            steps:
+              - loadNib: { nib: MainWindow, owner: owner, as: top }
+              - accessView: top
+            """
+        #expect(try SpecScenario.text(yaml: yaml) == "-[RootVC initWithCoder:]\n-[RootVC awakeFromNib]\n-[RootVC viewDidLoad]\n")
+    }
+}

@@ -6,7 +6,7 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci9, load5, load6, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4, mem6, mem7, mem9, rel1,
+        vci2, vci3, vci4, vci7, vci9, load5, load6, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4, mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
     ]
     /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).
@@ -15,6 +15,8 @@ extension Rule {
     public static let vci3 = Rule("R-VCI-3", "a code-created controller never gets initWithCoder: or awakeFromNib")
     /// R-VCI-4: initWithNibName:bundle: only records the name; the nib loads on view access.
     public static let vci4 = Rule("R-VCI-4", "initWithNibName:bundle: records nibName; nothing loads at init")
+    /// R-VCI-7: a controller archived in a nib with an inline view: viewDidLoad after its awakeFromNib.
+    public static let vci7 = Rule("R-VCI-7", "a nib-archived controller with an inline view gets viewDidLoad after its awakeFromNib")
     /// R-VCI-9: a loadView override without super never loads the nib.
     public static let vci9 = Rule("R-VCI-9", "a loadView override without super loads no nib")
     /// R-LOAD-5: a loadView override calling super gets the default load.
