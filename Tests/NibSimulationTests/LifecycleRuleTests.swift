@@ -158,3 +158,24 @@ struct ArchivedControllerTests {
         #expect(try SpecScenario.text(yaml: yaml) == "-[RootVC initWithCoder:]\n-[RootVC awakeFromNib]\n-[RootVC viewDidLoad]\n")
     }
 }
+
+/// R-LOAD-7: explicit loadViewIfNeeded.
+@Suite("loadViewIfNeeded (R-LOAD-7)")
+struct LoadViewIfNeededTests {
+    @Test("R-LOAD-7: loadViewIfNeeded loads once; a second call only logs itself")
+    func loadsOnlyWhenNeeded() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            trace: L1
+            classes:
+              C: { superclass: UIViewController, overrides: [loadViewIfNeeded, loadView, viewDidLoad] }
+            objects:
+              c: { class: C }
+            steps:
+              - loadViewIfNeeded: c
+              - loadViewIfNeeded: c
+            """
+        #expect(try SpecScenario.text(yaml: yaml) == "-[C loadViewIfNeeded]\n-[C loadView]\n-[C viewDidLoad]\n-[C loadViewIfNeeded]\n")
+    }
+}

@@ -76,6 +76,8 @@ public enum StepAction: Hashable, Sendable {
     case setDocument(controller: String, document: String)
     /// A tab bar controller with these tabs is the window root; the first tab appears (R-APP-2).
     case showTabs([String])
+    /// `[vc loadViewIfNeeded]` from test code (R-LOAD-7; iOS 9+, macOS 14+).
+    case loadViewIfNeeded(String)
 
     /// The step's name as written in a scenario.
     public var name: String {
@@ -104,6 +106,7 @@ public enum StepAction: Hashable, Sendable {
         case .segue: "segue"
         case .setDocument: "setDocument"
         case .showTabs: "showTabs"
+        case .loadViewIfNeeded: "loadViewIfNeeded"
         }
     }
 }

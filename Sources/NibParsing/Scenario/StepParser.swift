@@ -6,7 +6,7 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs", "loadViewIfNeeded",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -103,6 +103,7 @@ enum StepParser {
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
         case "startTrace": try none(); return .startTrace
+        case "loadViewIfNeeded": return .loadViewIfNeeded(try single())
         case "setDocument":
             let f = try args(["controller", "document"], required: ["controller", "document"])
             return .setDocument(controller: try f.required("controller", in: name), document: try f.required("document", in: name))
@@ -129,7 +130,7 @@ enum StepParser {
         case .makeView(let nib, let owner, _): return ([owner].compactMap { $0 }, [nib], [])
         case .launch(let nib), .loadDocument(let nib): return ([], [nib], [])
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
-            .setViewNil(let name), .showWindow(let name):
+            .setViewNil(let name), .showWindow(let name), .loadViewIfNeeded(let name):
             return ([name], [], [])
         case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])

@@ -32,6 +32,13 @@ extension SimulationRun {
             guard let wc = controller(named: name, step) else { return }
             showWindowStep(wc)
         case .startTrace: stage.traceStart = events.count
+        case .loadViewIfNeeded(let name):
+            guard let vc = controller(named: name, step) else { return }
+            guard scenario.osVersion >= (isMac ? OSVersion(14, 0) : OSVersion(9, 0)) else {
+                return impossible(step, "loadViewIfNeeded needs iOS 9 or macOS 14 (R-LOAD-7, R-MAC-7)")
+            }
+            lifecycle(vc, "loadViewIfNeeded", .load7)
+            accessView(vc)
         case .setDocument(let name, let documentName):
             guard let wc = controller(named: name, step), let document = instance(named: documentName) else { return }
             controllers[wc]?.document = document
