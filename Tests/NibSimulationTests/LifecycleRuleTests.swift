@@ -179,3 +179,40 @@ struct LoadViewIfNeededTests {
         #expect(try SpecScenario.text(yaml: yaml) == "-[C loadViewIfNeeded]\n-[C loadView]\n-[C viewDidLoad]\n-[C loadViewIfNeeded]\n")
     }
 }
+
+/// R-LOAD-8 and R-MEM-5.
+@Suite("View getter overrides and deallocation (R-LOAD-8, R-MEM-5)")
+struct GetterAndDeallocTests {
+    @Test("R-LOAD-8: a view getter override without super bypasses loadView and viewDidLoad")
+    func getterWithoutSuperBypassesTheLoad() throws {
+        let yaml = """
+            platform: ios
+            trace: L1
+            classes:
+              C: { superclass: UIViewController, overrides: [view, loadView, viewDidLoad], behaviour: { viewGetterCallsSuper: false } }
+            objects:
+              c: { class: C }
+            steps:
+              - accessView: c
+            """
+        #expect(try SpecScenario.text(yaml: yaml) == "")
+    }
+
+    @Test("R-MEM-5: releasing a controller with a loaded view on iOS 5 sends no viewDidUnload")
+    func deallocSendsNoViewDidUnload() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "5.1"
+            trace: L1
+            classes:
+              C: { superclass: UIViewController, overrides: [viewWillUnload, viewDidUnload, viewDidLoad] }
+            objects:
+              c: { class: C }
+            steps:
+              - accessView: c
+              - release: c
+              - memoryWarning
+            """
+        #expect(try SpecScenario.text(yaml: yaml) == "-[C viewDidLoad]\n")
+    }
+}

@@ -6,7 +6,7 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4, mem6, mem7, mem9, rel1,
+        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4, mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
     ]
     /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).
@@ -25,6 +25,10 @@ extension Rule {
     public static let load6 = Rule("R-LOAD-6", "loadView without a view: viewDidLoad still sent; re-entry recurses to a crash")
     /// R-LOAD-7: loadViewIfNeeded loads only when needed; traced only when test code calls it.
     public static let load7 = Rule("R-LOAD-7", "loadViewIfNeeded (iOS 9+, macOS 14+) loads like a view access when not loaded")
+    /// R-LOAD-8: a view getter override without super bypasses loadView and viewDidLoad.
+    public static let load8 = Rule("R-LOAD-8", "a view getter override without super bypasses loadView and viewDidLoad")
+    /// R-MEM-5: viewDidUnload is never sent from dealloc.
+    public static let mem5 = Rule("R-MEM-5", "viewDidUnload is not invoked as a result of dealloc")
     /// R-APP-2: first appearance: view access, will appear, (isAppearing), layout, did appear.
     public static let app2 = Rule("R-APP-2", "appearance: view access, viewWillAppear:, layout pair, viewDidAppear:")
     /// R-APP-3: viewIsAppearing: gated on SDK 17 and OS 13.

@@ -42,6 +42,8 @@ extension SimulationRun {
             return
         }
         if info.viewLoaded || stopped { return }
+        // R-LOAD-8: a `view` getter override that does not call super never reaches loadView.
+        if classes.overrides(className(vc), "view") && !classes.behaviour(className(vc)).viewGetterCallsSuper { return }
         guard stage.loadDepth < scenario.flags.maxLoadViewDepth else {
             crash("EXC_BAD_ACCESS (stack overflow in -[\(label(vc)) loadView] recursion)", .load6)
             return
