@@ -216,3 +216,36 @@ struct GetterAndDeallocTests {
         #expect(try SpecScenario.text(yaml: yaml) == "-[C viewDidLoad]\n")
     }
 }
+
+/// R-APP-11: a child added before the parent first appears.
+@Suite("Child appearance on first display (R-APP-11)")
+struct ChildFirstDisplayTests {
+    @Test("R-APP-11: willMove…, viewDidLoad, viewWillAppear:, the layout pair, viewDidAppear: for a child added before display")
+    func childEventsOnFirstDisplay() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            trace: L1
+            classes:
+              Child:
+                superclass: UIViewController
+                overrides: ["willMoveToParentViewController:", viewDidLoad, "viewWillAppear:", viewWillLayoutSubviews, viewDidLayoutSubviews, "viewDidAppear:"]
+            objects:
+              parent: { class: UIViewController }
+              child: { class: Child }
+            steps:
+              - addChild: { child: child, parent: parent }
+              - showRoot: parent
+            """
+        #expect(
+            try SpecScenario.text(yaml: yaml) == """
+                -[Child willMoveToParentViewController:]
+                -[Child viewDidLoad]
+                -[Child viewWillAppear:]
+                -[Child viewWillLayoutSubviews]
+                -[Child viewDidLayoutSubviews]
+                -[Child viewDidAppear:]
+
+                """)
+    }
+}
