@@ -304,7 +304,9 @@ struct LifecycleGoldenTests {
     @Test("R-APP-9: at L2 the containment lines carry parent=Parent, parent=Parent, parent=nil, parent=nil (G-APP-4)")
     func containmentArguments() throws {
         let text = try SpecScenario.text("G-APP-4", level: .l2)
-        let parents = text.split(separator: "\n").filter { $0.contains("ParentViewController:") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        let parents = text.split(separator: "\n").filter { $0.contains("ParentViewController:") }.map {
+            $0.split(separator: " ").last.map(String.init) ?? ""
+        }
         #expect(parents == ["parent=Parent", "parent=Parent", "parent=nil", "parent=nil"])
     }
 
@@ -351,12 +353,21 @@ struct LifecycleGoldenTests {
         #expect(try SpecScenario.text(yaml: yaml) == String(repeating: "-[C loadView]\n-[C viewDidLoad]\n", count: 2))
     }
 
-    @Test("the S3 seed logs are reproduced verbatim in seed format", arguments: [
-        ("S3-storyboard", "ViewController -- initWithCoder\nViewController -- awakeFromNib\nViewController -- loadView\nViewController -- viewDidLoad\n"),
-        ("S3-code-init", "TestViewController -- init\nTestViewController -- initWithNibName\nTestViewController -- loadView\nTestViewController -- viewDidLoad\n"),
-    ])
+    @Test(
+        "the S3 seed logs are reproduced verbatim in seed format",
+        arguments: [
+            (
+                "S3-storyboard",
+                "ViewController -- initWithCoder\nViewController -- awakeFromNib\nViewController -- loadView\nViewController -- viewDidLoad\n"
+            ),
+            (
+                "S3-code-init",
+                "TestViewController -- init\nTestViewController -- initWithNibName\nTestViewController -- loadView\nTestViewController -- viewDidLoad\n"
+            ),
+        ])
     func seedLogs(_ name: String, _ expected: String) throws {
-        let result = try runNibviz(["simulate", "site/scenarios/seeds/\(name).yaml", "--format", "seed"], currentDirectory: TestPaths.packageRoot)
+        let result = try runNibviz(
+            ["simulate", "site/scenarios/seeds/\(name).yaml", "--format", "seed"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.output == expected)
     }

@@ -25,7 +25,10 @@ struct LifecycleRuleTests {
         scenario.classes?["ProfileViewController"]?.behaviour.withoutSuper = ["loadView"]
         scenario.classes?["ProfileViewController"]?.behaviour.loadViewAssignsView = true
         let text = TimelineFormatter.format(Simulator.run(scenario), as: .text, level: .l1)
-        #expect(text == "-[ProfileViewController initWithNibName:bundle:]\n-[ProfileViewController loadView]\n-[ProfileViewController viewDidLoad]\n")
+        #expect(
+            text
+                == "-[ProfileViewController initWithNibName:bundle:]\n-[ProfileViewController loadView]\n-[ProfileViewController viewDidLoad]\n"
+        )
     }
 
     @Test("R-MEM-3: on iOS 2.2 an off-screen view is released with no unload callbacks, and reloads on the next access")
@@ -96,10 +99,13 @@ struct LifecycleRuleTests {
         #expect(try text(yaml) == "-[P viewWillDisappear:]\n-[C viewWillDisappear:]\n-[P viewDidDisappear:]\n-[C viewDidDisappear:]\n")
     }
 
-    @Test("R-MAC-9: with a document, windowControllerWillLoadNib: follows windowWillLoad and windowControllerDidLoadNib: follows windowDidLoad")
+    @Test(
+        "R-MAC-9: with a document, windowControllerWillLoadNib: follows windowWillLoad and windowControllerDidLoadNib: follows windowDidLoad"
+    )
     func documentHearsTheWindowLoad() throws {
         var scenario = try SpecScenario.load("G-MAC-2")
-        scenario.classes?["Doc"] = ClassInfo(name: "Doc", superclass: "NSDocument", overrides: ["windowControllerWillLoadNib:", "windowControllerDidLoadNib:"])
+        scenario.classes?["Doc"] = ClassInfo(
+            name: "Doc", superclass: "NSDocument", overrides: ["windowControllerWillLoadNib:", "windowControllerDidLoadNib:"])
         scenario.objects.append(ScenarioObject(name: "doc", className: "Doc"))
         scenario.steps.insert(ScenarioStep(.setDocument(controller: "wc", document: "doc")), at: 1)
         let lines = TimelineFormatter.format(Simulator.run(scenario), as: .text).split(separator: "\n")

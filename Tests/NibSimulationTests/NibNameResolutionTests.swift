@@ -14,7 +14,9 @@ struct NibNameResolutionTests {
     }
 
     static let rows: [Row] = [
-        Row(nibs: ["MyView", "MyViewController"], idiom: "phone", lines: ["RESOLVE MyView~iphone.nib -> missing", "RESOLVE MyView.nib -> found"]),
+        Row(
+            nibs: ["MyView", "MyViewController"], idiom: "phone",
+            lines: ["RESOLVE MyView~iphone.nib -> missing", "RESOLVE MyView.nib -> found"]),
         Row(
             nibs: ["MyViewController"], idiom: "phone",
             lines: [

@@ -6,7 +6,8 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs", "loadViewIfNeeded",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
+        "loadViewIfNeeded",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -115,7 +116,9 @@ enum StepParser {
         case "segue":
             let f = try args(["controller", "identifier", "trigger"], required: ["controller", "identifier"])
             let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
-            return .segue(controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name), fromCode: trigger == "code")
+            return .segue(
+                controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name),
+                fromCode: trigger == "code")
         default: return .showWindow(try single())
         }
     }
@@ -154,7 +157,11 @@ extension StepParser {
             case .showRoot, .showTabs: navigation = 1
             case .push: navigation += 1
             case .pop:
-                guard navigation >= 2 else { throw LocatedError(at: step.location, "pop: nothing was pushed (the navigation stack holds \(navigation) controller\(navigation == 1 ? "" : "s"))") }
+                guard navigation >= 2 else {
+                    throw LocatedError(
+                        at: step.location,
+                        "pop: nothing was pushed (the navigation stack holds \(navigation) controller\(navigation == 1 ? "" : "s"))")
+                }
                 navigation -= 1
             case .present: presented += 1
             case .dismiss:
@@ -162,7 +169,9 @@ extension StepParser {
                 presented -= 1
             case .addChild(let child, _): children.insert(child)
             case .removeChild(let child):
-                guard children.remove(child) != nil else { throw LocatedError(at: step.location, "removeChild: '\(child)' was never added as a child") }
+                guard children.remove(child) != nil else {
+                    throw LocatedError(at: step.location, "removeChild: '\(child)' was never added as a child")
+                }
             default: break
             }
         }

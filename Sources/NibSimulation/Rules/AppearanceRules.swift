@@ -194,7 +194,9 @@ extension SimulationRun {
     private func containment(_ child: Int, _ selector: String, parent: Int?) {
         guard !isMac else { return }
         let traced = classes.traces(className(child), selector)
-        emit(.message, .app9, receiver: child, selector: selector, arguments: [EventArgument("parent", label(parent))], level: traced ? .l1 : nil)
+        emit(
+            .message, .app9, receiver: child, selector: selector, arguments: [EventArgument("parent", label(parent))],
+            level: traced ? .l1 : nil)
     }
 
     /// A step that cannot happen at run time: a note, and the run stops (no crash).

@@ -6,7 +6,8 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4, mem6, mem7, mem9, rel1,
+        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4,
+        mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
     ]
     /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).

@@ -104,7 +104,8 @@ extension SimulationRun {
         }.first
         guard let (destinationID, segue) = found else {
             exception(
-                "NSInvalidArgumentException", "Receiver (<\(className(source)): 0xADDR>) has no segue with identifier '\(identifier)'", .vci5)
+                "NSInvalidArgumentException", "Receiver (<\(className(source)): 0xADDR>) has no segue with identifier '\(identifier)'",
+                .vci5)
             return
         }
         if !fromCode && !isMac && scenario.osVersion >= OSVersion(6, 0) {
