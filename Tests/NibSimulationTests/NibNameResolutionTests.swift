@@ -76,3 +76,38 @@ struct NibNameResolutionTests {
         #expect(!text.contains("RESOLVE"))
     }
 }
+
+/// Appendix C flags of §9.
+@Suite("Nib name flags (R-NN-7, R-NN-9)")
+struct NibNameFlagTests {
+    @Test("R-NN-7: legacyExplicitNibFallback on iOS 5 falls back to the class-name search")
+    func legacyFallback() throws {
+        let yaml = [
+            "platform: ios", "osVersion: \"5.1\"", "trace: L3", "flags: { legacyExplicitNibFallback: true }", "classes:",
+            "  MyViewController: { superclass: UIViewController, overrides: [] }",
+            "nibs:", NibNameResolutionTests.nib("MyViewController", viewOutlet: true), "steps:",
+            "  - instantiate: { name: vc, class: MyViewController, initializer: \"initWithNibName:bundle:\", nibName: Nope }",
+            "  - accessView: vc",
+        ].joined(separator: "\n")
+        let text = try SpecScenario.text(yaml: yaml)
+        #expect(text.contains("RESOLVE MyViewController.nib -> found"))
+        #expect(!text.contains("EXCEPTION"))
+    }
+
+    @Test("R-NN-9: a Swift NSViewController on macOS 10.11 looks up Module.Class")
+    func qualifiedMacName() throws {
+        let yaml = """
+            platform: macos
+            osVersion: "10.11"
+            trace: L1
+            classes:
+              Shapes01: { superclass: NSViewController, swiftModule: C4ExamplesOSX, overrides: [] }
+            objects:
+              vc: { class: Shapes01 }
+            steps:
+              - accessView: vc
+            """
+        let text = try SpecScenario.text(yaml: yaml)
+        #expect(text.contains("could not load the nibName: C4ExamplesOSX.Shapes01 in bundle"))
+    }
+}

@@ -6,7 +6,8 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, app2, app3, app4, app5, app6, app9, app10, mem1, mem2, mem3, mem4,
+        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
+        mem3, mem4,
         mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
     ]
@@ -30,6 +31,10 @@ extension Rule {
     public static let load8 = Rule("R-LOAD-8", "a view getter override without super bypasses loadView and viewDidLoad")
     /// R-MEM-5: viewDidUnload is never sent from dealloc.
     public static let mem5 = Rule("R-MEM-5", "viewDidUnload is not invoked as a result of dealloc")
+    /// R-NN-7: a missing explicit nib raises (legacy flag: class-name fallback before iOS 6).
+    public static let nn7 = Rule("R-NN-7", "a missing explicit nibName raises; legacyExplicitNibFallback falls back before iOS 6")
+    /// R-NN-9: macOS Swift classes look up the module-qualified nib name (flag).
+    public static let nn9 = Rule("R-NN-9", "macOS Swift classes look up Module.Class nibs (macQualifiedNibName)")
     /// R-APP-2: first appearance: view access, will appear, (isAppearing), layout, did appear.
     public static let app2 = Rule("R-APP-2", "appearance: view access, viewWillAppear:, layout pair, viewDidAppear:")
     /// R-APP-3: viewIsAppearing: gated on SDK 17 and OS 13.

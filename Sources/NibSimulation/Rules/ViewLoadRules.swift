@@ -83,7 +83,13 @@ extension SimulationRun {
             load(unit, owner: vc, proxies: info.proxies)
             return
         }
-        let classNameForNib = className(vc)
+        var classNameForNib = className(vc)
+        // R-NN-9: Swift classes look up the module-qualified name (flag; default on for macOS 10.10–10.x).
+        if isMac, let module = classes.table?[classNameForNib]?.swiftModule,
+            scenario.flags.macQualifiedNibName ?? (scenario.osVersion >= OSVersion(10, 10) && scenario.osVersion < OSVersion(11, 0))
+        {
+            classNameForNib = "\(module).\(classNameForNib)"
+        }
         if isMac {
             guard let name = info.nibName ?? (scenario.osVersion >= OSVersion(10, 10) ? classNameForNib : nil) else {
                 exception("NSInternalInconsistencyException", "-[NSViewController loadView] could not load the \"(null)\" nib.", .nn8)
@@ -102,11 +108,15 @@ extension SimulationRun {
         }
         var chosen: String?
         if let explicit = info.nibName {
-            guard bundledNib(explicit) != nil else {
+            if bundledNib(explicit) != nil {
+                chosen = explicit
+            } else if scenario.flags.legacyExplicitNibFallback && scenario.osVersion < OSVersion(6, 0) {
+                // R-NN-7 flag: the iOS 3–5 guide's fallback to the class-name nib.
+                chosen = resolveNibName(for: classNameForNib)
+            } else {
                 missingNib(explicit)
                 return
             }
-            chosen = explicit
         } else {
             chosen = resolveNibName(for: classNameForNib)
         }
