@@ -255,3 +255,18 @@ struct ChildFirstDisplayTests {
                 """)
     }
 }
+
+/// R-LOAD-7's flag.
+@Suite("traceInternalLoadViewIfNeeded (R-LOAD-7)")
+struct InternalLoadViewIfNeededTests {
+    @Test("R-LOAD-7: with traceInternalLoadViewIfNeeded a push shows UIKit's loadViewIfNeeded before the load")
+    func internalCallTraced() throws {
+        var scenario = try SpecScenario.load("G-APP-2")
+        scenario.classes?["B"]?.overrides?.append("loadViewIfNeeded")
+        let plain = TimelineFormatter.format(Simulator.run(scenario), as: .text)
+        #expect(!plain.contains("loadViewIfNeeded"))
+        scenario.flags.traceInternalLoadViewIfNeeded = true
+        let traced = TimelineFormatter.format(Simulator.run(scenario), as: .text)
+        #expect(traced.contains("-[B initWithNibName:bundle:]\n-[B loadViewIfNeeded]\n-[B loadView]\n"))
+    }
+}

@@ -80,7 +80,7 @@ extension SimulationRun {
         let previous = stage.top
         stage.presented = []
         stage.navigation = [vc]
-        accessView(vc)
+        presentationViewAccess(vc)
         if let previous, previous != vc, isOnScreen(previous) { willDisappear(previous, .app2) }
         willAppear(vc, .app2)
         if let previous, previous != vc, isOnScreen(previous) { didDisappear(previous, .app2) }
@@ -91,7 +91,7 @@ extension SimulationRun {
     func selectTabStep(_ new: Int) {
         guard let old = stage.navigation.first, old != new else { return }
         stage.navigation = [new]
-        accessView(new)
+        presentationViewAccess(new)
         willAppear(new, .app6)
         willDisappear(old, .app6)
         didDisappear(old, .app6)
@@ -101,7 +101,7 @@ extension SimulationRun {
     /// Navigation push of `b` over the top `a` (R-APP-4); with an empty stack `b` becomes the root.
     func pushStep(_ b: Int) {
         guard let a = stage.navigation.last else { return showRootStep(b) }
-        accessView(b)
+        presentationViewAccess(b)
         willDisappear(a, .app4)
         willAppear(b, .app4)
         didDisappear(a, .app4)
@@ -114,7 +114,7 @@ extension SimulationRun {
         guard stage.navigation.count >= 2, let b = stage.navigation.popLast(), let a = stage.navigation.last else {
             return impossible(step, "nothing was pushed")
         }
-        accessView(a)
+        presentationViewAccess(a)
         willDisappear(b, .app4)
         willAppear(a, .app4)
         didDisappear(b, .app4)
@@ -136,7 +136,7 @@ extension SimulationRun {
     func presentStep(_ b: Int, style: String?) {
         let a = stage.top
         let fullScreen = isFullScreen(style)
-        accessView(b)
+        presentationViewAccess(b)
         if fullScreen { willDisappear(a, .app5) }
         willAppear(b, .app5)
         didAppear(b, .app5)
@@ -150,7 +150,7 @@ extension SimulationRun {
         let a = stage.top
         willDisappear(b, .app5)
         if fullScreen, let a {
-            accessView(a)
+            presentationViewAccess(a)
             willAppear(a, .app5)
             didAppear(a, .app5)
         }
@@ -197,6 +197,13 @@ extension SimulationRun {
         emit(
             .message, .app9, receiver: child, selector: selector, arguments: [EventArgument("parent", label(parent))],
             level: traced ? .l1 : nil)
+    }
+
+    /// The view access of a presentation (R-APP-2 step 1); UIKit makes it through
+    /// `loadViewIfNeeded`, traced only with `traceInternalLoadViewIfNeeded` (R-LOAD-7).
+    func presentationViewAccess(_ vc: Int) {
+        if scenario.flags.traceInternalLoadViewIfNeeded && !isMac { lifecycle(vc, "loadViewIfNeeded", .load7) }
+        accessView(vc)
     }
 
     /// A step that cannot happen at run time: a note, and the run stops (no crash).
