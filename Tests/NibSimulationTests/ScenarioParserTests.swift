@@ -39,6 +39,8 @@ struct ScenarioParserTests {
                 steps:
                   - loadNib: { nib: A, owner: o, as: r }
                   - release: r
+                  - push: o
+                  - push: o
                   - pop
                   - selectTab: 2
                 """, file: "s.yaml")
@@ -54,7 +56,7 @@ struct ScenarioParserTests {
         #expect(scenario.objects == [ScenarioObject(name: "o", className: "Owner", label: "Boss", nibName: "Owner", line: 10)])
         #expect(
             scenario.steps.map(\.action) == [
-                .loadNib(nib: "A", owner: "o", externals: [:], result: "r"), .release("r"), .pop, .selectTab(2),
+                .loadNib(nib: "A", owner: "o", externals: [:], result: "r"), .release("r"), .push("o"), .push("o"), .pop, .selectTab(2),
             ])
         #expect(scenario.steps[0].location == FileLocation(file: "s.yaml", line: 12, column: 5))
     }

@@ -65,6 +65,19 @@ public enum StepAction: Hashable, Sendable {
     case setViewNil(String)
     /// `-[NSWindowController showWindow:]` (R-MAC-12).
     case showWindow(String)
+    /// Tracing starts here: earlier steps set the stage and print nothing (E.1 "tracing starts at
+    /// the first step the golden describes").
+    case startTrace
+    /// A storyboard segue from `controller` (R-VCI-5, G-VCI-3): triggered by its control in the
+    /// storyboard (`shouldPerformSegueWithIdentifier:sender:` first, iOS 6+) or by
+    /// `performSegueWithIdentifier:sender:` from code (`fromCode`).
+    case segue(controller: String, identifier: String, fromCode: Bool)
+    /// `[document addWindowController:controller]`: the document hears the window load (R-MAC-9).
+    case setDocument(controller: String, document: String)
+    /// A tab bar controller with these tabs is the window root; the first tab appears (R-APP-2).
+    case showTabs([String])
+    /// `[vc loadViewIfNeeded]` from test code (R-LOAD-7; iOS 9+, macOS 14+).
+    case loadViewIfNeeded(String)
 
     /// The step's name as written in a scenario.
     public var name: String {
@@ -89,6 +102,11 @@ public enum StepAction: Hashable, Sendable {
         case .memoryWarning: "memoryWarning"
         case .setViewNil: "setViewNil"
         case .showWindow: "showWindow"
+        case .startTrace: "startTrace"
+        case .segue: "segue"
+        case .setDocument: "setDocument"
+        case .showTabs: "showTabs"
+        case .loadViewIfNeeded: "loadViewIfNeeded"
         }
     }
 }

@@ -183,6 +183,7 @@ public enum ScenarioParser {
             }
             known.formUnion(results)
         }
+        try StepParser.checkStacks(scenario.steps)
     }
 
     private static func yamlLocation(_ error: YamlError, file: String) -> FileLocation {

@@ -6,7 +6,8 @@ enum StepParser {
     static let names = [
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
-        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow",
+        "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
+        "loadViewIfNeeded",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -102,6 +103,22 @@ enum StepParser {
         case "removeChild": return .removeChild(try single())
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
+        case "startTrace": try none(); return .startTrace
+        case "loadViewIfNeeded": return .loadViewIfNeeded(try single())
+        case "setDocument":
+            let f = try args(["controller", "document"], required: ["controller", "document"])
+            return .setDocument(controller: try f.required("controller", in: name), document: try f.required("document", in: name))
+        case "showTabs":
+            guard let argument else { throw node.error("step showTabs needs a list of controller names") }
+            let tabs = try argument.items("showTabs").map { try $0.string("a tab") }
+            guard !tabs.isEmpty else { throw argument.error("step showTabs needs at least one controller") }
+            return .showTabs(tabs)
+        case "segue":
+            let f = try args(["controller", "identifier", "trigger"], required: ["controller", "identifier"])
+            let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
+            return .segue(
+                controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name),
+                fromCode: trigger == "code")
         default: return .showWindow(try single())
         }
     }
@@ -116,12 +133,47 @@ enum StepParser {
         case .makeView(let nib, let owner, _): return ([owner].compactMap { $0 }, [nib], [])
         case .launch(let nib), .loadDocument(let nib): return ([], [nib], [])
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
-            .setViewNil(let name), .showWindow(let name):
+            .setViewNil(let name), .showWindow(let name), .loadViewIfNeeded(let name):
             return ([name], [], [])
-        case .present(let name, _): return ([name], [], [])
+        case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])
         case .addChild(let child, let parent): return ([child, parent], [], [])
-        case .pop, .dismiss, .selectTab, .memoryWarning: return ([], [], [])
+        case .setDocument(let controller, let document): return ([controller, document], [], [])
+        case .showTabs(let tabs): return (tabs, [], [])
+        case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace: return ([], [], [])
+        }
+    }
+}
+
+extension StepParser {
+    /// Steps that cannot happen: `pop` with nothing pushed, `dismiss` with nothing presented,
+    /// `removeChild` of a controller never added (issue 5: located errors, not crashes).
+    static func checkStacks(_ steps: [ScenarioStep]) throws {
+        var navigation = 0
+        var presented = 0
+        var children: Set<String> = []
+        for step in steps {
+            switch step.action {
+            case .showRoot, .showTabs: navigation = 1
+            case .push: navigation += 1
+            case .pop:
+                guard navigation >= 2 else {
+                    throw LocatedError(
+                        at: step.location,
+                        "pop: nothing was pushed (the navigation stack holds \(navigation) controller\(navigation == 1 ? "" : "s"))")
+                }
+                navigation -= 1
+            case .present: presented += 1
+            case .dismiss:
+                guard presented > 0 else { throw LocatedError(at: step.location, "dismiss: nothing is presented") }
+                presented -= 1
+            case .addChild(let child, _): children.insert(child)
+            case .removeChild(let child):
+                guard children.remove(child) != nil else {
+                    throw LocatedError(at: step.location, "removeChild: '\(child)' was never added as a child")
+                }
+            default: break
+            }
         }
     }
 }

@@ -34,6 +34,19 @@ struct ControllerInfo {
     var storyboard: NibGraph?
     /// Controllers instantiated through its relationship and embed segues, in document order (E.3).
     var children: [Int] = []
+    /// Objects the current view load created (released when the view unloads, E.3).
+    var viewObjects: [Int] = []
+    /// True once the loaded view has had its first layout pass (E.3: layout pair on the first appearance).
+    var laidOut = false
+    /// The containment parent (R-APP-9) and whether the child's view is in the parent's view.
+    var parent: Int?
+    var viewInParent = false
+    /// True when the view is set (a `loadView` override may leave it nil, R-LOAD-6).
+    var viewLoaded: Bool { state != .notLoaded && state != .unloaded }
+    /// NSWindowController: the window is loaded (R-MAC-9).
+    var windowLoaded = false
+    /// NSWindowController: its document (R-MAC-9 steps 2 and 5).
+    var document: Int?
 }
 
 extension SimulationRun {

@@ -22,6 +22,8 @@ final class SimulationRun {
     var loadingDocument = false
     /// `NSApp` / `UIApplication.sharedApplication`, created on first use.
     var application: Int?
+    /// Navigation, modal and load-recursion state of the lifecycle steps (SPEC §8–§14).
+    var stage = Stage()
 
     var events: [Event] = []
     var transitions: [ViewStateTransition] = []
@@ -54,7 +56,14 @@ final class SimulationRun {
     }
 
     var timeline: Timeline {
-        Timeline(events: events, transitions: transitions, notes: notes, traceLevel: scenario.traceLevel)
+        // `startTrace`: the stage-setting steps before it print nothing.
+        let start = min(stage.traceStart, events.count)
+        let shifted = transitions.map { transition in
+            var copy = transition
+            copy.eventIndex = max(0, transition.eventIndex - start)
+            return copy
+        }
+        return Timeline(events: Array(events[start...]), transitions: shifted, notes: notes, traceLevel: scenario.traceLevel)
     }
 
     /// Creates the scenario's objects, then runs its steps in order until one stops the run.

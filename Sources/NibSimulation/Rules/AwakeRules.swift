@@ -25,6 +25,7 @@ extension SimulationRun {
         for instance in created where objects[instance - 1].alive && awakened.insert(instance).inserted {
             lifecycle(instance, "awakeFromNib", isMac ? .awake1 : .awake2)
             if stopped { return }
+            archivedControllerViewDidLoad(instance, unit: unit)
         }
         if isMac {
             // The owner of a storyboard view nib is not among the nib's objects; it still comes first.
@@ -41,5 +42,15 @@ extension SimulationRun {
                 lifecycle(instance, "prepareForInterfaceBuilder", .awake8)
             }
         }
+    }
+
+    /// R-VCI-7: a controller archived in an ordinary nib with its view inline gets `viewDidLoad`
+    /// right after its own `awakeFromNib` (WinObjC's choice, Appendix D).
+    private func archivedControllerViewDidLoad(_ instance: Int, unit: NibUnit) {
+        guard !isMac, controllers[instance]?.state == .notLoaded, let element = objects[instance - 1].elementID,
+            unit.objects.contains(where: { $0.parent == element && $0.key == "view" })
+        else { return }
+        transition(instance, to: .loaded, .vci7)
+        lifecycle(instance, "viewDidLoad", .vci7)
     }
 }

@@ -33,21 +33,48 @@ extension Rule {
 }
 
 extension SimulationRun {
-    /// `vc.view` (R-LOAD-1): loads the view if needed.
+    /// `vc.view` (R-LOAD-1): loads the view if needed. A `loadView` override without `super`
+    /// loads no nib (R-VCI-9) and may leave the view nil, so the next access loads again; an
+    /// access from inside the load recurses until `maxLoadViewDepth` (R-LOAD-6, E.3).
     func accessView(_ vc: Int) {
         guard let info = controllers[vc] else {
             notes.append("\(label(vc)) is not a view controller; its view access is not simulated")
             return
         }
-        if info.state != .notLoaded && info.state != .unloaded { return }
+        if info.viewLoaded || stopped { return }
+        // R-LOAD-8: a `view` getter override that does not call super never reaches loadView.
+        if classes.overrides(className(vc), "view") && !classes.behaviour(className(vc)).viewGetterCallsSuper { return }
+        guard stage.loadDepth < scenario.flags.maxLoadViewDepth else {
+            crash("EXC_BAD_ACCESS (stack overflow in -[\(label(vc)) loadView] recursion)", .load6)
+            return
+        }
+        stage.loadDepth += 1
+        defer { stage.loadDepth -= 1 }
+        let name = className(vc)
+        let behaviour = classes.behaviour(name)
+        let overridden = classes.overrides(name, "loadView")
         lifecycle(vc, "loadView", .load1)
-        defaultLoadView(vc, info: info)
+        var hasView = true
+        if overridden && !behaviour.callsSuper("loadView") {
+            // R-VCI-9 / R-LOAD-5: no default load; the override assigns a view or leaves it nil.
+            hasView = behaviour.loadViewAssignsView
+            if !hasView && behaviour.loadViewAccessesView { accessView(vc) }
+        } else {
+            let before = objects.count
+            defaultLoadView(vc, info: info)
+            controllers[vc]?.viewObjects = Array(min(before + 1, objects.count + 1)..<(objects.count + 1))
+        }
         if stopped { return }
         instantiateEmbeds(of: vc)
         if stopped { return }
-        transition(vc, to: .loaded, .load1)
+        if hasView {
+            transition(vc, to: .loaded, .load1)
+            controllers[vc]?.laidOut = false
+        }
         if isMac && scenario.osVersion < OSVersion(10, 10) { return }
-        lifecycle(vc, "viewDidLoad", isMac ? .mac2 : .load1)
+        lifecycle(vc, "viewDidLoad", isMac ? .mac2 : hasView ? .load1 : .load6)
+        // R-LOAD-6: viewDidLoad reading self.view with no view starts the load again.
+        if !hasView && behaviour.viewDidLoadAccessesView && classes.overrides(name, "viewDidLoad") { accessView(vc) }
     }
 
     /// The default `loadView` (R-LOAD-2/10, R-NN-2/4/6/8, R-MAC-3).
@@ -56,7 +83,13 @@ extension SimulationRun {
             load(unit, owner: vc, proxies: info.proxies)
             return
         }
-        let classNameForNib = className(vc)
+        var classNameForNib = className(vc)
+        // R-NN-9: Swift classes look up the module-qualified name (flag; default on for macOS 10.10–10.x).
+        if isMac, let module = classes.table?[classNameForNib]?.swiftModule,
+            scenario.flags.macQualifiedNibName ?? (scenario.osVersion >= OSVersion(10, 10) && scenario.osVersion < OSVersion(11, 0))
+        {
+            classNameForNib = "\(module).\(classNameForNib)"
+        }
         if isMac {
             guard let name = info.nibName ?? (scenario.osVersion >= OSVersion(10, 10) ? classNameForNib : nil) else {
                 exception("NSInternalInconsistencyException", "-[NSViewController loadView] could not load the \"(null)\" nib.", .nn8)
@@ -75,11 +108,15 @@ extension SimulationRun {
         }
         var chosen: String?
         if let explicit = info.nibName {
-            guard bundledNib(explicit) != nil else {
+            if bundledNib(explicit) != nil {
+                chosen = explicit
+            } else if scenario.flags.legacyExplicitNibFallback && scenario.osVersion < OSVersion(6, 0) {
+                // R-NN-7 flag: the iOS 3–5 guide's fallback to the class-name nib.
+                chosen = resolveNibName(for: classNameForNib)
+            } else {
                 missingNib(explicit)
                 return
             }
-            chosen = explicit
         } else {
             chosen = resolveNibName(for: classNameForNib)
         }

@@ -1,8 +1,122 @@
 import NibModel
 
 extension SimulationRun {
-    /// View-controller lifecycle steps (SPEC §8–§14). Not simulated yet: the run notes it.
+    /// View-controller lifecycle steps (SPEC §8–§14).
     func lifecycleStep(_ step: ScenarioStep) {
-        notes.append("\(step.location): step '\(step.action.name)' is not simulated yet (SPEC §8–§14)")
+        switch step.action {
+        case .instantiate(let name, let className, let initializer, let nibName):
+            instantiateFromCode(name: name, className: className, initializer: initializer, nibName: nibName)
+        case .showRoot(let name):
+            guard let vc = controller(named: name, step) else { return }
+            showRootStep(vc)
+        case .push(let name):
+            guard let vc = controller(named: name, step) else { return }
+            pushStep(vc)
+        case .pop: popStep(step)
+        case .present(let name, let style):
+            guard let vc = controller(named: name, step) else { return }
+            presentStep(vc, style: style)
+        case .dismiss: dismissStep(step)
+        case .addChild(let childName, let parentName):
+            guard let child = controller(named: childName, step), let parent = controller(named: parentName, step) else { return }
+            addChildStep(child, parent: parent)
+        case .removeChild(let name):
+            guard let child = controller(named: name, step) else { return }
+            guard controllers[child]?.parent != nil else { return impossible(step, "'\(name)' has no parent") }
+            removeChildStep(child)
+        case .memoryWarning: memoryWarningStep()
+        case .setViewNil(let name):
+            guard let vc = controller(named: name, step) else { return }
+            setViewNilStep(vc)
+        case .showWindow(let name):
+            guard let wc = controller(named: name, step) else { return }
+            showWindowStep(wc)
+        case .startTrace: stage.traceStart = events.count
+        case .loadViewIfNeeded(let name):
+            guard let vc = controller(named: name, step) else { return }
+            guard scenario.osVersion >= (isMac ? OSVersion(14, 0) : OSVersion(9, 0)) else {
+                return impossible(step, "loadViewIfNeeded needs iOS 9 or macOS 14 (R-LOAD-7, R-MAC-7)")
+            }
+            lifecycle(vc, "loadViewIfNeeded", .load7)
+            accessView(vc)
+        case .setDocument(let name, let documentName):
+            guard let wc = controller(named: name, step), let document = instance(named: documentName) else { return }
+            controllers[wc]?.document = document
+        case .showTabs(let tabNames):
+            let tabs = tabNames.compactMap { controller(named: $0, step) }
+            guard tabs.count == tabNames.count, let first = tabs.first else { return }
+            showRootStep(first)
+            stage.tabs = tabs
+        case .selectTab(let index):
+            guard stage.tabs.indices.contains(index) else {
+                return impossible(step, "no tab \(index) (the tab bar holds \(stage.tabs.count) controllers; use showTabs first)")
+            }
+            selectTabStep(stage.tabs[index])
+        case .segue(let name, let identifier, let fromCode):
+            guard let vc = controller(named: name, step) else { return }
+            segueStep(vc, identifier: identifier, fromCode: fromCode, step)
+        default:
+            notes.append("\(step.location): step '\(step.action.name)' is not simulated yet (SPEC §8–§14)")
+        }
+    }
+
+    /// The view controller a step names; a missing one stops the run with a located note.
+    private func controller(named name: String, _ step: ScenarioStep) -> Int? {
+        guard let vc = instance(named: name), controllers[vc] != nil else {
+            impossible(step, "no view controller named '\(name)'")
+            return nil
+        }
+        return vc
+    }
+
+    /// A controller created by code (R-VCI-2/3/4, R-MAC-1, R-MAC-11): entry-order initializer lines,
+    /// never `initWithCoder:` or `awakeFromNib`; nothing loads.
+    func instantiateFromCode(name: String, className: String, initializer: String, nibName: String?) {
+        let vc = create(className: className)
+        names[name] = [vc]
+        controllers[vc] = ControllerInfo(nibName: nibName)
+        switch initializer {
+        case "initWithNibName:bundle:":
+            lifecycle(vc, "initWithNibName:bundle:", .vci4)
+        case "initWithWindowNibName:":
+            lifecycle(vc, "initWithWindowNibName:", .mac11)
+            lifecycle(vc, "initWithWindowNibName:owner:", .mac11)
+            lifecycle(vc, "initWithWindow:", .mac11)
+        default:  // init, new
+            lifecycle(vc, "init", isMac ? .mac1 : .vci2)
+            lifecycle(vc, "initWithNibName:bundle:", isMac ? .mac1 : .vci2)
+        }
+    }
+
+    /// A storyboard segue (G-VCI-3): `shouldPerformSegueWithIdentifier:sender:` (storyboard
+    /// triggers, iOS 6+), the destination instantiated (`initWithCoder:`, `awakeFromNib`),
+    /// `prepareForSegue:sender:`, then `perform`: a push for show/push segues, a presentation otherwise.
+    func segueStep(_ source: Int, identifier: String, fromCode: Bool, _ step: ScenarioStep) {
+        guard let graph = controllers[source]?.storyboard, let element = objects[source - 1].elementID,
+            let scene = graph.objectsByID[element]?.scene
+        else { return impossible(step, "'\(label(source))' does not come from a storyboard") }
+        let sceneObjects = Set(graph.objects.filter { $0.scene == scene }.map(\.id))
+        let found = graph.connections.lazy.compactMap { connection -> (ObjectID, Segue)? in
+            guard sceneObjects.contains(connection.source), case .segue(let destination, let segue) = connection.kind,
+                segue.identifier == identifier
+            else { return nil }
+            return (destination, segue)
+        }.first
+        guard let (destinationID, segue) = found else {
+            exception(
+                "NSInvalidArgumentException", "Receiver (<\(className(source)): 0xADDR>) has no segue with identifier '\(identifier)'",
+                .vci5)
+            return
+        }
+        if !fromCode && !isMac && scenario.osVersion >= OSVersion(6, 0) {
+            lifecycle(source, "shouldPerformSegueWithIdentifier:sender:", .vci5)
+        }
+        guard let destination = instantiateController(destinationID, in: graph), !stopped else { return }
+        lifecycle(source, "prepareForSegue:sender:", .vci5)
+        switch segue.kind {
+        case "show", "push": pushStep(destination)
+        case "presentation", "modal", "showDetail": presentStep(destination, style: nil)
+        default: notes.append("\(step.location): segue kind '\(segue.kind)' performs nothing in the simulator")
+        }
     }
 }

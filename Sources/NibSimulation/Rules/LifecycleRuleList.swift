@@ -1,0 +1,99 @@
+import NibModel
+
+// SPEC §8–§14 rules added by the lifecycle steps (R-VCI-5/6, R-NN, R-LOAD-1/2/3/10 and R-MAC-2/3
+// live in ViewLoadRules.swift).
+
+extension Rule {
+    /// The §8–§14 rules the lifecycle steps use.
+    public static let lifecycleRules: [Rule] = [
+        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
+        mem3, mem4,
+        mem6, mem7, mem9, rel1,
+        mac1, mac5, mac9, mac10, mac11, mac12,
+    ]
+    /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).
+    public static let vci2 = Rule("R-VCI-2", "init calls initWithNibName:bundle: with nil, nil")
+    /// R-VCI-3: code-created controllers get neither initWithCoder: nor awakeFromNib.
+    public static let vci3 = Rule("R-VCI-3", "a code-created controller never gets initWithCoder: or awakeFromNib")
+    /// R-VCI-4: initWithNibName:bundle: only records the name; the nib loads on view access.
+    public static let vci4 = Rule("R-VCI-4", "initWithNibName:bundle: records nibName; nothing loads at init")
+    /// R-VCI-7: a controller archived in a nib with an inline view: viewDidLoad after its awakeFromNib.
+    public static let vci7 = Rule("R-VCI-7", "a nib-archived controller with an inline view gets viewDidLoad after its awakeFromNib")
+    /// R-VCI-9: a loadView override without super never loads the nib.
+    public static let vci9 = Rule("R-VCI-9", "a loadView override without super loads no nib")
+    /// R-LOAD-5: a loadView override calling super gets the default load.
+    public static let load5 = Rule("R-LOAD-5", "a loadView override calling super runs the default load")
+    /// R-LOAD-6: a loadView leaving view nil: viewDidLoad still sent, access repeats, recursion crashes.
+    public static let load6 = Rule("R-LOAD-6", "loadView without a view: viewDidLoad still sent; re-entry recurses to a crash")
+    /// R-LOAD-7: loadViewIfNeeded loads only when needed; traced only when test code calls it.
+    public static let load7 = Rule("R-LOAD-7", "loadViewIfNeeded (iOS 9+, macOS 14+) loads like a view access when not loaded")
+    /// R-LOAD-8: a view getter override without super bypasses loadView and viewDidLoad.
+    public static let load8 = Rule("R-LOAD-8", "a view getter override without super bypasses loadView and viewDidLoad")
+    /// R-MEM-5: viewDidUnload is never sent from dealloc.
+    public static let mem5 = Rule("R-MEM-5", "viewDidUnload is not invoked as a result of dealloc")
+    /// R-NN-7: a missing explicit nib raises (legacy flag: class-name fallback before iOS 6).
+    public static let nn7 = Rule("R-NN-7", "a missing explicit nibName raises; legacyExplicitNibFallback falls back before iOS 6")
+    /// R-NN-9: macOS Swift classes look up the module-qualified nib name (flag).
+    public static let nn9 = Rule("R-NN-9", "macOS Swift classes look up Module.Class nibs (macQualifiedNibName)")
+    /// R-APP-2: first appearance: view access, will appear, (isAppearing), layout, did appear.
+    public static let app2 = Rule("R-APP-2", "appearance: view access, viewWillAppear:, layout pair, viewDidAppear:")
+    /// R-APP-3: viewIsAppearing: gated on SDK 17 and OS 13.
+    public static let app3 = Rule("R-APP-3", "viewIsAppearing: only with sdkVersion >= 17 and osVersion >= 13")
+    /// R-APP-4: push and pop order.
+    public static let app4 = Rule("R-APP-4", "push ends A didDisappear then B didAppear; pop mirrors it")
+    /// R-APP-5: modal presentation, full screen versus sheets; the iOS 13 default.
+    public static let app5 = Rule("R-APP-5", "full-screen modals hide the presenter; sheets (iOS 13+ default) do not")
+    /// R-APP-6: tab switch order.
+    public static let app6 = Rule("R-APP-6", "tab switch: new willAppear first")
+    /// R-APP-9: containment sends willMove on add and didMove(nil) on remove automatically.
+    public static let app9 = Rule("R-APP-9", "addChild sends willMove…; removeFromParent sends didMove…(nil); neither loads the view")
+    /// R-APP-10: children in the parent's view get its appearance callbacks after it.
+    public static let app10 = Rule("R-APP-10", "appearance callbacks are forwarded to children after the parent")
+    /// R-MEM-1: app delegate first, then every live controller in creation order.
+    public static let mem1 = Rule("R-MEM-1", "memory warning: app delegate, then controllers in creation order")
+    /// R-MEM-2: iOS 3.0–5.1 unload of a view with no superview.
+    public static let mem2 = Rule("R-MEM-2", "iOS 3–5: an off-screen view unloads (viewWillUnload on 5.x, setView:, viewDidUnload)")
+    /// R-MEM-3: iOS 2.x releases the view without callbacks.
+    public static let mem3 = Rule("R-MEM-3", "iOS 2.x: the view may be released, with no unload callbacks")
+    /// R-MEM-4: iOS 6+ never unloads.
+    public static let mem4 = Rule("R-MEM-4", "iOS 6+: didReceiveMemoryWarning never clears the view")
+    /// R-MEM-6: a manual view = nil sends no unload callbacks; the next access reloads.
+    public static let mem6 = Rule("R-MEM-6", "view = nil by hand sends no unload callbacks")
+    /// R-MEM-7: the naive iOS 6 guard loads the view first.
+    public static let mem7 = Rule("R-MEM-7", "the naive self.view.window guard loads an unloaded view")
+    /// R-MEM-9: macOS has no memory-warning unloading.
+    public static let mem9 = Rule("R-MEM-9", "NSViewController has no memory warning and no unload")
+    /// R-REL-1: after an unload the next access reloads with new nib objects.
+    public static let rel1 = Rule("R-REL-1", "after an unload the next view access runs a full load with new nib objects")
+    /// R-MAC-1: NSViewController init paths.
+    public static let mac1 = Rule("R-MAC-1", "NSViewController: init → initWithNibName:bundle:")
+    /// R-MAC-5: AppKit appearance selectors take no argument (10.10+).
+    public static let mac5 = Rule("R-MAC-5", "NSViewController appearance (10.10+), no animated: argument")
+    /// R-MAC-9: window loading order.
+    public static let mac9 = Rule("R-MAC-9", "window access: windowWillLoad, loadWindow, windowDidLoad")
+    /// R-MAC-10: loadWindow loads the nib with the owner.
+    public static let mac10 = Rule("R-MAC-10", "loadWindow loads the window nib with the owner")
+    /// R-MAC-11: initWithWindowNibName: → …:owner: → initWithWindow:.
+    public static let mac11 = Rule("R-MAC-11", "initWithWindowNibName: → initWithWindowNibName:owner: → initWithWindow:")
+    /// R-MAC-12: showWindow: loads the window if needed.
+    public static let mac12 = Rule("R-MAC-12", "showWindow: loads the window if needed, then shows it")
+}
+
+/// Navigation, presentation and recursion state of a run's lifecycle steps.
+struct Stage {
+    /// Index of the first event shown (`startTrace`).
+    var traceStart = 0
+    /// Nested view-getter entries (R-LOAD-6, E.3).
+    var loadDepth = 0
+    /// The navigation stack; its first element is the window's root.
+    var navigation: [Int] = []
+    /// Presented controllers, innermost last, with whether their style is full screen.
+    var presented: [(controller: Int, fullScreen: Bool)] = []
+    /// Children in `addChildViewController:` order (R-APP-10).
+    var childOrder: [Int] = []
+    /// The tab bar's controllers (`showTabs`), R-APP-6.
+    var tabs: [Int] = []
+
+    /// The controller on top: the innermost presented one, else the top of the navigation stack.
+    var top: Int? { presented.last?.controller ?? navigation.last }
+}
