@@ -35,8 +35,22 @@ extension SiteServices {
                 return ObjectGraphDiagram.parts(graph, options: options).map { NamedDOT(caption: $0.title, dot: $0.dot) }
             case .flow:
                 return graph.isStoryboard ? [NamedDOT(caption: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))] : []
+            case .instantiation:
+                guard let run = timeline?.source else { return FallbackDiagrams.document(kind, graph: graph, timeline: timeline) }
+                let title = (graph.file as NSString).lastPathComponent
+                return [NamedDOT(caption: "Instantiation", dot: InstantiationDiagram.dot(run.timeline, graph: graph, platform: graph.platform, title: title, options: options))]
             default:
                 return FallbackDiagrams.document(kind, graph: graph, timeline: timeline)
+            }
+        }
+        services.timelineDOT = { kind, timeline, title in
+            // Golden text written in a page has no simulator run behind it: the site's own
+            // drawing handles those; every simulated run is drawn by NibDiagrams.
+            guard let run = timeline.source else { return FallbackDiagrams.timeline(kind, timeline, title: title) }
+            let options = DiagramOptions(theme: .light, linkBase: "#")
+            switch kind {
+            case .lifecycle: return LifecycleDiagram.dot(run.timeline, title: title, options: options)
+            default: return TimelineDiagram.dot(run.timeline, title: title, level: run.level, options: options)
             }
         }
         return services
@@ -83,5 +97,6 @@ extension SiteTimeline {
             )
         }
         self.init(events: events, transitions: transitions.isEmpty ? Self.deriveTransitions(events) : transitions)
+        source = (timeline, level)
     }
 }

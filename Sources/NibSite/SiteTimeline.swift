@@ -1,3 +1,5 @@
+import NibModel
+
 /// A simulated timeline as the site shows it: one row per event of the canonical line format
 /// (R-CONV-1, R-CONV-4). The simulation module's `Timeline` converts into this (see
 /// `SiteServices`); canonical text lines (SPEC goldens) parse into it too, so concept pages can
@@ -63,6 +65,18 @@ public struct SiteTimeline: Hashable, Sendable {
     public var events: [Event]
     /// View state transitions in order.
     public var transitions: [Transition]
+    /// The simulator's own timeline and the level it is shown at, when the rows came from a
+    /// run (not from a golden's text): NibDiagrams then draws it, so the site and
+    /// `nibviz render` show the same diagram.
+    public var source: (timeline: Timeline, level: TraceLevel)? {
+        get { sourceTimeline.map { ($0, sourceLevel ?? .l1) } }
+        set {
+            sourceTimeline = newValue?.timeline
+            sourceLevel = newValue?.level
+        }
+    }
+    private var sourceTimeline: Timeline?
+    private var sourceLevel: TraceLevel?
 
     /// Creates a timeline.
     public init(events: [Event], transitions: [Transition]) {
