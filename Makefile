@@ -56,6 +56,8 @@ install: deps
 	$(SWIFT) build -c release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/nibviz $(DESTDIR)$(PREFIX)/bin/nibviz
+	install -d $(DESTDIR)$(PREFIX)/share/nibviz/site
+	tar -C site --exclude=public -cf - . | tar -C $(DESTDIR)$(PREFIX)/share/nibviz/site -xf -
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

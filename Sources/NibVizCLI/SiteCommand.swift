@@ -12,18 +12,22 @@ struct SiteCommand: ParsableCommand {
 
     @Argument(help: "Files or folders of .xib, .storyboard, designable.nib or scenario .yaml files.")
     var inputs: [String] = []
-    @Option(name: .shortAndLong, help: "Output folder (replaced atomically at the end of the build).")
-    var output = "site/public"
-    @Option(help: "The site sources: pages/, scenarios/, assets/, data/.")
-    var siteRoot = "site"
+    @Option(name: .shortAndLong, help: "Output folder, replaced atomically at the end of the build (default: site/public in a checkout, else nibviz-site).")
+    var output: String?
+    @Option(help: "The site sources: pages/, scenarios/, assets/, data/ (default: ./site, else the copy beside the nibviz binary).")
+    var siteRoot: String?
     @Option(help: "Diagram cache folder (default: <output>/../.nibviz-cache).")
     var cache: String?
     @Flag(help: "Render every diagram, ignoring and not writing the cache.")
     var noCache = false
 
     func run() throws {
+        guard let root = SiteSources.locate(explicit: siteRoot) else {
+            throw fail("cannot find the site sources (site/data/rules.tsv): run from a nibviz checkout, install with `make install`, or pass --site-root DIR")
+        }
+        let output = self.output ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
         let options = SiteOptions(
-            siteRoot: URL(fileURLWithPath: siteRoot), inputs: inputs.map { URL(fileURLWithPath: $0) },
+            siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, version: NibvizCommand.version
         )
