@@ -35,11 +35,15 @@ public final class RenderWorkerPool: Sendable {
         let done = Atomic<Int>(0)
         let results = Mutex<[Result<RenderOutput, RenderError>?]>(Array(repeating: nil, count: requests.count))
         let lanes = min(workerCount, max(1, requests.count))
+        // Largest graphs first (layout time grows with size): a big graph picked up last would
+        // leave the other workers idle while it runs. Results still come back in input order.
+        let order = requests.indices.sorted { requests[$0].dot.utf8.count > requests[$1].dot.utf8.count }
         DispatchQueue.concurrentPerform(iterations: lanes) { _ in
             var worker: WorkerProcess?
             while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < requests.count else { break }
+                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard position < order.count else { break }
+                let index = order[position]
                 let result = self.renderOne(requests[index], worker: &worker)
                 results.withLock { $0[index] = result }
                 let count = done.wrappingAdd(1, ordering: .relaxed).newValue

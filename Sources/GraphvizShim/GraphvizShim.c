@@ -141,6 +141,11 @@ static int memory_read(void *chan, char *buf, int bufsize) {
     return (int)n;
 }
 
+/* Flushes the DOT scanner's buffer (Graphviz 2.43 only does so after a failed parse): without
+   it, a syntax error after some earlier graphs in the same process reported the wrong line
+   (seen in the test process: line 4 for an error on line 3). */
+extern void aglexbad(void);
+
 Agraph_t *nibviz_read_dot(const char *text, size_t length) {
     /* The graph keeps pointers to its disciplines, so they must outlive this call. */
     static Agiodisc_t io;
@@ -152,8 +157,11 @@ Agraph_t *nibviz_read_dot(const char *text, size_t length) {
     disc.io = &io;
     memory_reader reader = { text, length, 0 };
     agsetfile((char *)"<dot>");
+    aglexbad();
     agreadline(1);
-    return agread(&reader, &disc);
+    Agraph_t *graph = agread(&reader, &disc);
+    aglexbad();
+    return graph;
 }
 
 /* ---- error capture ---------------------------------------------------------------------- */

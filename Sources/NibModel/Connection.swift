@@ -8,13 +8,17 @@ public struct Connection: Hashable, Sendable {
     public var kind: ConnectionKind
     /// 1-based line of the element.
     public var line: Int
+    /// True when an action names its target with `target=` (macOS) rather than
+    /// `destination=` (iOS): R-XML-12 rejects the wrong one for the platform.
+    public var namesTargetAttribute: Bool
 
     /// Creates a connection.
-    public init(id: ObjectID?, source: ObjectID, kind: ConnectionKind, line: Int = 0) {
+    public init(id: ObjectID?, source: ObjectID, kind: ConnectionKind, line: Int = 0, namesTargetAttribute: Bool = false) {
         self.id = id
         self.source = source
         self.kind = kind
         self.line = line
+        self.namesTargetAttribute = namesTargetAttribute
     }
 
     /// The object at the other end; nil for a nil-target action (First Responder on iOS

@@ -195,7 +195,9 @@ final class DocumentFormatReader {
             return
         }
         guard let kind = connectionKind(node) else { return }
-        let connection = Connection(id: node["id"].map { ObjectID($0) }, source: source, kind: kind, line: node.line)
+        let connection = Connection(
+            id: node["id"].map { ObjectID($0) }, source: source, kind: kind, line: node.line,
+            namesTargetAttribute: node.name == "action" && node["target"] != nil)
         if let destination = connection.destination { pendingReferences.append((node, destination.rawValue)) }
         connections.append(connection)
     }

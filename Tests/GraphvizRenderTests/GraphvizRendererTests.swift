@@ -1,5 +1,5 @@
 import Foundation
-import GraphvizRender
+@testable import GraphvizRender
 import NibTestSupport
 import Testing
 
@@ -38,9 +38,31 @@ import Testing
         #expect {
             try render("digraph {\n a -> b\n c -> -> d\n}\n")
         } throws: { error in
+            // The exact line is checked end to end in a fresh process (RenderCommandTests): in this
+            // shared test process Graphviz 2.43's scanner once reported line 4 after other
+            // suites' graphs, which we could not reproduce in isolation.
             guard let error = error as? RenderError else { return false }
-            return error.stage == .parse && error.line == 3 && error.message.contains("syntax error")
+            return error.stage == .parse && error.line != nil && error.message.contains("syntax error")
         }
+    }
+
+    @Test func aSyntaxErrorDoesNotLeakIntoTheNextParse() throws {
+        for _ in 0..<3 {
+            #expect {
+                try render("digraph {\n a -> b\n c -> -> d\n e -> f\n}\n")
+            } throws: { error in
+                (error as? RenderError)?.line == 3
+            }
+            let output = try render("digraph { x -> y }\n\n\n")
+            #expect(String(decoding: output.data, as: UTF8.self).contains("<title>x&#45;&gt;y</title>"))
+        }
+    }
+
+    @Test func textAfterTheFirstGraphNeverReachesTheNextRender() throws {
+        _ = try render("digraph one { a }\ndigraph two { leaked }\n")
+        let svg = String(decoding: try render("digraph three { b }").data, as: UTF8.self)
+        #expect(svg.contains("<title>b</title>"))
+        #expect(!svg.contains("leaked"))
     }
 
     @Test func badHTMLLabelsAreErrorsEvenWhenGraphvizReportsSuccess() {
@@ -70,17 +92,26 @@ import Testing
         #expect(b.lowerBound < a.lowerBound)
     }
 
+    /// Measured in a worker process of its own: RSS is per process, and this test process
+    /// renders for other suites at the same time.
     @Test func twoThousandRendersDoNotGrowMemoryBeyondASmallBound() throws {
-        let dot = "digraph { rankdir=LR; a -> b -> c; b -> d; d [shape=box] }"
-        for _ in 0..<200 { _ = try render(dot) }
-        let before = residentBytes()
-        for _ in 0..<2_000 { _ = try render(dot) }
-        let growth = residentBytes() - before
-        #expect(growth < 8 << 20, "RSS grew by \(growth) bytes over 2,000 renders")
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "100000"])
+        defer { worker.stop() }
+        let request = RenderRequest(dot: "digraph { rankdir=LR; a -> b -> c; b -> d; d [shape=box] }")
+        for _ in 0..<200 { _ = worker.send(request, timeout: 30) }
+        let before = residentBytes(of: worker.pid)
+        for _ in 0..<2_000 {
+            guard case .rendered(.success, _) = worker.send(request, timeout: 30) else {
+                Issue.record("a render failed")
+                return
+            }
+        }
+        let growth = residentBytes(of: worker.pid) - before
+        #expect(growth < 4 << 20, "worker RSS grew by \(growth) bytes over 2,000 renders")
     }
 
-    private func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    private func residentBytes(of pid: Int32) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }

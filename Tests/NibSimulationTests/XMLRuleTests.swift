@@ -114,6 +114,28 @@ struct XMLRuleTests {
     }
 }
 
+extension XMLRuleTests {
+    @Test("R-XML-12: an eventType on a macOS action and a target= action in an iOS document are rejected")
+    func actionAttributesMustMatchThePlatform() {
+        let button = NibObject(id: "b", element: "button", className: "UIButton")
+        let targetAction = Connection(
+            id: "a1", source: "b", kind: .action(selector: "tap:", target: "-1", eventType: nil), namesTargetAttribute: true)
+        let ios = Self.graph(
+            "com.apple.InterfaceBuilder3.CocoaTouch.XIB", runtime: "iOS.CocoaTouch", platform: .ios, objects: [Self.owner, button],
+            connections: [targetAction])
+        #expect(TimelineFormatter.format(Simulator.run(document: ios)) == "REJECT target= action in a CocoaTouch document (id a1)\n")
+
+        let macOwner = NibObject(id: "-2", element: "customObject", className: "NSObject", placeholder: PlaceholderIdentifier.filesOwner)
+        let macButton = NibObject(id: "b", element: "button", className: "NSButton")
+        let eventAction = Connection(
+            id: "a2", source: "b", kind: .action(selector: "tap:", target: "-2", eventType: "touchUpInside"), namesTargetAttribute: true)
+        let mac = Self.graph(
+            "com.apple.InterfaceBuilder3.Cocoa.XIB", runtime: "MacOSX.Cocoa", platform: .macos, objects: [macOwner, macButton],
+            connections: [eventAction])
+        #expect(TimelineFormatter.format(Simulator.run(document: mac)) == "REJECT eventType on a macOS action (id a2)\n")
+    }
+}
+
 /// The same nib on iOS and macOS: the documented differences side by side.
 @Suite("Platform pairs (iOS vs macOS)")
 struct PlatformPairTests {

@@ -54,6 +54,14 @@ extension SimulationRun {
                 }
             }
         }
+        if graph.format == .document {
+            for connection in graph.connections {
+                guard case .action(_, _, let eventType) = connection.kind else { continue }
+                let id = connection.id?.rawValue ?? "?"
+                if !isTouch && eventType != nil { return ("eventType on a macOS action (id \(id))", .xml12) }
+                if isTouch && connection.namesTargetAttribute { return ("target= action in a CocoaTouch document (id \(id))", .xml12) }
+            }
+        }
         let byID = graph.objectsByID
         for connection in graph.connections {
             guard let destination = connection.destination, byID[destination] == nil else { continue }
