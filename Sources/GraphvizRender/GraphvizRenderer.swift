@@ -49,7 +49,8 @@ public final class GraphvizRenderer: Sendable {
         }
         guard gvLayout(gvc, graph, request.engine.rawValue) == 0 else {
             let (messages, _) = takeMessages()
-            return .failure(RenderError(stage: .layout, name: request.name, message: messages.first ?? "layout with \(request.engine.rawValue) failed"))
+            return .failure(
+                RenderError(stage: .layout, name: request.name, message: messages.first ?? "layout with \(request.engine.rawValue) failed"))
         }
         defer { gvFreeLayout(gvc, graph) }
         var buffer: UnsafeMutablePointer<CChar>?

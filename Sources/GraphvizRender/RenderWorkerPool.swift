@@ -15,7 +15,10 @@ public final class RenderWorkerPool: Sendable {
     public let timeout: TimeInterval
 
     /// Creates a pool; workers start on first use.
-    public init(executable: URL, arguments: [String] = ["__render-worker"], workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60) {
+    public init(
+        executable: URL, arguments: [String] = ["__render-worker"], workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+        timeout: TimeInterval = 60
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.workerCount = max(1, workerCount)
@@ -24,7 +27,9 @@ public final class RenderWorkerPool: Sendable {
     }
 
     /// The pool for the running `nibviz` binary itself.
-    public static func forCurrentExecutable(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60) -> RenderWorkerPool {
+    public static func forCurrentExecutable(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60)
+        -> RenderWorkerPool
+    {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return RenderWorkerPool(executable: URL(fileURLWithPath: path), workerCount: workerCount, timeout: timeout)
     }
@@ -61,7 +66,8 @@ public final class RenderWorkerPool: Sendable {
     private func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {
         if worker == nil {
             do { worker = try WorkerProcess(executable: executable, arguments: arguments) } catch {
-                return .failure(RenderError(stage: .worker, name: request.name, message: "cannot start render worker \(executable.path): \(error)"))
+                return .failure(
+                    RenderError(stage: .worker, name: request.name, message: "cannot start render worker \(executable.path): \(error)"))
             }
         }
         guard let current = worker else { return .failure(RenderError(stage: .worker, name: request.name, message: "no worker")) }

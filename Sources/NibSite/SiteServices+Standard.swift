@@ -38,7 +38,11 @@ extension SiteServices {
             case .instantiation:
                 guard let run = timeline?.source else { return FallbackDiagrams.document(kind, graph: graph, timeline: timeline) }
                 let title = (graph.file as NSString).lastPathComponent
-                return [NamedDOT(caption: "Instantiation", dot: InstantiationDiagram.dot(run.timeline, graph: graph, platform: graph.platform, title: title, options: options))]
+                return [
+                    NamedDOT(
+                        caption: "Instantiation",
+                        dot: InstantiationDiagram.dot(run.timeline, graph: graph, platform: graph.platform, title: title, options: options))
+                ]
             default:
                 return FallbackDiagrams.document(kind, graph: graph, timeline: timeline)
             }

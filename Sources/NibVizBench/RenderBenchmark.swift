@@ -25,7 +25,11 @@ func benchmarkGraph(nodes: Int, seed: Int) -> String {
 
 /// In-process vs one `dot` process per file vs one worker per core, as ratios to spawning `dot`.
 func runRenderBenchmark(nibviz: URL) -> String {
-    var report = ["## Render: N DOT files → SVG", "", "| graph | files | spawn dot -Tsvg | in-process | pool (\(ProcessInfo.processInfo.activeProcessorCount) workers) | in-process speed-up | pool speed-up |", "|---|---|---|---|---|---|---|"]
+    var report = [
+        "## Render: N DOT files → SVG", "",
+        "| graph | files | spawn dot -Tsvg | in-process | pool (\(ProcessInfo.processInfo.activeProcessorCount) workers) | in-process speed-up | pool speed-up |",
+        "|---|---|---|---|---|---|---|",
+    ]
     let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -55,7 +59,9 @@ func runRenderBenchmark(nibviz: URL) -> String {
         }
         let pool = RenderWorkerPool(executable: nibviz)
         let pooled = measure { _ = pool.render(requests) }
-        report.append("| \(nodes) nodes | \(count) | \(format(spawnSeconds)) s | \(format(inProcess)) s | \(format(pooled)) s | \(format(spawnSeconds / inProcess))× | \(format(spawnSeconds / pooled))× |")
+        report.append(
+            "| \(nodes) nodes | \(count) | \(format(spawnSeconds)) s | \(format(inProcess)) s | \(format(pooled)) s | \(format(spawnSeconds / inProcess))× | \(format(spawnSeconds / pooled))× |"
+        )
     }
     if dotPath == nil { report += ["", "(`dot` not installed: no spawn baseline; run `make deps`)"] }
     return report.joined(separator: "\n")

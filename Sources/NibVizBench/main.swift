@@ -13,7 +13,8 @@ while let argument = arguments.popFirst() {
     default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|simulate|diagrams|review|site]"); exit(64)
     }
 }
-let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+let cpu =
+    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
     .split(separator: "\n").first { $0.hasPrefix("model name") }
     .map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
 print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")

@@ -30,6 +30,7 @@ func writeOutput(_ bytes: [UInt8], to path: String?) throws {
     guard rename(temporary.path, url.path) == 0 else {
         let reason = String(cString: strerror(errno))
         try? FileManager.default.removeItem(at: temporary)
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
+        throw CocoaError(
+            .fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
     }
 }

@@ -12,7 +12,9 @@ struct SiteCommand: ParsableCommand {
 
     @Argument(help: "Files or folders of .xib, .storyboard, designable.nib or scenario .yaml files.")
     var inputs: [String] = []
-    @Option(name: .shortAndLong, help: "Output folder, replaced atomically at the end of the build (default: site/public in a checkout, else nibviz-site).")
+    @Option(
+        name: .shortAndLong,
+        help: "Output folder, replaced atomically at the end of the build (default: site/public in a checkout, else nibviz-site).")
     var output: String?
     @Option(help: "The site sources: pages/, scenarios/, assets/, data/ (default: ./site, else the copy beside the nibviz binary).")
     var siteRoot: String?
@@ -23,9 +25,13 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
-            throw fail("cannot find the site sources (site/data/rules.tsv): run from a nibviz checkout, install with `make install`, or pass --site-root DIR")
+            throw fail(
+                "cannot find the site sources (site/data/rules.tsv): run from a nibviz checkout, install with `make install`, or pass --site-root DIR"
+            )
         }
-        let output = self.output ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
+        let output =
+            self.output
+            ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
         let options = SiteOptions(
             siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },

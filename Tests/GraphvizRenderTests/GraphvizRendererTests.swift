@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphvizRender
 import NibTestSupport
 import Testing
+
+@testable import GraphvizRender
 
 @Suite struct GraphvizRendererTests {
     static let sample = """

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct RenderWorkerPoolTests {
     /// Takes dot well over a minute to lay out: a worker given it stays busy until killed.
-    static let slowGraph = "digraph { " + (0..<1500).map { "n\($0) -> n\(($0 * 7 + 3) % 1500); n\($0) -> n\(($0 * 13 + 5) % 1500);" }.joined(separator: " ") + " }"
+    static let slowGraph =
+        "digraph { " + (0..<1500).map { "n\($0) -> n\(($0 * 7 + 3) % 1500); n\($0) -> n\(($0 * 13 + 5) % 1500);" }.joined(separator: " ")
+        + " }"
 
     func requests(_ count: Int) -> [RenderRequest] {
         (0..<count).map { index in

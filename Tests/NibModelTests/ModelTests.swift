@@ -34,7 +34,9 @@ import Testing
 
 @Suite struct NibObjectTests {
     @Test func placeholdersAreRecognisedAndNamedByLabelFirst() {
-        let owner = NibObject(id: "-1", element: "placeholder", className: "NSObject", customClass: "Owner", placeholder: PlaceholderIdentifier.filesOwner, label: "File's Owner")
+        let owner = NibObject(
+            id: "-1", element: "placeholder", className: "NSObject", customClass: "Owner", placeholder: PlaceholderIdentifier.filesOwner,
+            label: "File's Owner")
         #expect(owner.isPlaceholder)
         #expect(owner.runtimeClass == "Owner")
         #expect(owner.displayName == "File's Owner")

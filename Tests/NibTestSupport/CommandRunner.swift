@@ -14,12 +14,16 @@ public struct CommandResult: Sendable {
 }
 
 /// Runs the built `nibviz` with `arguments`.
-public func runNibviz(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+public func runNibviz(_ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil, environment: [String: String]? = nil) throws
+    -> CommandResult
+{
     try runCommand(TestPaths.nibviz, arguments, stdin: stdin, currentDirectory: currentDirectory, environment: environment)
 }
 
 /// Runs any executable with `arguments`.
-public func runCommand(_ executable: URL, _ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> CommandResult {
+public func runCommand(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, currentDirectory: URL? = nil, environment: [String: String]? = nil
+) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -15,12 +15,15 @@ public enum Golden {
                 return
             }
             if !update {
-                Issue.record("golden \(url.lastPathComponent) was missing and has been written; check it and rerun", sourceLocation: sourceLocation)
+                Issue.record(
+                    "golden \(url.lastPathComponent) was missing and has been written; check it and rerun", sourceLocation: sourceLocation)
             }
             return
         }
         if expected != actual {
-            Issue.record("\(url.lastPathComponent) differs from its golden (NIBVIZ_UPDATE_GOLDEN=1 to accept):\n\(lineDiff(expected, actual))", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(url.lastPathComponent) differs from its golden (NIBVIZ_UPDATE_GOLDEN=1 to accept):\n\(lineDiff(expected, actual))",
+                sourceLocation: sourceLocation)
         }
     }
 
