@@ -63,6 +63,9 @@ public enum StepAction: Hashable, Sendable {
     case memoryWarning
     /// `vc.view = nil` by hand (R-MEM-6).
     case setViewNil(String)
+    /// `vc.view = someView` (non-nil) by hand: the view counts as loaded, with no `loadView` and no
+    /// `viewDidLoad` (R-LOAD-9).
+    case setView(String)
     /// `-[NSWindowController showWindow:]` (R-MAC-12).
     case showWindow(String)
     /// Tracing starts here: earlier steps set the stage and print nothing (E.1 "tracing starts at
@@ -101,6 +104,7 @@ public enum StepAction: Hashable, Sendable {
         case .removeChild: "removeChild"
         case .memoryWarning: "memoryWarning"
         case .setViewNil: "setViewNil"
+        case .setView: "setView"
         case .showWindow: "showWindow"
         case .startTrace: "startTrace"
         case .segue: "segue"

@@ -7,7 +7,7 @@ enum StepParser {
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
         "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
-        "loadViewIfNeeded",
+        "loadViewIfNeeded", "setView",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -103,6 +103,7 @@ enum StepParser {
         case "removeChild": return .removeChild(try single())
         case "memoryWarning": try none(); return .memoryWarning
         case "setViewNil": return .setViewNil(try single())
+        case "setView": return .setView(try single())
         case "startTrace": try none(); return .startTrace
         case "loadViewIfNeeded": return .loadViewIfNeeded(try single())
         case "setDocument":
@@ -133,7 +134,7 @@ enum StepParser {
         case .makeView(let nib, let owner, _): return ([owner].compactMap { $0 }, [nib], [])
         case .launch(let nib), .loadDocument(let nib): return ([], [nib], [])
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
-            .setViewNil(let name), .showWindow(let name), .loadViewIfNeeded(let name):
+            .setViewNil(let name), .showWindow(let name), .loadViewIfNeeded(let name), .setView(let name):
             return ([name], [], [])
         case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
         case .instantiate(let name, _, _, _): return ([], [], [name])

@@ -6,7 +6,7 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
+        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
@@ -29,6 +29,8 @@ extension Rule {
     public static let load7 = Rule("R-LOAD-7", "loadViewIfNeeded (iOS 9+, macOS 14+) loads like a view access when not loaded")
     /// R-LOAD-8: a view getter override without super bypasses loadView and viewDidLoad.
     public static let load8 = Rule("R-LOAD-8", "a view getter override without super bypasses loadView and viewDidLoad")
+    /// R-LOAD-9: a view assigned by hand before the first access: no loadView, no viewDidLoad.
+    public static let load9 = Rule("R-LOAD-9", "a non-nil view assigned before the first access: no loadView, no viewDidLoad")
     /// R-MEM-5: viewDidUnload is never sent from dealloc.
     public static let mem5 = Rule("R-MEM-5", "viewDidUnload is not invoked as a result of dealloc")
     /// R-NN-7: a missing explicit nib raises (legacy flag: class-name fallback before iOS 6).

@@ -57,6 +57,13 @@ extension SimulationRun {
         unloadView(vc, .mem6)
     }
 
+    /// R-LOAD-9: `vc.view = v` (non-nil) by hand: `setView:` only; the view counts as loaded, so a
+    /// later access runs neither `loadView` nor `viewDidLoad`.
+    func setViewStep(_ vc: Int) {
+        lifecycle(vc, "setView:", .load9)
+        transition(vc, to: .loaded, .load9)
+    }
+
     /// Releases the view and its hierarchy (E.3: the reloaded objects carry no `#` suffix); the
     /// next access reloads (R-REL-1).
     func unloadView(_ vc: Int, _ rule: Rule) {

@@ -28,6 +28,9 @@ extension SimulationRun {
         case .setViewNil(let name):
             guard let vc = controller(named: name, step) else { return }
             setViewNilStep(vc)
+        case .setView(let name):
+            guard let vc = controller(named: name, step) else { return }
+            setViewStep(vc)
         case .showWindow(let name):
             guard let wc = controller(named: name, step) else { return }
             showWindowStep(wc)

@@ -23,7 +23,7 @@ extension SimulationRun {
             guard let vc = instance(named: name) else { return unknownName(name, step) }
             accessView(vc)
         case .instantiate, .showRoot, .push, .pop, .present, .dismiss, .selectTab, .addChild, .removeChild,
-            .memoryWarning, .setViewNil, .showWindow, .startTrace, .segue, .setDocument, .showTabs, .loadViewIfNeeded:
+            .memoryWarning, .setViewNil, .showWindow, .startTrace, .segue, .setDocument, .showTabs, .loadViewIfNeeded, .setView:
             lifecycleStep(step)
         }
     }
