@@ -32,3 +32,41 @@ struct ViewAssignmentTests {
         #expect(try SpecScenario.text(yaml: yaml("  - accessView: c")) == "-[C loadView]\n-[C viewDidLoad]\n")
     }
 }
+
+/// iOS 13+ storyboard creator blocks (R-VCI-8).
+@Suite("Storyboard creator blocks (R-VCI-8)")
+struct CreatorBlockTests {
+    /// The storyboard of `StoryboardTests` with `HomeVC` tracing a custom decoder initializer.
+    func yaml(os: String, step: String) -> String {
+        StoryboardTests.yaml
+            .replacingOccurrences(of: "platform: ios\n", with: "platform: ios\nosVersion: \"\(os)\"\n")
+            .replacingOccurrences(of: "HomeVC: { overrides: [", with: "HomeVC: { overrides: [\"initWithCoder:viewModel:\", ")
+            .replacingOccurrences(of: "  - instantiateInitialController: { storyboard: Main, as: nav }", with: step)
+    }
+
+    @Test("R-VCI-8: instantiateViewControllerWithIdentifier:creator: runs the block's initializer, initWithCoder:, then awakeFromNib")
+    func creatorInitializerComesFirst() throws {
+        let step = "  - instantiateController: { storyboard: Main, identifier: Home, creator: \"initWithCoder:viewModel:\" }"
+        #expect(
+            try SpecScenario.text(yaml: yaml(os: "16.0", step: step))
+                == "-[HomeVC initWithCoder:viewModel:]\n-[HomeVC initWithCoder:]\n-[HomeVC awakeFromNib]\n")
+    }
+
+    @Test("R-VCI-8: only the first controller decoded gets the creator's initializer")
+    func creatorAppliesOnce() throws {
+        let step = """
+              - instantiateController: { storyboard: Main, identifier: Home, creator: "initWithCoder:viewModel:" }
+              - instantiateController: { storyboard: Main, identifier: Home }
+            """
+        let text = try SpecScenario.text(yaml: yaml(os: "16.0", step: step))
+        #expect(text.components(separatedBy: "initWithCoder:viewModel:").count == 2)
+    }
+
+    @Test("R-VCI-8: before iOS 13 a creator block stops the run with a located note, and nothing is decoded")
+    func creatorNeedsIOS13() throws {
+        let step = "  - instantiateController: { storyboard: Main, identifier: Home, creator: \"initWithCoder:viewModel:\" }"
+        let timeline = try SpecScenario.run(yaml(os: "12.0", step: step))
+        #expect(TimelineFormatter.format(timeline, as: .text).isEmpty)
+        #expect(timeline.notes.contains { $0.contains("inline.yaml:") && $0.contains("R-VCI-8") && $0.contains("iOS 13") })
+    }
+}

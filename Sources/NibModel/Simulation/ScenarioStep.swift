@@ -24,6 +24,10 @@ public enum StepAction: Hashable, Sendable {
     case instantiateInitialController(storyboard: String, result: String?)
     /// `instantiateViewControllerWithIdentifier:` / `instantiateControllerWithIdentifier:` (R-VCI-6).
     case instantiateController(storyboard: String, identifier: String, result: String?)
+    /// iOS 13+ `instantiateViewControllerWithIdentifier:creator:` (or the initial controller's
+    /// `instantiateInitialViewControllerWithCreator:` when `identifier` is nil): the creator block
+    /// builds the controller with `initializer`, an `initWithCoder:`-family initializer (R-VCI-8).
+    case instantiateWithCreator(storyboard: String, identifier: String?, initializer: String, result: String?)
     /// `-[NSTableView makeViewWithIdentifier:owner:]` with no reusable view, `count` times; each
     /// returned view is released before the next call (R-AWAKE-4, G-AWAKE-2).
     case makeView(nib: String, owner: String?, count: Int)
@@ -88,6 +92,8 @@ public enum StepAction: Hashable, Sendable {
         case .loadNib: "loadNib"
         case .instantiateInitialController: "instantiateInitialController"
         case .instantiateController: "instantiateController"
+        case .instantiateWithCreator(_, let identifier, _, _):
+            identifier == nil ? "instantiateInitialController" : "instantiateController"
         case .makeView: "makeView"
         case .launch: "launch"
         case .loadDocument: "loadDocument"

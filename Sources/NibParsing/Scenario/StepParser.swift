@@ -58,10 +58,19 @@ enum StepParser {
             return .loadNib(
                 nib: try f.required("nib", in: "loadNib"), owner: try f.string("owner"), externals: externals, result: try f.string("as"))
         case "instantiateInitialController":
-            let f = try args(["storyboard", "as"], required: ["storyboard"])
+            let f = try args(["storyboard", "as", "creator"], required: ["storyboard"])
+            if let creator = try f.string("creator") {  // R-VCI-8
+                return .instantiateWithCreator(
+                    storyboard: try f.required("storyboard", in: name), identifier: nil, initializer: creator, result: try f.string("as"))
+            }
             return .instantiateInitialController(storyboard: try f.required("storyboard", in: name), result: try f.string("as"))
         case "instantiateController":
-            let f = try args(["storyboard", "identifier", "as"], required: ["storyboard", "identifier"])
+            let f = try args(["storyboard", "identifier", "as", "creator"], required: ["storyboard", "identifier"])
+            if let creator = try f.string("creator") {  // R-VCI-8
+                return .instantiateWithCreator(
+                    storyboard: try f.required("storyboard", in: name), identifier: try f.required("identifier", in: name),
+                    initializer: creator, result: try f.string("as"))
+            }
             return .instantiateController(
                 storyboard: try f.required("storyboard", in: name), identifier: try f.required("identifier", in: name),
                 result: try f.string("as"))
@@ -130,7 +139,8 @@ enum StepParser {
         case .loadNib(let nib, let owner, let externals, let result):
             return ([owner].compactMap { $0 } + externals.values.sorted(), [nib], [result].compactMap { $0 })
         case .instantiateInitialController(let storyboard, let result): return ([], [storyboard], [result].compactMap { $0 })
-        case .instantiateController(let storyboard, _, let result): return ([], [storyboard], [result].compactMap { $0 })
+        case .instantiateController(let storyboard, _, let result), .instantiateWithCreator(let storyboard, _, _, let result):
+            return ([], [storyboard], [result].compactMap { $0 })
         case .makeView(let nib, let owner, _): return ([owner].compactMap { $0 }, [nib], [])
         case .launch(let nib), .loadDocument(let nib): return ([], [nib], [])
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),

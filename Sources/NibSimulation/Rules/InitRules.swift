@@ -46,8 +46,14 @@ extension SimulationRun {
     func instantiate(_ object: NibObject, load: Int) -> Int {
         let instance = create(className: object.runtimeClass, elementID: object.id, element: object.element, load: load)
         let (selector, rule) = initializer(for: object)
+        let isController = Self.isViewControllerElement(object.element)
+        // R-VCI-8: the creator block's initializer enters first, then calls super's initWithCoder:.
+        if isController, selector == "initWithCoder:", let creator = stage.creatorInitializer {
+            stage.creatorInitializer = nil
+            if creator != selector { lifecycle(instance, creator, .vci8) }
+        }
         lifecycle(instance, selector, rule)
-        if Self.isViewControllerElement(object.element) { controllers[instance] = ControllerInfo() }
+        if isController { controllers[instance] = ControllerInfo() }
         guard selector == "initWithCoder:" else { return instance }
         // R-INIT-9: only decoded objects get awakeAfterUsingCoder:; a substitute replaces them.
         lifecycle(instance, "awakeAfterUsingCoder:", .init9)

@@ -6,7 +6,7 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
+        vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
@@ -19,6 +19,8 @@ extension Rule {
     public static let vci4 = Rule("R-VCI-4", "initWithNibName:bundle: records nibName; nothing loads at init")
     /// R-VCI-7: a controller archived in a nib with an inline view: viewDidLoad after its awakeFromNib.
     public static let vci7 = Rule("R-VCI-7", "a nib-archived controller with an inline view gets viewDidLoad after its awakeFromNib")
+    /// R-VCI-8: a storyboard creator block builds the controller with its own initWithCoder:-family initializer.
+    public static let vci8 = Rule("R-VCI-8", "a creator block (iOS 13+) builds the controller: its initWithCoder:-family initializer, then awakeFromNib")
     /// R-VCI-9: a loadView override without super never loads the nib.
     public static let vci9 = Rule("R-VCI-9", "a loadView override without super loads no nib")
     /// R-LOAD-5: a loadView override calling super gets the default load.
@@ -95,6 +97,10 @@ struct Stage {
     var childOrder: [Int] = []
     /// The tab bar's controllers (`showTabs`), R-APP-6.
     var tabs: [Int] = []
+
+    /// The creator block's initializer while an `instantiate…WithCreator` step decodes its
+    /// controller (R-VCI-8); used once, by the first controller decoded.
+    var creatorInitializer: String?
 
     /// The controller on top: the innermost presented one, else the top of the navigation stack.
     var top: Int? { presented.last?.controller ?? navigation.last }

@@ -11,6 +11,14 @@ extension SimulationRun {
             instantiateStep(storyboard: storyboard, identifier: nil, result: result)
         case .instantiateController(let storyboard, let identifier, let result):
             instantiateStep(storyboard: storyboard, identifier: identifier, result: result)
+        case .instantiateWithCreator(let storyboard, let identifier, let initializer, let result):
+            // R-VCI-8: the creator API exists from iOS 13 (macOS 10.15).
+            guard scenario.osVersion >= (isMac ? OSVersion(10, 15) : OSVersion(13, 0)) else {
+                return impossible(step, "a creator block needs iOS 13 or macOS 10.15 (R-VCI-8)")
+            }
+            stage.creatorInitializer = initializer
+            defer { stage.creatorInitializer = nil }
+            instantiateStep(storyboard: storyboard, identifier: identifier, result: result)
         case .makeView(let nib, let owner, let count):
             makeViewStep(nib, owner: owner, count: count)
         case .launch(let mainNib):
