@@ -70,3 +70,46 @@ struct CreatorBlockTests {
         #expect(timeline.notes.contains { $0.contains("inline.yaml:") && $0.contains("R-VCI-8") && $0.contains("iOS 13") })
     }
 }
+
+/// Presenting from inside a popover (R-APP-8).
+@Suite("Presenting from a popover (R-APP-8)")
+struct PopoverPresenterTests {
+    /// A root `a`, a popover `p` over it, and `c` presented full screen from `p`, then dismissed.
+    func yaml(popoverStyle: String) -> String {
+        """
+        platform: ios
+        osVersion: "16.0"
+        sdkVersion: "16.0"
+        trace: L1
+        classes:
+          P: { superclass: UIViewController, overrides: ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] }
+          C: { superclass: UIViewController, overrides: ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] }
+        objects:
+          a: { class: UIViewController }
+          p: { class: P }
+          c: { class: C }
+        steps:
+          - showRoot: a
+          - present: { controller: p, style: \(popoverStyle) }
+          - present: { controller: c, style: fullScreen }
+          - startTrace
+          - dismiss
+        """
+    }
+
+    @Test("R-APP-8: a controller inside a popover gets viewWillAppear: but no viewDidAppear: when what it presented is dismissed")
+    func popoverPresenterMissesDidAppear() throws {
+        let timeline = try SpecScenario.run(yaml(popoverStyle: "popover"))
+        #expect(
+            TimelineFormatter.format(timeline, as: .text)
+                == "-[C viewWillDisappear:]\n-[P viewWillAppear:]\n-[C viewDidDisappear:]\n")
+        #expect(timeline.transitions.contains { $0.to == .visible && $0.rule == "R-APP-8" })
+    }
+
+    @Test("R-APP-8: the same presenter in a form sheet does get viewDidAppear:")
+    func sheetPresenterGetsDidAppear() throws {
+        #expect(
+            try SpecScenario.text(yaml: yaml(popoverStyle: "formSheet"))
+                == "-[C viewWillDisappear:]\n-[P viewWillAppear:]\n-[P viewDidAppear:]\n-[C viewDidDisappear:]\n")
+    }
+}

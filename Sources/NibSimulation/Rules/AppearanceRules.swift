@@ -142,17 +142,20 @@ extension SimulationRun {
         didAppear(b, .app5)
         if fullScreen { didDisappear(a, .app5) }
         stage.presented.append((b, fullScreen))
+        if style == "popover" { stage.popovers.insert(b) }
     }
 
     /// Dismissal of the innermost presented controller (R-APP-5).
     func dismissStep(_ step: ScenarioStep) {
         guard let (b, fullScreen) = stage.presented.popLast() else { return impossible(step, "nothing is presented") }
         let a = stage.top
+        stage.popovers.remove(b)
         willDisappear(b, .app5)
         if fullScreen, let a {
             presentationViewAccess(a)
             willAppear(a, .app5)
-            didAppear(a, .app5)
+            // R-APP-8: a presenter inside a popover gets no viewDidAppear: after the dismissal.
+            if !isMac && stage.popovers.contains(a) { transition(a, to: .visible, .app8) } else { didAppear(a, .app5) }
         }
         didDisappear(b, .app5)
     }

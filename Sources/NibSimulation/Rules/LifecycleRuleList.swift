@@ -6,7 +6,7 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app9, app10, mem1, mem2,
+        vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app8, app9, app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
         mac1, mac5, mac9, mac10, mac11, mac12,
@@ -49,6 +49,8 @@ extension Rule {
     public static let app5 = Rule("R-APP-5", "full-screen modals hide the presenter; sheets (iOS 13+ default) do not")
     /// R-APP-6: tab switch order.
     public static let app6 = Rule("R-APP-6", "tab switch: new willAppear first")
+    /// R-APP-8: a controller presenting from inside a popover gets no viewDidAppear: on the dismissal.
+    public static let app8 = Rule("R-APP-8", "a presenter inside a popover gets no viewDidAppear: after the presented controller is dismissed")
     /// R-APP-9: containment sends willMove on add and didMove(nil) on remove automatically.
     public static let app9 = Rule("R-APP-9", "addChild sends willMove…; removeFromParent sends didMove…(nil); neither loads the view")
     /// R-APP-10: children in the parent's view get its appearance callbacks after it.
@@ -98,6 +100,8 @@ struct Stage {
     /// The tab bar's controllers (`showTabs`), R-APP-6.
     var tabs: [Int] = []
 
+    /// Controllers presented with the popover style (R-APP-8).
+    var popovers: Set<Int> = []
     /// The creator block's initializer while an `instantiate…WithCreator` step decodes its
     /// controller (R-VCI-8); used once, by the first controller decoded.
     var creatorInitializer: String?
