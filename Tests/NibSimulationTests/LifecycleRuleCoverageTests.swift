@@ -113,3 +113,45 @@ struct PopoverPresenterTests {
                 == "-[C viewWillDisappear:]\n-[P viewWillAppear:]\n-[P viewDidAppear:]\n-[C viewDidDisappear:]\n")
     }
 }
+
+/// AppKit containment (R-MAC-6).
+@Suite("NSViewController containment (R-MAC-6)")
+struct MacContainmentTests {
+    static let selectors = """
+        ["addChildViewController:", "insertChildViewController:atIndex:", removeFromParentViewController, "removeChildViewControllerAtIndex:", "willMoveToParentViewController:", "didMoveToParentViewController:", loadView], behaviour: { withoutSuper: [loadView], loadViewAssignsView: true }
+        """
+
+    /// `platform` with a parent `p` and a child `c`, added then removed.
+    func yaml(_ platform: String, os: String) -> String {
+        """
+        platform: \(platform)
+        osVersion: "\(os)"
+        trace: L1
+        classes:
+          Parent: { superclass: \(platform == "ios" ? "UIViewController" : "NSViewController"), overrides: \(Self.selectors) }
+          Child: { superclass: \(platform == "ios" ? "UIViewController" : "NSViewController"), overrides: \(Self.selectors) }
+        objects:
+          p: { class: Parent }
+          c: { class: Child }
+        steps:
+          - addChild: { child: c, parent: p }
+          - removeChild: c
+        """
+    }
+
+    @Test("R-MAC-6: macOS containment goes through insertChildViewController:atIndex: and removeChildViewControllerAtIndex:, with no willMove/didMove")
+    func macContainmentPrimitives() throws {
+        let text = try SpecScenario.text(yaml: yaml("macos", os: "13.0"))
+        #expect(
+            text
+                == "-[Parent addChildViewController:]\n-[Parent insertChildViewController:atIndex:]\n-[Parent loadView]\n-[Child loadView]\n-[Child removeFromParentViewController]\n-[Parent removeChildViewControllerAtIndex:]\n"
+        )
+    }
+
+    @Test("R-MAC-6: the same steps on iOS send willMove/didMove and none of the AppKit primitives")
+    func iOSContainmentUsesWillMove() throws {
+        let text = try SpecScenario.text(yaml: yaml("ios", os: "16.0"))
+        #expect(text.contains("willMoveToParentViewController:") && text.contains("didMoveToParentViewController:"))
+        #expect(!text.contains("insertChildViewController") && !text.contains("removeChildViewControllerAtIndex"))
+    }
+}

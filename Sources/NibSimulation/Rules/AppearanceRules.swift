@@ -164,6 +164,15 @@ extension SimulationRun {
     /// `didMoveToParentViewController:` (R-APP-9, G-APP-4).
     func addChildStep(_ child: Int, parent: Int) {
         if let old = controllers[child]?.parent, old != parent { removeChildStep(child) }
+        if isMac {
+            // R-MAC-6: addChildViewController: goes through the primitive insert, no willMove/didMove.
+            let index = stage.childOrder.filter { controllers[$0]?.parent == parent && $0 != child }.count
+            lifecycle(parent, "addChildViewController:", .mac6)
+            emit(
+                .message, .mac6, receiver: parent, selector: "insertChildViewController:atIndex:",
+                arguments: [EventArgument("index", String(index))],
+                level: classes.traces(className(parent), "insertChildViewController:atIndex:") ? .l1 : nil)
+        }
         containment(child, "willMoveToParentViewController:", parent: parent)
         controllers[child]?.parent = parent
         stage.childOrder.removeAll { $0 == child }
@@ -182,6 +191,15 @@ extension SimulationRun {
     /// `removeFromParentViewController` (R-APP-9).
     func removeChildStep(_ child: Int) {
         guard let parent = controllers[child]?.parent else { return }
+        if isMac {
+            // R-MAC-6: removeFromParentViewController asks the parent to remove the child at its index.
+            let index = stage.childOrder.filter { controllers[$0]?.parent == parent }.firstIndex(of: child) ?? 0
+            lifecycle(child, "removeFromParentViewController", .mac6)
+            emit(
+                .message, .mac6, receiver: parent, selector: "removeChildViewControllerAtIndex:",
+                arguments: [EventArgument("index", String(index))],
+                level: classes.traces(className(parent), "removeChildViewControllerAtIndex:") ? .l1 : nil)
+        }
         containment(child, "willMoveToParentViewController:", parent: nil)
         if isOnScreen(parent), controllers[child]?.viewInParent == true {
             willDisappear(child, .app10)
