@@ -155,3 +155,36 @@ struct MacContainmentTests {
         #expect(!text.contains("insertChildViewController") && !text.contains("removeChildViewControllerAtIndex"))
     }
 }
+
+/// NSViewController.loadViewIfNeeded availability (R-MAC-7).
+@Suite("NSViewController loadViewIfNeeded (R-MAC-7)")
+struct MacLoadViewIfNeededTests {
+    /// A macOS controller whose loadView assigns a view, on `os`.
+    func yaml(os: String) -> String {
+        """
+        platform: macos
+        osVersion: "\(os)"
+        trace: L1
+        classes:
+          C: { superclass: NSViewController, overrides: [loadViewIfNeeded, loadView, viewDidLoad], behaviour: { withoutSuper: [loadView], loadViewAssignsView: true } }
+        objects:
+          c: { class: C }
+        steps:
+          - loadViewIfNeeded: c
+        """
+    }
+
+    @Test("R-MAC-7: on macOS 14 loadViewIfNeeded loads the view")
+    func macOS14Loads() throws {
+        let timeline = try SpecScenario.run(yaml(os: "14.0"))
+        #expect(TimelineFormatter.format(timeline, as: .text) == "-[C loadViewIfNeeded]\n-[C loadView]\n-[C viewDidLoad]\n")
+        #expect(timeline.events.first?.rule == "R-MAC-7")
+    }
+
+    @Test("R-MAC-7: before macOS 14 loadViewIfNeeded does not exist: the step stops with a note and nothing loads")
+    func macOS13HasNoLoadViewIfNeeded() throws {
+        let timeline = try SpecScenario.run(yaml(os: "13.0"))
+        #expect(TimelineFormatter.format(timeline, as: .text).isEmpty)
+        #expect(timeline.notes.contains { $0.contains("R-MAC-7") })
+    }
+}

@@ -9,7 +9,7 @@ extension Rule {
         vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app8, app9, app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
-        mac1, mac5, mac6, mac9, mac10, mac11, mac12,
+        mac1, mac5, mac6, mac7, mac9, mac10, mac11, mac12,
     ]
     /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).
     public static let vci2 = Rule("R-VCI-2", "init calls initWithNibName:bundle: with nil, nil")
@@ -78,6 +78,8 @@ extension Rule {
     /// R-MAC-6: AppKit containment has no willMove/didMove; it goes through insert/remove at an index.
     public static let mac6 = Rule(
         "R-MAC-6", "NSViewController containment: addChild → insertChildViewController:atIndex:, remove → removeChildViewControllerAtIndex:")
+    /// R-MAC-7: NSViewController's loadViewIfNeeded exists from macOS 14.
+    public static let mac7 = Rule("R-MAC-7", "NSViewController loadViewIfNeeded and viewIfLoaded exist from macOS 14.0")
     /// R-MAC-9: window loading order.
     public static let mac9 = Rule("R-MAC-9", "window access: windowWillLoad, loadWindow, windowDidLoad")
     /// R-MAC-10: loadWindow loads the nib with the owner.

@@ -40,7 +40,7 @@ extension SimulationRun {
             guard scenario.osVersion >= (isMac ? OSVersion(14, 0) : OSVersion(9, 0)) else {
                 return impossible(step, "loadViewIfNeeded needs iOS 9 or macOS 14 (R-LOAD-7, R-MAC-7)")
             }
-            lifecycle(vc, "loadViewIfNeeded", .load7)
+            lifecycle(vc, "loadViewIfNeeded", isMac ? .mac7 : .load7)
             accessView(vc)
         case .setDocument(let name, let documentName):
             guard let wc = controller(named: name, step), let document = instance(named: documentName) else { return }
