@@ -188,3 +188,72 @@ struct MacLoadViewIfNeededTests {
         #expect(timeline.notes.contains { $0.contains("R-MAC-7") })
     }
 }
+
+/// Storyboard window controllers with a content controller (R-MAC-13).
+@Suite("Storyboard window controllers (R-MAC-13)")
+struct StoryboardWindowControllerTests {
+    /// A macOS storyboard whose initial window controller has a content view controller.
+    func yaml(contentFirst: Bool) -> String {
+        """
+        platform: macos
+        osVersion: "14.0"
+        trace: L1
+        flags: { macContentVCBeforeWindowDidLoad: \(contentFirst) }
+        classes:
+          MainWC: { superclass: NSWindowController, overrides: ["initWithCoder:", awakeFromNib, windowWillLoad, loadWindow, windowDidLoad] }
+          ContentVC: { superclass: NSViewController, overrides: ["initWithCoder:", awakeFromNib, loadView, viewDidLoad] }
+        nibs:
+          Main:
+            initialViewController: wc
+            scenes:
+              - id: s1
+                objects:
+                  - id: wc
+                    element: windowController
+                    customClass: MainWC
+                    sceneMember: viewController
+                    children:
+                      - { id: win, element: window, key: window }
+                    connections:
+                      - { segue: relationship, relationship: window.shadowedContentViewController, destination: vc, id: r1 }
+              - id: s2
+                objects:
+                  - id: vc
+                    element: viewController
+                    customClass: ContentVC
+                    sceneMember: viewController
+                    children:
+                      - { id: v, element: view, key: view }
+        steps:
+          - instantiateInitialController: { storyboard: Main, as: wc }
+        """
+    }
+
+    @Test("R-MAC-13: the content controller is decoded after windowWillLoad and its viewDidLoad comes before windowDidLoad")
+    func contentViewLoadsBeforeWindowDidLoad() throws {
+        let timeline = try SpecScenario.run(yaml(contentFirst: true))
+        #expect(
+            TimelineFormatter.format(timeline, as: .text) == """
+                -[MainWC initWithCoder:]
+                -[MainWC awakeFromNib]
+                -[MainWC windowWillLoad]
+                -[ContentVC initWithCoder:]
+                -[ContentVC awakeFromNib]
+                -[ContentVC loadView]
+                -[ContentVC awakeFromNib]
+                -[ContentVC viewDidLoad]
+                -[MainWC windowDidLoad]
+
+                """)
+        #expect(timeline.events.contains { $0.rule == "R-MAC-13" && $0.selector == "windowDidLoad" })
+    }
+
+    @Test("R-MAC-13: with macContentVCBeforeWindowDidLoad off, windowDidLoad comes before the content view loads")
+    func flagOffPutsWindowDidLoadFirst() throws {
+        let lines = TimelineFormatter.format(try SpecScenario.run(yaml(contentFirst: false)), as: .text).split(separator: "\n")
+        let didLoad = try #require(lines.firstIndex(of: "-[MainWC windowDidLoad]"))
+        let viewDidLoad = try #require(lines.firstIndex(of: "-[ContentVC viewDidLoad]"))
+        #expect(didLoad < viewDidLoad)
+        #expect(lines[didLoad - 1] == "-[ContentVC awakeFromNib]")
+    }
+}

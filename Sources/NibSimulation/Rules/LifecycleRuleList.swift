@@ -9,7 +9,7 @@ extension Rule {
         vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app8, app9, app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
-        mac1, mac5, mac6, mac7, mac9, mac10, mac11, mac12,
+        mac1, mac5, mac6, mac7, mac9, mac10, mac11, mac12, mac13,
     ]
     /// R-VCI-2: `init` → `initWithNibName:nil bundle:nil` (entry order).
     public static let vci2 = Rule("R-VCI-2", "init calls initWithNibName:bundle: with nil, nil")
@@ -88,6 +88,9 @@ extension Rule {
     public static let mac11 = Rule("R-MAC-11", "initWithWindowNibName: → initWithWindowNibName:owner: → initWithWindow:")
     /// R-MAC-12: showWindow: loads the window if needed.
     public static let mac12 = Rule("R-MAC-12", "showWindow: loads the window if needed, then shows it")
+    /// R-MAC-13: a storyboard window controller's content controller loads its view with the window.
+    public static let mac13 = Rule(
+        "R-MAC-13", "storyboard window controller: the content controller is decoded while the window loads; its viewDidLoad before windowDidLoad (flag)")
 }
 
 /// Navigation, presentation and recursion state of a run's lifecycle steps.

@@ -73,9 +73,14 @@ extension SimulationRun {
         controllers[vc] = info
         // E.3: relationship destinations are instantiated after the container's load (R-NIB-7 exception).
         let sources: Set<ObjectID> = [id]
+        // R-MAC-13: a storyboard window controller's content controller comes while its window loads.
+        let content = isMac && !loadingDocument ? Self.windowContent(in: graph, of: id) : nil
         for destination in Self.segueDestinations(in: graph, from: sources, relationship: true) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
-            if let child = instantiateController(destination, in: graph, depth: depth + 1) { controllers[vc]?.children.append(child) }
+            if destination == content { lifecycle(vc, "windowWillLoad", .mac13) }
+            let child = instantiateController(destination, in: graph, depth: depth + 1)
+            if let child { controllers[vc]?.children.append(child) }
+            if destination == content { finishStoryboardWindow(vc, content: child) }
         }
         return vc
     }
