@@ -83,3 +83,166 @@ struct LifecycleRuleVariationTests {
         #expect(timeline.transitions.contains { $0.to == .unloaded && $0.rule == "R-MEM-7" })
     }
 }
+
+/// The remaining §8–§14 rule ids, each on a small variation of a golden or an inline scenario.
+@Suite("Remaining lifecycle rule ids")
+struct RemainingRuleIDTests {
+    /// `site/scenarios/spec/<name>.yaml` as text, with `edits` applied in order.
+    func spec(_ name: String, _ edits: [(String, String)]) throws -> String {
+        var text = try String(contentsOf: SpecScenario.url(name), encoding: .utf8)
+        for (old, new) in edits {
+            #expect(text.contains(old), "\(name) lost '\(old)'")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return text
+    }
+
+    /// Appearance overrides for a class table entry.
+    static let appearance = "\"viewWillAppear:\", \"viewDidAppear:\", \"viewWillDisappear:\", \"viewDidDisappear:\""
+
+    @Test("R-APP-1: appearance callbacks repeat on every return to the hierarchy while viewDidLoad does not")
+    func appearanceRepeatsViewDidLoadDoesNot() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            trace: L1
+            classes:
+              A: { superclass: UIViewController, overrides: [viewDidLoad, \(Self.appearance)] }
+            objects:
+              a: { class: A }
+              b: { class: UIViewController }
+            steps:
+              - showRoot: a
+              - push: b
+              - pop
+            """
+        let text = try SpecScenario.text(yaml: yaml)
+        #expect(text.components(separatedBy: "-[A viewDidLoad]").count == 2)
+        #expect(text.components(separatedBy: "-[A viewWillAppear:]").count == 3)
+        #expect(text.components(separatedBy: "-[A viewDidDisappear:]").count == 2)
+    }
+
+    @Test("R-APP-7: the layout pair comes between viewWillAppear: and viewDidAppear: on the first appearance only")
+    func layoutPairOnFirstAppearance() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            sdkVersion: "16.0"
+            trace: L1
+            classes:
+              A: { superclass: UIViewController, overrides: [viewWillLayoutSubviews, viewDidLayoutSubviews, \(Self.appearance)] }
+            objects:
+              a: { class: A }
+              b: { class: UIViewController }
+            steps:
+              - showRoot: a
+              - push: b
+              - pop
+            """
+        let lines = try SpecScenario.text(yaml: yaml).split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(4)) == ["-[A viewWillAppear:]", "-[A viewWillLayoutSubviews]", "-[A viewDidLayoutSubviews]", "-[A viewDidAppear:]"])
+        #expect(lines.filter { $0.contains("LayoutSubviews") }.count == 2)
+    }
+
+    @Test("R-LOAD-3: a nib that leaves the view outlet unset raises NSInternalInconsistencyException")
+    func missingViewOutletRaises() throws {
+        let yaml = try spec("G-LOAD-1", [("          - { outlet: view, destination: i5M-Pr-FkT, id: out-vw-001 }\n", "")])
+        #expect(
+            try SpecScenario.text(yaml: yaml, level: .l1).contains(
+                "EXCEPTION NSInternalInconsistencyException: -[UIViewController _loadViewFromNibNamed:bundle:] loaded the \"Profile\" nib but the view outlet was not set."
+            ))
+    }
+
+    @Test("R-LOAD-4: viewDidLoad is sent once per load cycle, however often the view is accessed")
+    func viewDidLoadOncePerCycle() throws {
+        let yaml = try spec("G-LOAD-1", [("  - accessView: vc\n", "  - accessView: vc\n  - accessView: vc\n  - loadViewIfNeeded: vc\n")])
+        let text = try SpecScenario.text(yaml: yaml, level: .l1)
+        #expect(text.components(separatedBy: "-[ProfileViewController viewDidLoad]").count == 2)
+        #expect(text.components(separatedBy: "-[ProfileViewController loadView]").count == 2)
+    }
+
+    @Test("R-NN-1 R-NN-3: an explicit nibName is used as given; without one a trailing Controller is stripped once")
+    func nibNameResolution() throws {
+        let explicit = try spec("G-LOAD-1", [("  Profile:\n", "  Other:\n"), ("nibName: Profile", "nibName: Other")])
+        #expect(try SpecScenario.text(yaml: explicit, level: .l1).contains("-[AvatarView initWithCoder:]"))
+        let stripped = try spec(
+            "G-LOAD-1",
+            [
+                ("ProfileViewController", "ControllerViewController"), ("  Profile:\n", "  ControllerView:\n"),
+                ("initializer: \"initWithNibName:bundle:\", nibName: Profile", "initializer: init"),
+            ])
+        #expect(try SpecScenario.text(yaml: stripped, level: .l1).contains("-[AvatarView initWithCoder:]"))
+        let overStripped = try spec(
+            "G-LOAD-1",
+            [
+                ("ProfileViewController", "ControllerViewController"), ("  Profile:\n", "  View:\n"),
+                ("initializer: \"initWithNibName:bundle:\", nibName: Profile", "initializer: init"),
+            ])
+        #expect(!(try SpecScenario.text(yaml: overStripped, level: .l1).contains("-[AvatarView initWithCoder:]")))
+    }
+
+    @Test("R-MAC-4: on macOS 10.10+ a nil nibName with no class-name nib raises; no empty view is made")
+    func macNilNibRaises() throws {
+        let yaml = """
+            platform: macos
+            osVersion: "13.0"
+            trace: L1
+            classes:
+              C: { superclass: NSViewController, overrides: [loadView, viewDidLoad] }
+            objects:
+              c: { class: C }
+            steps:
+              - accessView: c
+            """
+        let text = try SpecScenario.text(yaml: yaml)
+        #expect(text.contains("EXCEPTION NSInternalInconsistencyException") && text.contains("could not load the nibName: C"))
+        #expect(!text.contains("-[C viewDidLoad]"))
+    }
+
+    @Test("R-MEM-8: on iOS 6+ the default didReceiveMemoryWarning sends no setView:nil and no viewDidUnload")
+    func iOS6MemoryWarningOnlyWarns() throws {
+        var scenario = try SpecScenario.load("G-MEM-1-a")
+        let legacy = TimelineFormatter.format(Simulator.run(scenario), as: .text)
+        scenario.osVersion = OSVersion(6, 0)
+        let modern = TimelineFormatter.format(Simulator.run(scenario), as: .text)
+        #expect(legacy.contains("viewDidUnload"))
+        #expect(modern.contains("didReceiveMemoryWarning") && !modern.contains("viewDidUnload") && !modern.contains("setView:"))
+    }
+
+    @Test("R-REL-3: at L1 the reloaded nib objects keep their class labels, with no # suffix")
+    func reloadKeepsLabels() throws {
+        let text = try SpecScenario.text("G-REL-1", level: .l1)
+        let unload = try #require(text.range(of: "-[MyVC viewDidUnload]\n"))
+        let after = text[unload.upperBound...]
+        #expect(after.contains("-[MyView initWithCoder:]\n") && !after.contains("#"))
+    }
+
+    @Test("R-VCI-1 R-VCI-10: a storyboard controller gets initWithCoder: and awakeFromNib, never initWithNibName:bundle:")
+    func storyboardControllerDesignatedInitializer() throws {
+        let yaml = StoryboardTests.yaml.replacingOccurrences(
+            of: "HomeVC: { overrides: [", with: "HomeVC: { overrides: [\"initWithNibName:bundle:\", ")
+        let text = try SpecScenario.text(yaml: yaml)
+        #expect(text == "-[HomeVC initWithCoder:]\n-[HomeVC awakeFromNib]\n")
+    }
+
+    @Test("R-VCI-11: addChild loads the child's view only at the view access after willMoveToParentViewController:")
+    func addChildLoadsOnlyOnViewAccess() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            trace: L1
+            classes:
+              P: { superclass: UIViewController, overrides: [viewDidLoad] }
+              K: { superclass: UIViewController, overrides: ["willMoveToParentViewController:", loadView, viewDidLoad], behaviour: { withoutSuper: [loadView], loadViewAssignsView: true } }
+            objects:
+              p: { class: P }
+              k: { class: K }
+            steps:
+              - addChild: { child: k, parent: p }
+            """
+        let lines = try SpecScenario.text(yaml: yaml).split(separator: "\n").map(String.init)
+        let willMove = try #require(lines.firstIndex { $0.hasPrefix("-[K willMoveToParentViewController:]") })
+        let loadView = try #require(lines.firstIndex(of: "-[K loadView]"))
+        #expect(willMove < loadView)
+    }
+}
