@@ -246,3 +246,57 @@ struct RemainingRuleIDTests {
         #expect(willMove < loadView)
     }
 }
+
+/// View loading of storyboard, AppKit and nib-less controllers (R-LOAD-10, R-LOAD-11, R-MAC-3, R-MAC-8).
+@Suite("View loading paths")
+struct ViewLoadingPathTests {
+    @Test("R-LOAD-10: a storyboard controller's loadView loads its own view nib, a second load, before viewDidLoad")
+    func storyboardViewNibIsASecondLoad() throws {
+        let yaml = StoryboardTests.yaml.replacingOccurrences(
+            of: "  - instantiateInitialController: { storyboard: Main, as: nav }",
+            with: "  - instantiateController: { storyboard: Main, identifier: Home, as: home }\n  - accessView: home")
+        let events = try SpecScenario.run(yaml).events
+        let initLoad = try #require(events.first { $0.selector == "initWithCoder:" && $0.receiver?.label == "HomeVC" }?.load)
+        let loadView = try #require(events.firstIndex { $0.selector == "loadView" })
+        let outlet = try #require(events.firstIndex { $0.selector == "setValue:forKey:" && $0.argument("key") == "view" })
+        let didLoad = try #require(events.firstIndex { $0.selector == "viewDidLoad" && $0.receiver?.label == "HomeVC" })
+        #expect(loadView < outlet && outlet < didLoad)
+        #expect(events[outlet].load != nil && events[outlet].load != initLoad)
+    }
+
+    @Test("R-LOAD-11: an iOS controller with no storyboard and no nib gets an empty view: loadView, viewDidLoad, no exception")
+    func nibLessControllerGetsAnEmptyView() throws {
+        let yaml = """
+            platform: ios
+            osVersion: "16.0"
+            trace: L1
+            classes:
+              C: { superclass: UIViewController, overrides: [loadView, viewDidLoad] }
+            objects:
+              c: { class: C }
+            steps:
+              - accessView: c
+            """
+        #expect(try SpecScenario.text(yaml: yaml) == "-[C loadView]\n-[C viewDidLoad]\n")
+    }
+
+    @Test("R-MAC-3: the AppKit default loadView sets the view, awakens the owner after the nib objects, then viewDidLoad")
+    func appKitOwnerAwakensInsideLoadView() throws {
+        let lines = try SpecScenario.text("G-MAC-1-a", level: .l2).split(separator: "\n").map(String.init)
+        let loadView = try #require(lines.firstIndex(of: "-[PrefsViewController loadView]"))
+        let setView = try #require(lines.firstIndex { $0.hasPrefix("-[PrefsViewController setView:]") })
+        let swatchAwake = try #require(lines.firstIndex(of: "-[SwatchView awakeFromNib]"))
+        let ownerAwake = try #require(lines.firstIndex(of: "-[PrefsViewController awakeFromNib]"))
+        let didLoad = try #require(lines.firstIndex(of: "-[PrefsViewController viewDidLoad]"))
+        #expect(loadView < setView && setView < swatchAwake && swatchAwake < ownerAwake && ownerAwake < didLoad)
+    }
+
+    @Test("R-MAC-8: each NSStoryboard instantiate call decodes a new controller with initWithCoder:")
+    func newControllerPerInstantiate() throws {
+        let yaml = StoryboardWindowControllerTests().yaml(contentFirst: true).replacingOccurrences(
+            of: "  - instantiateInitialController: { storyboard: Main, as: wc }",
+            with: "  - instantiateInitialController: { storyboard: Main }\n  - instantiateInitialController: { storyboard: Main }")
+        let inits = try SpecScenario.text(yaml: yaml).split(separator: "\n").filter { $0.hasPrefix("-[MainWC") && $0.hasSuffix(" initWithCoder:]") }
+        #expect(inits.count == 2 && Set(inits).count == 2)
+    }
+}
