@@ -139,7 +139,9 @@ struct MacContainmentTests {
         """
     }
 
-    @Test("R-MAC-6: macOS containment goes through insertChildViewController:atIndex: and removeChildViewControllerAtIndex:, with no willMove/didMove")
+    @Test(
+        "R-MAC-6: macOS containment goes through insertChildViewController:atIndex: and removeChildViewControllerAtIndex:, with no willMove/didMove"
+    )
     func macContainmentPrimitives() throws {
         let text = try SpecScenario.text(yaml: yaml("macos", os: "13.0"))
         #expect(

@@ -140,7 +140,10 @@ struct RemainingRuleIDTests {
               - pop
             """
         let lines = try SpecScenario.text(yaml: yaml).split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(4)) == ["-[A viewWillAppear:]", "-[A viewWillLayoutSubviews]", "-[A viewDidLayoutSubviews]", "-[A viewDidAppear:]"])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "-[A viewWillAppear:]", "-[A viewWillLayoutSubviews]", "-[A viewDidLayoutSubviews]", "-[A viewDidAppear:]",
+            ])
         #expect(lines.filter { $0.contains("LayoutSubviews") }.count == 2)
     }
 
@@ -296,7 +299,9 @@ struct ViewLoadingPathTests {
         let yaml = StoryboardWindowControllerTests().yaml(contentFirst: true).replacingOccurrences(
             of: "  - instantiateInitialController: { storyboard: Main, as: wc }",
             with: "  - instantiateInitialController: { storyboard: Main }\n  - instantiateInitialController: { storyboard: Main }")
-        let inits = try SpecScenario.text(yaml: yaml).split(separator: "\n").filter { $0.hasPrefix("-[MainWC") && $0.hasSuffix(" initWithCoder:]") }
+        let inits = try SpecScenario.text(yaml: yaml).split(separator: "\n").filter {
+            $0.hasPrefix("-[MainWC") && $0.hasSuffix(" initWithCoder:]")
+        }
         #expect(inits.count == 2 && Set(inits).count == 2)
     }
 }

@@ -6,7 +6,8 @@ import NibModel
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
     public static let lifecycleRules: [Rule] = [
-        vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app8, app9, app10, mem1, mem2,
+        vci2, vci3, vci4, vci7, vci8, vci9, load5, load6, load7, load8, load9, mem5, nn7, nn9, app2, app3, app4, app5, app6, app8, app9,
+        app10, mem1, mem2,
         mem3, mem4,
         mem6, mem7, mem9, rel1,
         mac1, mac5, mac6, mac7, mac9, mac10, mac11, mac12, mac13,
@@ -20,7 +21,8 @@ extension Rule {
     /// R-VCI-7: a controller archived in a nib with an inline view: viewDidLoad after its awakeFromNib.
     public static let vci7 = Rule("R-VCI-7", "a nib-archived controller with an inline view gets viewDidLoad after its awakeFromNib")
     /// R-VCI-8: a storyboard creator block builds the controller with its own initWithCoder:-family initializer.
-    public static let vci8 = Rule("R-VCI-8", "a creator block (iOS 13+) builds the controller: its initWithCoder:-family initializer, then awakeFromNib")
+    public static let vci8 = Rule(
+        "R-VCI-8", "a creator block (iOS 13+) builds the controller: its initWithCoder:-family initializer, then awakeFromNib")
     /// R-VCI-9: a loadView override without super never loads the nib.
     public static let vci9 = Rule("R-VCI-9", "a loadView override without super loads no nib")
     /// R-LOAD-5: a loadView override calling super gets the default load.
@@ -50,7 +52,8 @@ extension Rule {
     /// R-APP-6: tab switch order.
     public static let app6 = Rule("R-APP-6", "tab switch: new willAppear first")
     /// R-APP-8: a controller presenting from inside a popover gets no viewDidAppear: on the dismissal.
-    public static let app8 = Rule("R-APP-8", "a presenter inside a popover gets no viewDidAppear: after the presented controller is dismissed")
+    public static let app8 = Rule(
+        "R-APP-8", "a presenter inside a popover gets no viewDidAppear: after the presented controller is dismissed")
     /// R-APP-9: containment sends willMove on add and didMove(nil) on remove automatically.
     public static let app9 = Rule("R-APP-9", "addChild sends willMove…; removeFromParent sends didMove…(nil); neither loads the view")
     /// R-APP-10: children in the parent's view get its appearance callbacks after it.
@@ -77,7 +80,8 @@ extension Rule {
     public static let mac5 = Rule("R-MAC-5", "NSViewController appearance (10.10+), no animated: argument")
     /// R-MAC-6: AppKit containment has no willMove/didMove; it goes through insert/remove at an index.
     public static let mac6 = Rule(
-        "R-MAC-6", "NSViewController containment: addChild → insertChildViewController:atIndex:, remove → removeChildViewControllerAtIndex:")
+        "R-MAC-6", "NSViewController containment: addChild → insertChildViewController:atIndex:, remove → removeChildViewControllerAtIndex:"
+    )
     /// R-MAC-7: NSViewController's loadViewIfNeeded exists from macOS 14.
     public static let mac7 = Rule("R-MAC-7", "NSViewController loadViewIfNeeded and viewIfLoaded exist from macOS 14.0")
     /// R-MAC-9: window loading order.
@@ -90,7 +94,9 @@ extension Rule {
     public static let mac12 = Rule("R-MAC-12", "showWindow: loads the window if needed, then shows it")
     /// R-MAC-13: a storyboard window controller's content controller loads its view with the window.
     public static let mac13 = Rule(
-        "R-MAC-13", "storyboard window controller: the content controller is decoded while the window loads; its viewDidLoad before windowDidLoad (flag)")
+        "R-MAC-13",
+        "storyboard window controller: the content controller is decoded while the window loads; its viewDidLoad before windowDidLoad (flag)"
+    )
 }
 
 /// Navigation, presentation and recursion state of a run's lifecycle steps.
