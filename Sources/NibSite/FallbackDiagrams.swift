@@ -1,3 +1,4 @@
+import NibDiagrams
 import NibModel
 
 /// Built-in DOT for the site while (or where) `NibDiagrams` has nothing better: small,
@@ -10,18 +11,22 @@ public enum FallbackDiagrams {
     static let nodeCap = 250
 
     /// Document diagrams.
-    public static func document(_ kind: SiteDiagramKind, graph: NibGraph, timeline: SiteTimeline?) -> [NamedDOT] {
+    public static func document(_ kind: DiagramKind, graph: NibGraph, timeline: SiteTimeline?) -> [NamedDiagram] {
         switch kind {
-        case .graph: [NamedDOT(caption: "Object graph", dot: objectGraph(graph))]
-        case .flow: graph.isStoryboard ? [NamedDOT(caption: "Storyboard flow", dot: flow(graph))] : []
-        case .instantiation: graph.objects.count <= fullGraphLimit ? [NamedDOT(caption: "Instantiation", dot: instantiation(graph))] : []
+        case .graph: [NamedDiagram(name: "object-graph", title: "Object graph", dot: objectGraph(graph))]
+        case .flow: graph.isStoryboard ? [NamedDiagram(name: "storyboard-flow", title: "Storyboard flow", dot: flow(graph))] : []
+        case .instantiation:
+            graph.objects.count <= fullGraphLimit
+                ? [NamedDiagram(name: "instantiation", title: "Instantiation", dot: instantiation(graph))] : []
         case .timeline, .lifecycle:
-            timeline.map { [NamedDOT(caption: kind.rawValue.capitalized, dot: self.timeline(kind, $0, title: graph.file))] } ?? []
+            timeline.map {
+                [NamedDiagram(name: kind.rawValue, title: kind.rawValue.capitalized, dot: self.timeline(kind, $0, title: graph.file))]
+            } ?? []
         }
     }
 
     /// Timeline diagrams.
-    public static func timeline(_ kind: SiteDiagramKind, _ timeline: SiteTimeline, title: String) -> String {
+    public static func timeline(_ kind: DiagramKind, _ timeline: SiteTimeline, title: String) -> String {
         kind == .lifecycle ? lifecycle(timeline) : sequence(timeline)
     }
 

@@ -1,4 +1,5 @@
 import Ink
+import NibDiagrams
 
 /// A Markdown page of `site/pages/` with its embedded directives.
 ///
@@ -15,7 +16,7 @@ struct MarkdownPage {
     enum Directive: Hashable {
         case timeline(name: String, caption: String, lines: String)
         case scenario(name: String)
-        case diagram(kind: SiteDiagramKind, name: String)
+        case diagram(kind: DiagramKind, name: String)
         case unknown(String)
     }
 
@@ -93,7 +94,7 @@ struct MarkdownPage {
         switch parts[0] {
         case "scenario" where words.count == 1: return .scenario(name: words[0])
         case "diagram" where words.count == 2:
-            guard let kind = SiteDiagramKind(rawValue: words[0]), kind == .timeline || kind == .lifecycle else { return .unknown(text) }
+            guard let kind = DiagramKind(rawValue: words[0]), kind == .timeline || kind == .lifecycle else { return .unknown(text) }
             return .diagram(kind: kind, name: words[1])
         default: return .unknown(text)
         }

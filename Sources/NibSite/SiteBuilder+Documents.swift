@@ -1,4 +1,5 @@
 import Foundation
+import NibDiagrams
 import NibModel
 
 extension SiteBuilder {
@@ -67,10 +68,10 @@ extension SiteBuilder {
         html +=
             "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
-        let kinds: [SiteDiagramKind] = graph.isStoryboard ? [.flow, .graph, .instantiation] : [.graph, .instantiation]
+        let kinds: [DiagramKind] = graph.isStoryboard ? [.flow, .graph, .instantiation] : [.graph, .instantiation]
         for kind in kinds {
             for named in services.documentDOT(kind, graph, document.timeline) {
-                html += figure(dot: named.dot, caption: named.caption, kind: kind, name: document.relative)
+                html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative)
             }
         }
         html += "</div>"

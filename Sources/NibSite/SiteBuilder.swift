@@ -1,4 +1,5 @@
 import Foundation
+import NibDiagrams
 import NibModel
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
@@ -145,7 +146,7 @@ public final class SiteBuilder {
     }
 
     /// Registers a diagram; returns the token that `writePages` replaces with the figure.
-    func figure(dot: String, caption: String, kind: SiteDiagramKind, name: String) -> String {
+    func figure(dot: String, caption: String, kind: DiagramKind, name: String) -> String {
         let key = store.add(dot: dot, name: name)
         figures.append((key, caption, kind.rawValue))
         return "NIBVIZFIG\(figures.count - 1)X"

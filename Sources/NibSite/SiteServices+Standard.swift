@@ -32,15 +32,16 @@ extension SiteServices {
             let options = DiagramOptions(theme: .light, linkBase: "#")
             switch kind {
             case .graph:
-                return ObjectGraphDiagram.parts(graph, options: options).map { NamedDOT(caption: $0.title, dot: $0.dot) }
+                return ObjectGraphDiagram.parts(graph, options: options)
             case .flow:
-                return graph.isStoryboard ? [NamedDOT(caption: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))] : []
+                return graph.isStoryboard
+                    ? [NamedDiagram(name: "storyboard-flow", title: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))] : []
             case .instantiation:
                 guard let run = timeline?.source else { return FallbackDiagrams.document(kind, graph: graph, timeline: timeline) }
                 let title = (graph.file as NSString).lastPathComponent
                 return [
-                    NamedDOT(
-                        caption: "Instantiation",
+                    NamedDiagram(
+                        name: "instantiation", title: "Instantiation",
                         dot: InstantiationDiagram.dot(run.timeline, graph: graph, platform: graph.platform, title: title, options: options))
                 ]
             default:

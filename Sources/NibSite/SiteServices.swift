@@ -1,4 +1,5 @@
 import Foundation
+import NibDiagrams
 import NibModel
 
 /// A scenario run as the site shows it.
@@ -21,25 +22,6 @@ public struct ScenarioRun: Hashable, Sendable {
     }
 }
 
-/// The diagram kinds the site embeds (issue 6's `DiagramKind`).
-public enum SiteDiagramKind: String, Hashable, Sendable, CaseIterable {
-    case graph, flow, instantiation, timeline, lifecycle
-}
-
-/// One DOT source with a caption; big documents may give several (one per scene).
-public struct NamedDOT: Hashable, Sendable {
-    /// Caption under the figure.
-    public var caption: String
-    /// DOT text.
-    public var dot: String
-
-    /// Creates a named DOT.
-    public init(caption: String, dot: String) {
-        self.caption = caption
-        self.dot = dot
-    }
-}
-
 /// The boundary between the site and the other modules: "document → graph", "scenario →
 /// timeline", "model → DOT". `standard` plugs in the real parser, simulator and diagrams;
 /// tests substitute their own. Every closure is optional except parsing, so the concept site
@@ -52,9 +34,9 @@ public struct SiteServices: Sendable {
     /// Simulates loading a document on its own platform; nil when no simulator is available.
     public var simulateDocument: @Sendable (_ graph: NibGraph) -> SiteTimeline?
     /// DOT for a document diagram (`graph`, `flow`, `instantiation`); `linkBase` prefixes node hrefs.
-    public var documentDOT: @Sendable (_ kind: SiteDiagramKind, _ graph: NibGraph, _ timeline: SiteTimeline?) -> [NamedDOT]
+    public var documentDOT: @Sendable (_ kind: DiagramKind, _ graph: NibGraph, _ timeline: SiteTimeline?) -> [NamedDiagram]
     /// DOT for a timeline diagram (`timeline`, `lifecycle`).
-    public var timelineDOT: @Sendable (_ kind: SiteDiagramKind, _ timeline: SiteTimeline, _ title: String) -> String
+    public var timelineDOT: @Sendable (_ kind: DiagramKind, _ timeline: SiteTimeline, _ title: String) -> String
     /// The version string folded into cache keys (changes when rendering code changes).
     public var toolVersion: String
     /// Dark-palette CSS rules for diagrams drawn in their light palette (NibDiagrams'
@@ -66,8 +48,8 @@ public struct SiteServices: Sendable {
         parseDocument: @escaping @Sendable (URL, String) throws -> NibGraph,
         runScenario: @escaping @Sendable (URL, String) -> ScenarioRun,
         simulateDocument: @escaping @Sendable (NibGraph) -> SiteTimeline?,
-        documentDOT: @escaping @Sendable (SiteDiagramKind, NibGraph, SiteTimeline?) -> [NamedDOT],
-        timelineDOT: @escaping @Sendable (SiteDiagramKind, SiteTimeline, String) -> String,
+        documentDOT: @escaping @Sendable (DiagramKind, NibGraph, SiteTimeline?) -> [NamedDiagram],
+        timelineDOT: @escaping @Sendable (DiagramKind, SiteTimeline, String) -> String,
         toolVersion: String
     ) {
         self.parseDocument = parseDocument
