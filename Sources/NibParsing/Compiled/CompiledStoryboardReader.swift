@@ -54,7 +54,7 @@ enum CompiledStoryboardReader {
             info.platform == .macos
             ? "com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB" : "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
         return NibGraph(
-            file: name, format: merged.format, documentType: type, platform: info.platform, toolsVersion: info.version,
+            file: name, format: merged.format, documentType: type, platform: info.platform,
             isStoryboard: true, objects: merged.objects, connections: merged.connections, scenes: merged.scenes,
             initialViewController: info.entryPoint.flatMap { controllers[$0] }, diagnostics: merged.diagnostics)
     }
@@ -85,6 +85,8 @@ private struct Merge {
     var diagnostics: [Diagnostic] = []
     var format: NibGraph.Format = .nibArchive
     private var notes: Set<String> = []
+    /// Each scene's placeholders by identifier, shared with its view nib.
+    private var placeholders: [String: [String: ObjectID]] = [:]
 
     init(file: String) { self.file = file }
 
@@ -93,12 +95,24 @@ private struct Merge {
     @discardableResult
     mutating func add(_ graph: NibGraph, prefix: String, scene: String, owner: ObjectID?) -> [ObjectID: ObjectID] {
         var mapping: [ObjectID: ObjectID] = [:]
+        var shared: Set<ObjectID> = []
         for object in graph.objects {
-            mapping[object.id] =
-                owner != nil && object.placeholder == PlaceholderIdentifier.filesOwner ? owner : ObjectID(prefix + ":" + object.id.rawValue)
+            var target = ObjectID(prefix + ":" + object.id.rawValue)
+            if let owner, let placeholder = object.placeholder {
+                // A view nib's File's Owner is its controller; its other proxies are the scene's.
+                let existing = placeholder == PlaceholderIdentifier.filesOwner ? owner : placeholders[scene]?[placeholder]
+                if let existing {
+                    target = existing
+                    shared.insert(object.id)
+                }
+            }
+            mapping[object.id] = target
         }
         func mapped(_ id: ObjectID) -> ObjectID { mapping[id] ?? ObjectID(prefix + ":" + id.rawValue) }
-        for var object in graph.objects where mapping[object.id] != owner || owner == nil {
+        for var object in graph.objects where !shared.contains(object.id) {
+            if let placeholder = object.placeholder, placeholders[scene]?[placeholder] == nil {
+                placeholders[scene, default: [:]][placeholder] = mapped(object.id)
+            }
             object.id = mapped(object.id)
             object.parent = object.parent.map(mapped) ?? (object.isPlaceholder ? nil : owner)
             object.scene = scene

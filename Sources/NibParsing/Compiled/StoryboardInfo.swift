@@ -9,8 +9,6 @@ struct StoryboardInfo {
     /// `UIStoryboardDesignatedEntryPointIdentifier` / `NSStoryboardDesignatedEntryPointIdentifier`.
     var entryPoint: String?
     var platform: Platform = .ios
-    /// `UIStoryboardVersion` / `NSStoryboardVersion`.
-    var version: String?
 
     /// Reads `Info.plist` (binary or XML).
     init(contentsOf url: URL, name: String) throws {
@@ -30,8 +28,6 @@ struct StoryboardInfo {
             case ("UIStoryboardDesignatedEntryPointIdentifier", .string(let text)),
                 ("NSStoryboardDesignatedEntryPointIdentifier", .string(let text)):
                 entryPoint = text
-            case ("UIStoryboardVersion", .string(let text)), ("NSStoryboardVersion", .string(let text)): version = text
-            case ("UIStoryboardVersion", .number(let number)), ("NSStoryboardVersion", .number(let number)): version = String(number)
             default: break
             }
             if key.hasPrefix("NSStoryboard") || key.hasPrefix("NSViewController") { platform = .macos }
