@@ -83,3 +83,35 @@ import Testing
         #expect(page.components(separatedBy: "compiled nib: user labels").count == 2, "what a compiled nib lacks is said once")
     }
 }
+
+/// `site` on an AltStore-like checkout: the corpus's AltStore documents put back at their
+/// original paths in a temporary folder, Pods' compiled Sparkle nibs included.
+@Suite struct CompiledProjectSiteTests {
+    @Test func aProjectWithPodsCompiledNibsBuildsItsSiteWithoutErrors() throws {
+        guard let corpus = TestPaths.corpus else {
+            print("skipped: corpus not found beside the package (../shared/corpus)")
+            return
+        }
+        let manifest = try String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+        let rows = manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-altstore-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("AltStore")
+        var compiled = 0
+        for row in rows where row.count > 3 && row[1] == "altstoreio/AltStore" {
+            let target = project.appendingPathComponent(row[3])
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: corpus.appendingPathComponent(row[0]), to: target)
+            if row[3].hasPrefix("Pods/") { compiled += 1 }
+        }
+        #expect(compiled == 4)
+        let output = folder.appendingPathComponent("site")
+        let result = try runNibviz(["site", project.path, "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("Error"), "\(result.stderr)")
+        let page = output.appendingPathComponent(
+            "documents/AltStore/Pods/Sparkle/Sparkle.framework/Versions/B/Resources/Base.lproj/SUUpdatePermissionPrompt.nib.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("keyedobjects-101300.nib"), "the variant not read is named")
+    }
+}
