@@ -25,51 +25,51 @@ struct ByteCursor {
     }
 
     /// Moves to `position`, which must lie inside the file.
-    mutating func seek(_ position: Int, what: String) throws {
+    mutating func seek(_ position: Int, what: @autoclosure () -> String) throws {
         guard position >= 0, position <= bytes.count else {
-            throw error("\(what) offset \(position) is outside the file (\(bytes.count) bytes)")
+            throw error("\(what()) offset \(position) is outside the file (\(bytes.count) bytes)")
         }
         offset = position
     }
 
-    mutating func byte(_ what: String) throws -> UInt8 {
-        guard offset < bytes.count else { throw error("truncated: \(what) runs past the end of the file") }
+    mutating func byte(_ what: @autoclosure () -> String) throws -> UInt8 {
+        guard offset < bytes.count else { throw error("truncated: \(what()) runs past the end of the file") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     /// `count` bytes as a slice; `count` is checked against what is left before anything is read.
-    mutating func take(_ count: Int, _ what: String) throws -> ArraySlice<UInt8> {
+    mutating func take(_ count: Int, _ what: @autoclosure () -> String) throws -> ArraySlice<UInt8> {
         guard count >= 0, count <= bytes.count - offset else {
-            throw error("truncated: \(what) needs \(count) bytes, \(bytes.count - offset) left")
+            throw error("truncated: \(what()) needs \(count) bytes, \(bytes.count - offset) left")
         }
         defer { offset += count }
         return bytes[offset..<offset + count]
     }
 
     /// A little-endian unsigned integer of `size` bytes (1…8).
-    mutating func littleEndian(_ size: Int, _ what: String) throws -> UInt64 {
-        let slice = try take(size, what)
+    mutating func littleEndian(_ size: Int, _ what: @autoclosure () -> String) throws -> UInt64 {
+        let slice = try take(size, what())
         return slice.reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// A big-endian unsigned integer of `size` bytes (1…8).
-    mutating func bigEndian(_ size: Int, _ what: String) throws -> UInt64 {
-        let slice = try take(size, what)
+    mutating func bigEndian(_ size: Int, _ what: @autoclosure () -> String) throws -> UInt64 {
+        let slice = try take(size, what())
         return slice.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// NIBArchive's variable-length integer: 7 bits per byte, least significant first, the
     /// byte with its high bit set ends the number. More than 63 bits is an overflow.
-    mutating func varint(_ what: String) throws -> Int {
+    mutating func varint(_ what: @autoclosure () -> String) throws -> Int {
         let start = offset
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            let byte = try self.byte(what)
+            let byte = try self.byte(what())
             let bits = UInt64(byte & 0x7F)
             if shift >= 63 && (bits != 0 || shift > 63) {
-                throw error("\(what): variable-length integer overflows 63 bits", at: start)
+                throw error("\(what()): variable-length integer overflows 63 bits", at: start)
             }
             result |= bits << shift
             if byte & 0x80 != 0 { return Int(result) }

@@ -21,6 +21,7 @@ enum KeyedArchiveDecoder {
             throw plist.error("not a keyed archive: no $top dictionary", object: plist.top)
         }
         var classNames: [Int: String] = [:]
+        var keys: [Int: String] = [:]  // key strings are shared plist objects: decode each once
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(members.count + 1)
         // Members may repeat a plist object; a budget of one field per file byte keeps hostile
@@ -36,7 +37,13 @@ enum KeyedArchiveDecoder {
                 var className = "$classDescription"
                 var fields: [(key: String, value: ArchivedValue)] = []
                 for entry in entries {
-                    guard case .string(let key) = try plist.value(entry.key) else {
+                    let key: String
+                    if let known = keys[entry.key] {
+                        key = known
+                    } else if case .string(let text) = try plist.value(entry.key) {
+                        key = text
+                        keys[entry.key] = text
+                    } else {
                         throw plist.error("object \(index) has a key that is not a string", object: entry.key)
                     }
                     let field = try plist.value(entry.value)

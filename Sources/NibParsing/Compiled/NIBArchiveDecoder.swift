@@ -106,29 +106,29 @@ enum NIBArchiveDecoder {
     }
 
     private static func readValue(_ cursor: inout ByteCursor, type: UInt8, index: Int, objectCount: Int) throws -> ArchivedValue {
-        let what = "value \(index)"
+        func what() -> String { "value \(index)" }
         switch type {
-        case 0: return .integer(Int64(Int8(truncatingIfNeeded: try cursor.littleEndian(1, what))))
-        case 1: return .integer(Int64(Int16(truncatingIfNeeded: try cursor.littleEndian(2, what))))
-        case 2: return .integer(Int64(Int32(truncatingIfNeeded: try cursor.littleEndian(4, what))))
-        case 3: return .integer(Int64(bitPattern: try cursor.littleEndian(8, what)))
+        case 0: return .integer(Int64(Int8(truncatingIfNeeded: try cursor.littleEndian(1, what()))))
+        case 1: return .integer(Int64(Int16(truncatingIfNeeded: try cursor.littleEndian(2, what()))))
+        case 2: return .integer(Int64(Int32(truncatingIfNeeded: try cursor.littleEndian(4, what()))))
+        case 3: return .integer(Int64(bitPattern: try cursor.littleEndian(8, what())))
         case 4: return .bool(false)
         case 5: return .bool(true)
-        case 6: return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: try cursor.littleEndian(4, what)))))
-        case 7: return .real(Double(bitPattern: try cursor.littleEndian(8, what)))
+        case 6: return .real(Double(Float(bitPattern: UInt32(truncatingIfNeeded: try cursor.littleEndian(4, what())))))
+        case 7: return .real(Double(bitPattern: try cursor.littleEndian(8, what())))
         case 8:
-            let length = try cursor.varint("\(what) data length")
-            return .bytes(Array(try cursor.take(length, "\(what) data")))
+            let length = try cursor.varint("\(what()) data length")
+            return .bytes(Array(try cursor.take(length, "\(what()) data")))
         case 9: return .null
         case 10:
             let start = cursor.offset
-            let reference = Int(try cursor.littleEndian(4, "\(what) object reference"))
+            let reference = Int(try cursor.littleEndian(4, "\(what()) object reference"))
             guard reference < objectCount else {
-                throw cursor.error("\(what) refers to object \(reference), but there are \(objectCount) objects", at: start)
+                throw cursor.error("\(what()) refers to object \(reference), but there are \(objectCount) objects", at: start)
             }
             return .object(reference)
         default:
-            throw cursor.error("\(what) has unknown value type \(type)", at: cursor.offset - 1)
+            throw cursor.error("\(what()) has unknown value type \(type)", at: cursor.offset - 1)
         }
     }
 }
