@@ -69,6 +69,10 @@ extension OutputFolder {
         if POSIXFile.kind(markerPath) != .missing && OutputMarker.read(in: path) == nil {
             throw OutputError(shown + "/" + OutputMarker.fileName, .inTheWay)
         }
+        // The marker lists old and new files before any moves, so an interrupted merge never
+        // leaves a file of ours that a later run would take for the user's.
+        try POSIXFile.replaceMarker(
+            in: path, OutputMarker(kind: .output, version: version, files: Array(owned.union(files))), shownAs: shown)
         for file in files {
             let destination = path + "/" + file
             try POSIXFile.makeFolders(OutputPath.parent(of: destination), shownAs: OutputPath.parent(of: shown + "/" + file))

@@ -67,8 +67,9 @@ public final class OutputFolder: @unchecked Sendable {
             throw OutputError(shown, .other("it is a file, not a folder (nibviz writes a folder here and never replaces a file)"))
         }
         // Checked before anything is created (a refusal touches nothing), and again under the lock.
-        if !request.force, case let foreign = Self.foreignEntries(path), !foreign.isEmpty {
-            throw OutputError(shown, .foreign(foreign))
+        if !request.force {
+            let foreign = Self.foreignEntries(path)
+            if !foreign.isEmpty { throw OutputError(shown, .foreign(foreign)) }
         }
         try POSIXFile.makeFolders(OutputPath.parent(of: path), shownAs: OutputPath.parent(of: shown))
         lock = try OutputLock(folder: path, shownAs: shown, timeout: request.lockTimeout, notice: notice)
@@ -79,12 +80,16 @@ public final class OutputFolder: @unchecked Sendable {
         previousMarker = marker?.kind == .output ? marker : nil
         merge = !foreign.isEmpty
         stagingPath = Self.stagingPrefix(of: path) + "\(getpid())"
-        guard mkdir(stagingPath, 0o777) == 0 else { throw OutputError.system(stagingPath) }
+        guard mkdir(stagingPath, 0o777) == 0 else {
+            finished = true  // the name is taken by something that is not ours: never remove it
+            throw OutputError.system(stagingPath)
+        }
         do {
             try POSIXFile.create(
                 stagingPath + "/" + OutputMarker.fileName, Array(OutputMarker(kind: .staging, version: version).text.utf8),
                 shownAs: stagingPath)
         } catch {
+            finished = true
             rmdir(stagingPath)
             throw error
         }
