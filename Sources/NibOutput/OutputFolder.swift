@@ -140,6 +140,18 @@ public final class OutputFolder: @unchecked Sendable {
         lock = nil
     }
 
+    /// Writes `files` (name relative to the folder, bytes) and commits; on failure the staging
+    /// folder is removed and the target is untouched.
+    public func commit(writing files: [(name: String, bytes: [UInt8])]) throws {
+        do {
+            for file in files { try write(file.bytes, to: file.name) }
+            try commit()
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
     /// Puts the new content in place and releases the lock.
     public func commit() throws {
         guard !finished else { return }

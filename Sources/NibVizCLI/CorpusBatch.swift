@@ -78,6 +78,6 @@ struct CorpusBatch {
             guard case .success(let output) = result else { continue }
             files.append((fileNames[index], SVGTheming.apply(theme, to: output.data)))
         }
-        try writeFolder(files, to: folder)
+        try folder.commit(writing: files)
     }
 }

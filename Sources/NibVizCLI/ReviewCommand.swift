@@ -27,7 +27,7 @@ struct ReviewCommand: ParsableCommand {
         let folder = try openOutputFolder(output, inputs: [repo], force: force)
         do {
             let files = try runner.run()
-            try writeFolder(files, to: folder)
+            try folder.commit(writing: files)
             printError("nibviz review: \(files.count - 1) diagram files and review.md written to \(output)")
         } catch let error as GitError {
             throw fail(error.description)

@@ -1,7 +1,6 @@
 import Foundation
 import GraphvizRender
 import NibModel
-import NibOutput
 import NibReview
 
 /// The work of `nibviz review`: list changed documents, diff each, render its diagram, write the
@@ -80,17 +79,5 @@ struct ReviewRunner {
         NibGraph(
             file: graph.file, format: graph.format, documentType: graph.documentType, platform: graph.platform,
             targetRuntime: graph.targetRuntime, toolsVersion: graph.toolsVersion, isStoryboard: graph.isStoryboard)
-    }
-}
-
-/// Writes the files into `folder` and swaps it in: readers see the old folder or the complete
-/// new one, never a partial one; on failure the staging folder is removed.
-func writeFolder(_ files: [(name: String, bytes: [UInt8])], to folder: OutputFolder) throws {
-    do {
-        for file in files { try folder.write(file.bytes, to: file.name) }
-        try folder.commit()
-    } catch {
-        folder.discard()
-        throw error
     }
 }

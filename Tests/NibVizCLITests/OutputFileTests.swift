@@ -30,17 +30,22 @@ struct OutputFileTests {
         try scratch.write("g.dot", Self.dot)
         let fifo = scratch.path("pipe")
         #expect(mkfifo(fifo, 0o644) == 0)
-        // A reader copies whatever comes through the FIFO into a file.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-        reader.arguments = ["-c", "cat pipe > received"]
-        reader.currentDirectoryURL = scratch.root
-        try reader.run()
+        let reader = try startReader(scratch)
         let result = try runNibviz(["render", "g.dot", "-o", "pipe"], currentDirectory: scratch.root)
         finish(reader)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(isFIFO(fifo), "the FIFO was replaced")
         #expect(scratch.read("received")?.contains("</svg>") == true)
+    }
+
+    /// A reader that copies whatever comes through `pipe` into `received`.
+    func startReader(_ scratch: OutputScratch) throws -> Process {
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat pipe > received"]
+        reader.currentDirectoryURL = scratch.root
+        try reader.run()
+        return reader
     }
 
     /// Waits for a FIFO reader; one still blocked 10 s after nibviz exited (nothing was written
@@ -75,11 +80,7 @@ struct OutputFileTests {
         try scratch.write("g.dot", Self.dot)
         #expect(mkfifo(scratch.path("pipe"), 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: scratch.path("out"), withDestinationPath: "pipe")
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-        reader.arguments = ["-c", "cat pipe > received"]
-        reader.currentDirectoryURL = scratch.root
-        try reader.run()
+        let reader = try startReader(scratch)
         let result = try runNibviz(
             ["diff", Self.fixture("CardView.xib"), Self.fixture("CardView.xib"), "-o", "out"], currentDirectory: scratch.root)
         finish(reader)
