@@ -22,7 +22,7 @@ final class OutputLock {
         var announced = false
         while true {
             let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw OutputError.system(lockPath) }
+            guard fd >= 0 else { throw OutputError.system(shown) }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 if Self.isCurrent(fd, lockPath) {
                     self.fd = fd
@@ -33,7 +33,7 @@ final class OutputLock {
             }
             let code = errno
             close(fd)
-            guard code == EWOULDBLOCK || code == EINTR else { throw OutputError.system(lockPath, errno: code) }
+            guard code == EWOULDBLOCK || code == EINTR else { throw OutputError.system(shown, errno: code) }
             guard time(nil) < deadline else { throw OutputError(shown, .busy(seconds: timeout)) }
             if !announced {
                 notice("note: another nibviz is writing \(shown); waiting for it to finish (lock \(lockPath))")

@@ -149,4 +149,26 @@ struct OutputFileTests {
         #expect(result.stderr.contains("file too large"), "\(result.stderr)")
         #expect(scratch.listing() == before, "the old site is untouched, no staging folder or lock is left")
     }
+
+    /// Run as `nobody` (root only, through setpriv) against a read-only folder: the real
+    /// EACCES, reported in words for a file and for a folder.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func permissionDeniedIsSaidInWords() throws {
+        let scratch = try OutputScratch("eacces")
+        defer { scratch.remove() }
+        try scratch.write("g.dot", Self.dot)
+        chmod(scratch.root.path, 0o755)
+        chmod(scratch.path("g.dot"), 0o644)
+        try FileManager.default.createDirectory(atPath: scratch.path("locked"), withIntermediateDirectories: true)
+        chmod(scratch.path("locked"), 0o555)
+        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.nibviz.path]
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let file = try runCommand(setpriv, nobody + ["render", "g.dot", "-o", "locked/out.svg"], currentDirectory: scratch.root)
+        #expect(file.status == 1)
+        #expect(file.stderr.contains("cannot write locked/out.svg: permission denied"), "\(file.stderr)")
+        let folder = try runCommand(setpriv, nobody + ["render-corpus", ".", "-o", "locked/site"], currentDirectory: scratch.root)
+        #expect(folder.status == 1)
+        #expect(folder.stderr.contains("cannot write locked/site: permission denied"), "\(folder.stderr)")
+        #expect(scratch.listing("locked").isEmpty)
+    }
 }
