@@ -142,4 +142,32 @@ struct OutputOwnershipTests {
         let foreign = try scratch.site(["in", "-o", "third", "--cache", "foreign-cache"])
         #expect(foreign.status == 1 && foreign.stderr.contains("keep.txt"), "\(foreign.stderr)")
     }
+
+    @Test func reviewIntoAFolderHoldingAUsersFileIsRefusedAndForceKeepsTheFile() throws {
+        let scratch = try OutputScratch("review")
+        defer { scratch.remove() }
+        try scratch.gitInit()
+        let git = { (arguments: [String]) throws -> Void in
+            let result = try runCommand(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["git", "-c", "user.name=nibviz", "-c", "user.email=nibviz@example.invalid", "-c", "commit.gpgsign=false"] + arguments,
+                currentDirectory: scratch.root)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try scratch.copyFixture("CardView.xib", to: "View.xib")
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-m", "first"])
+        try FileManager.default.removeItem(atPath: scratch.path("View.xib"))
+        try scratch.copyFixture("Prefs.xib", to: "View.xib")
+        try git(["commit", "-q", "-am", "second"])
+        try scratch.write("docs/notes.txt", "my notes\n")
+        let refused = try runNibviz(["review", "-o", "docs"], currentDirectory: scratch.root)
+        #expect(refused.status == 1 && refused.stderr.contains("docs") && refused.stderr.contains("notes.txt"), "\(refused.stderr)")
+        #expect(scratch.listing("docs") == ["notes.txt"])
+        let forced = try runNibviz(["review", "-o", "docs", "--force"], currentDirectory: scratch.root)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(scratch.read("docs/notes.txt") == "my notes\n")
+        #expect(scratch.read("docs/review.md")?.contains("View.xib") == true)
+        #expect(scratch.listing("docs").contains("View.xib.diff.svg"))
+    }
 }
