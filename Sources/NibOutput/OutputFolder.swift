@@ -46,6 +46,7 @@ public final class OutputFolder: @unchecked Sendable {
     public let stagingPath: String
     /// The folder's previous content is nibviz's (it carries a marker): later runs may reuse it.
     public let previousMarker: OutputMarker?
+    private let previousFiles: Set<String>
     let version: String
     let merge: Bool
     private var lock: OutputLock?
@@ -78,6 +79,7 @@ public final class OutputFolder: @unchecked Sendable {
         if !foreign.isEmpty && !request.force { throw OutputError(shown, .foreign(foreign)) }
         let marker = OutputMarker.read(in: path)
         previousMarker = marker?.kind == .output ? marker : nil
+        previousFiles = Set(previousMarker?.files ?? [])
         merge = !foreign.isEmpty
         stagingPath = Self.stagingPrefix(of: path) + "\(getpid())"
         guard mkdir(stagingPath, 0o777) == 0 else {
@@ -120,6 +122,25 @@ public final class OutputFolder: @unchecked Sendable {
         try POSIXFile.makeFolders(OutputPath.parent(of: file), shownAs: OutputPath.parent(of: shownFile))
         unlink(file)
         try POSIXFile.create(file, bytes, shownAs: shownFile)
+        mutex.lock()
+        written.insert(relative)
+        mutex.unlock()
+    }
+
+    /// Puts a file of the previous output (one nibviz wrote) into the new one unchanged: a hard
+    /// link (the staging folder is a sibling, on the same file system), else a copy.
+    public func carry(_ relative: String) throws {
+        guard let relative = OutputPath.checkedRelative(relative), previousFiles.contains(relative) else {
+            throw OutputError(shown + "/" + relative, .other("not a file of nibviz's previous output"))
+        }
+        let source = path + "/" + relative
+        let file = stagingPath + "/" + relative
+        try POSIXFile.makeFolders(OutputPath.parent(of: file), shownAs: OutputPath.parent(of: shown + "/" + relative))
+        unlink(file)
+        if POSIXFile.kind(source) != .regular || link(source, file) != 0 {
+            guard let bytes = POSIXFile.read(source, limit: 1 << 30) else { throw OutputError.system(shown + "/" + relative) }
+            try POSIXFile.create(file, bytes, shownAs: shown + "/" + relative)
+        }
         mutex.lock()
         written.insert(relative)
         mutex.unlock()

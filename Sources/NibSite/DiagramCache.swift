@@ -9,8 +9,8 @@ struct DiagramCache {
     var read: (String) -> [UInt8]?
     /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render).
     var write: (String, [UInt8]) -> Void
-    /// Hits must be written again (the cache lives in the output folder being replaced).
-    var carriesHits: Bool
+    /// Marks a hit as still used (a cache inside the output is carried into the new output).
+    var keep: (String) -> Void
 
     /// The folder inside the output.
     static let folderName = ".nibviz-cache"
@@ -24,7 +24,7 @@ extension SiteBuilder {
             let folder = try CacheFolder(
                 path: named.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), toolVersion: options.version)
             return DiagramCache(
-                read: { folder.read($0 + ".svg") }, write: { try? folder.write($1, to: $0 + ".svg") }, carriesHits: false)
+                read: { folder.read($0 + ".svg") }, write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
         }
         let previous = Set(output.previousMarker?.files ?? [])
         let folder = output.path + "/" + DiagramCache.folderName + "/"
@@ -34,6 +34,7 @@ extension SiteBuilder {
                 guard previous.contains(relative) else { return nil }
                 return FileManager.default.contents(atPath: folder + key + ".svg").map { [UInt8]($0) }
             },
-            write: { try? output.write($1, to: DiagramCache.folderName + "/" + $0 + ".svg") }, carriesHits: true)
+            write: { try? output.write($1, to: DiagramCache.folderName + "/" + $0 + ".svg") },
+            keep: { try? output.carry(DiagramCache.folderName + "/" + $0 + ".svg") })
     }
 }

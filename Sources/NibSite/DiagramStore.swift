@@ -78,7 +78,7 @@ final class DiagramStore {
             if let cache, let data = cache.read(key) {
                 entries[key]?.svg = String(decoding: data, as: UTF8.self)
                 cachedCount += 1
-                if cache.carriesHits { cache.write(key, data) }
+                cache.keep(key)
             } else {
                 missing.append(key)
             }
