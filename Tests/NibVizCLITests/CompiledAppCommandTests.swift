@@ -45,6 +45,11 @@ import Testing
         let svg = try XMLDocument(data: render.stdout)
         #expect(svg.rootElement()?.name == "svg")
         #expect(render.output.contains("LoginViewController"))
+        let graph = try runNibviz(["render", storyboard, "--diagram", "graph", "-T", "dot"])
+        #expect(graph.status == 0, "\(graph.stderr)")
+        let simulate = try runNibviz(["simulate", storyboard])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        #expect(simulate.output.contains("LoginViewController"), "\(simulate.output)")
     }
 
     @Test func compiledNibsRenderSimulateAndDiff() throws {
