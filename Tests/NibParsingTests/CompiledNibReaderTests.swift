@@ -87,4 +87,38 @@ import Testing
             graph.connections.contains { $0.source == login && $0.kind == .outlet(property: "view", destination: $0.destination ?? "") })
         #expect(graph.diagnostics.filter { $0.severity == .note }.count == 1)
     }
+
+    @Test func anOldIOSKeyedArchiveUsesIBUIClassesAndProxies() throws {
+        var nib = ArchiveFixture()
+        let data = nib.object("NSIBObjectData")
+        let owner = nib.object("IBProxyObject", [("IBProxiedObjectIdentifier", .ref(nib.string("IBFilesOwner")))])
+        let view = nib.object("IBUIView")
+        let button = nib.object("IBUIButton")
+        let outlet = nib.object(
+            "NSNibOutletConnector", [("NSSource", .ref(owner)), ("NSDestination", .ref(view)), ("NSLabel", .ref(nib.string("view")))])
+        nib.append(
+            [
+                ("NSRoot", .ref(owner)), ("NSObjectsKeys", .ref(nib.array([view, button]))),
+                ("NSObjectsValues", .ref(nib.array([owner, view]))), ("NSConnections", .ref(nib.array([outlet]))),
+            ], to: data)
+        nib.setRoot([("IB.objectdata", .ref(data))])
+        let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(nib)), file: "old.nib")
+        #expect(graph.platform == .ios)
+        #expect(graph.objects.map(\.className) == ["NSObject", "UIView", "UIButton"])
+        #expect(graph.objects.first?.placeholder == PlaceholderIdentifier.filesOwner)
+        #expect(graph.objects.last?.parent == graph.objects[1].id)
+        #expect(graph.connections.count == 1)
+    }
+
+    @Test func childViewControllersHangBelowTheirParent() throws {
+        var nib = ArchiveFixture()
+        let child = nib.object("UITableViewController")
+        let parent = nib.object("UINavigationController", [("UIChildViewControllers", .ref(nib.array([child])))])
+        nib.setRoot([("UINibTopLevelObjectsKey", .ref(nib.array([parent]))), ("UINibObjectsKey", .ref(nib.array([parent])))])
+        let graph = try NibDocumentParser.parse(data: Data(NIBArchiveWriter.encode(nib)), file: "nav.nib")
+        #expect(
+            graph.objects.map { "\($0.className) \($0.parent?.rawValue ?? "-")" } == [
+                "UINavigationController -", "UITableViewController \(parent)",
+            ])
+    }
 }

@@ -73,6 +73,45 @@ import Testing
         #expect(Self.failure(dangling)?.contains("refers to object 238, but there are 3 objects") == true)
     }
 
+    @Test func sharedValueRangesAndRepeatedPlistMembersAreRefusedNotCopied() {
+        // Two objects claiming the same values would let a small file expand quadratically.
+        var fixture = ArchiveFixture()
+        _ = fixture.object("UIView", [("UIOpaque", .bool(true))])
+        var bytes = NIBArchiveWriter.encode(fixture)
+        let objectsOffset = Int(bytes[22]) | Int(bytes[23]) << 8
+        // Object 1 (class, first value, count): point its first value at object 0's run (value 0).
+        bytes[objectsOffset + 3 + 1] = 0x80
+        bytes[objectsOffset + 3 + 2] = 0x81
+        bytes[objectsOffset + 2] = 0x81
+        #expect(Self.failure(bytes)?.contains("overlapping value ranges") == true)
+        // A keyed archive whose $objects repeat one big dictionary 60 000 times.
+        let big = BinaryPlistWriter.Value.dictionary((0..<100).map { ("k\($0)", .int(Int64($0))) })
+        var plist = BinaryPlistWriter.encode(
+            .dictionary([("$top", .dictionary([])), ("$objects", .array([.string("$null"), big]))]))
+        // Rewrite the $objects array (2 members) to repeat member 1: append a new array object.
+        let trailer = plist.count - 32
+        let tableOffset = plist[trailer + 24..<trailer + 32].reduce(0) { $0 << 8 | Int($1) }
+        let count = plist[trailer + 8..<trailer + 16].reduce(0) { $0 << 8 | Int($1) }
+        var offsets = (0..<count).map { index in
+            plist[tableOffset + 4 * index..<tableOffset + 4 * index + 4].reduce(0) { $0 << 8 | Int($1) }
+        }
+        plist.removeSubrange(tableOffset...)
+        // Find the $objects array: the array object with two members (marker 0xA2).
+        guard let arrayIndex = offsets.firstIndex(where: { plist[$0] == 0xA2 }) else {
+            Issue.record("no two-member array in the fixture plist")
+            return
+        }
+        let members = Array(plist[offsets[arrayIndex] + 1..<offsets[arrayIndex] + 5])
+        offsets[arrayIndex] = plist.count
+        plist += [0xAF, 0x12, 0x00, 0x00, 0xEA, 0x60] + members[0..<2]
+        for _ in 1..<60_000 { plist += members[2..<4] }
+        let newTable = plist.count
+        for offset in offsets { plist += (0..<4).reversed().map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } }
+        plist += [0, 0, 0, 0, 0, 0, 4, 2] + (0..<8).reversed().map { UInt8(truncatingIfNeeded: count >> (8 * $0)) }
+        plist += [UInt8](repeating: 0, count: 8) + (0..<8).reversed().map { UInt8(truncatingIfNeeded: newTable >> (8 * $0)) }
+        #expect(Self.failure(plist)?.contains("repeat beyond what the file size allows") == true)
+    }
+
     @Test func viewAndParentCyclesAreDiagnosedNotLooped() throws {
         var uikit = ArchiveFixture()
         let first = uikit.object("UIView")

@@ -69,18 +69,12 @@ struct IBObjectDataReader {
         _ index: Int, _ archived: ArchivedObject, owner: Bool, parent: Int?, name: String?, visible: Set<Int>, platform: Platform
     ) {
         let id = builder.id(index)
-        var className = ArchiveFormatReader.frameworkClass(archived.className)
-        var customClass = table.string(archived["NSClassName"]) ?? table.string(archived["NSWindowClass"])
-        if archived.className == "NSClassSwapper" {
-            className = table.string(archived["NSOriginalClassName"]) ?? "NSObject"
-        }
-        if customClass == className { customClass = nil }
-        var placeholder: String?
+        let resolved = CompiledClass(archived, in: table)
+        let (className, customClass) = (resolved.className, resolved.customClass)
+        var placeholder = resolved.placeholder
         if owner {
             placeholder = PlaceholderIdentifier.filesOwner
-        } else if archived.className.hasSuffix("ExternalObjectPlaceholder") || archived.className == "IBProxyObject" {
-            placeholder = table.string(archived["NSExternalObjectPlaceholderIdentifier"]) ?? "IBExternalObject"
-        } else {
+        } else if placeholder == nil {
             switch id.rawValue {
             case "-1": placeholder = PlaceholderIdentifier.firstResponder
             case "-3" where platform == .macos: placeholder = PlaceholderIdentifier.application

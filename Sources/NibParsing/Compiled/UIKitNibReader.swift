@@ -3,7 +3,8 @@ import NibModel
 /// Reads a UIKit compiled nib (root keys `UINibTopLevelObjectsKey`, `UINibObjectsKey`,
 /// `UINibConnectionsKey`, …) into a `NibGraph`.
 ///
-/// Objects: the nib's object list, the views below them (`UISubviews`) and whatever a
+/// Objects: the nib's object list, the views and child controllers below them (`UISubviews`,
+/// `UIChildViewControllers`) and whatever a
 /// connection names; constraints and layout guides only when a connection names them, as the
 /// XML reader does. Ids are archive object numbers (`12`): compiled nibs keep no IB ids.
 struct UIKitNibReader {
@@ -38,12 +39,14 @@ struct UIKitNibReader {
             if let parent { parents[index] = parent }
         }
         for index in topLevel + listed + named.sorted() where !segueTemplates.contains(index) { enqueue(index, parent: nil) }
-        // Views below the listed objects, breadth first; `queued` stops cycles.
+        // Views and child controllers below the listed objects, breadth first; `queued` stops cycles.
         var cursor = 0
         while cursor < candidates.count {
             let index = candidates[cursor]
             cursor += 1
-            for child in table.elements(table.object(index)?["UISubviews"]) ?? [] {
+            let object = table.object(index)
+            let children = (table.elements(object?["UISubviews"]) ?? []) + (table.elements(object?["UIChildViewControllers"]) ?? [])
+            for child in children {
                 if queued.contains(child) { parents[child] = parents[child] ?? index } else { enqueue(child, parent: index) }
             }
         }
@@ -63,20 +66,9 @@ struct UIKitNibReader {
     }
 
     private mutating func addObject(_ index: Int, _ archived: ArchivedObject, parent: Int?, visible: Set<Int>) {
-        var className = archived.className
-        var customClass: String?
-        var placeholder: String?
+        let resolved = CompiledClass(archived, in: table)
+        let (className, customClass, placeholder) = (resolved.className, resolved.customClass, resolved.placeholder)
         var attributes: [String: String] = [:]
-        switch archived.className {
-        case "UIClassSwapper":
-            className = table.string(archived["UIOriginalClassName"]) ?? "NSObject"
-            let swapped = table.string(archived["UIClassName"])
-            customClass = swapped == className ? nil : swapped
-        case "UIProxyObject":
-            className = "NSObject"
-            placeholder = table.string(archived["UIProxiedObjectIdentifier"]) ?? "IBExternalObject"
-        default: break
-        }
         if className.hasSuffix("Window") && !visible.contains(index) { attributes["visibleAtLaunch"] = "NO" }
         if let nibName = table.string(archived["UINibName"]) { attributes["nibName"] = nibName }
         if let title = table.string(archived["UITitle"]) { attributes["title"] = title }
