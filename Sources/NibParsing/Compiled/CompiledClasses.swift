@@ -9,6 +9,9 @@ struct CompiledClass: Equatable {
     var customClass: String?
     /// The placeholder identifier of a proxy (`IBFilesOwner`, an external object's name).
     var placeholder: String?
+    /// What the model calls the element: the archived class, except that a class swapper is
+    /// named by the class it swaps (`UIViewController`), as the simulator's rules expect.
+    var element: String
 
     init(_ archived: ArchivedObject, in table: ArchivedObjectTable) {
         var custom: String?
@@ -32,5 +35,6 @@ struct CompiledClass: Equatable {
             custom = table.string(archived["NSClassName"]) ?? table.string(archived["NSWindowClass"])
         }
         customClass = custom == className ? nil : custom
+        element = archived.className.hasSuffix("ClassSwapper") ? className : archived.className
     }
 }

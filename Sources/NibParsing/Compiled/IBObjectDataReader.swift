@@ -86,7 +86,7 @@ struct IBObjectDataReader {
         }
         builder.add(
             NibObject(
-                id: id, element: archived.className, className: className, customClass: customClass, placeholder: placeholder,
+                id: id, element: resolved.element, className: className, customClass: customClass, placeholder: placeholder,
                 parent: parent.map(builder.id), label: name, attributes: attributes),
             index: index)
     }
