@@ -86,7 +86,8 @@ struct IBObjectDataReader {
         }
         builder.add(
             NibObject(
-                id: id, element: resolved.element, className: className, customClass: customClass, placeholder: placeholder,
+                id: id, element: resolved.element, className: className, customClass: customClass, customModule: resolved.customModule,
+                placeholder: placeholder,
                 parent: parent.map(builder.id), label: name, attributes: attributes),
             index: index)
     }

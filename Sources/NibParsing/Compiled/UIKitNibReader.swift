@@ -59,7 +59,10 @@ struct UIKitNibReader {
             let superview = table.target(archived["UISuperview"])
             addObject(index, archived, parent: parents[index] ?? superview, visible: visible)
         }
-        for index in connectionObjects { addConnection(index) }
+        // A segue template's back-pointer to its controller is the segue itself (added below).
+        for index in connectionObjects where !segueTemplates.contains(table.target(table.object(index)?["UISource"]) ?? -1) {
+            addConnection(index)
+        }
         for index in candidates where builder.objects[index] != nil {
             addSegues(from: index)
             addRelationships(from: index)
@@ -70,6 +73,9 @@ struct UIKitNibReader {
         addRuntimeAttributes(table.elements(root["UINibKeyValuePairsKey"]) ?? [])
         builder.note(
             "compiled nib: user labels, IB object ids, frames and design-time attributes are not stored; ids are archive object numbers")
+        if table.objects.contains(where: { $0.className == "UINib" && $0["archiveData"] != nil }) {
+            builder.note("compiled nib: prototype cells are nested nibs (UINib archiveData) and are not expanded")
+        }
         return builder.graph(format: format, platform: .ios, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB")
     }
 
@@ -83,6 +89,7 @@ struct UIKitNibReader {
         builder.add(
             NibObject(
                 id: builder.id(index), element: resolved.element, className: className, customClass: customClass,
+                customModule: resolved.customModule,
                 placeholder: placeholder, parent: parent.map(builder.id), key: nil,
                 storyboardIdentifier: table.string(archived["UIStoryboardIdentifier"]), attributes: attributes),
             index: index)
