@@ -38,12 +38,19 @@ public enum ScenarioParser {
                 throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario")
             }
             root = node
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            let key = duplicates.first ?? "?"
+            throw LocatedError(
+                at: YAMLLimits.duplicateKeyLocation(key, first: context.mark, in: yaml, file: file),
+                "duplicate key '\(key)' in one mapping (first on line \(context.mark.line))")
         } catch let error as YamlError {
-            let problem = yamlProblem(error)
+            var problem = yamlProblem(error)
+            if problem.hasPrefix("Maximum nesting level") { problem = "lists and mappings nested too deep (libyaml's limit)" }
             // The usual cause: `[initWithCoder:, awakeFromNib]` — a selector's colon inside a flow list.
             let hint = problem.contains("unexpected ':'") ? " (quote selectors that end in ':' inside [ ] lists)" : ""
             throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(problem)\(hint)")
         }
+        try YAMLLimits.check(root, file: file)
         let top = try YAMLNode(node: root, file: file).fields("the scenario", allowed: topKeys, required: ["platform"])
         let platformNode = top["platform"] ?? top.owner
         let platformName = try platformNode.choice("platform", ["ios", "macos"])
