@@ -72,7 +72,7 @@ struct RenderCommand: ParsableCommand {
     /// Lays out and renders in this process; SVG gets the theme's post-processing.
     private func render(_ dot: String, name: String) throws -> [UInt8] {
         do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
+            let rendered = try RenderWorkerPool.renderIsolated(RenderRequest(dot: dot, engine: layout, format: format, name: name))
             for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
             return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
         } catch {
