@@ -158,7 +158,7 @@ final class WorkerProcess {
 
     private func exitDescription() -> String {
         // Give a just-crashed child a moment to be reaped so the signal can be named.
-        for _ in 0..<50 where process.isRunning { usleep(2_000) }
+        for _ in 0..<1_000 where process.isRunning { usleep(2_000) }
         if process.isRunning { return "still running" }
         switch process.terminationReason {
         case .uncaughtSignal: return "killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"

@@ -18,12 +18,8 @@ public enum InputLimits {
     /// Most views one `makeView` step may create (`count:`).
     public static let maxMakeViewCount = 10_000
 
-    /// Deepest containment drawn as nested clusters in a `graph` diagram; deeper objects are
-    /// drawn inside the cluster at this depth, linked to their container by an edge (Graphviz
-    /// lays out nested clusters in time that grows much faster than their depth).
-    public static let maxClusterDepth = 12
-
-    /// Longest text shown in a node label before it is cut with an ellipsis (the tooltip keeps
-    /// the full text up to `maxTooltipCharacters`).
-    public static let maxTooltipCharacters = 4_096
+    /// Longest attribute text (tooltips above all) a diagram carries; longer text ends with an
+    /// ellipsis. Labels are cut much earlier (`DiagramOptions.labelLimit`) and keep their full
+    /// text in the tooltip, written in pieces past Graphviz's 16,384-byte string limit.
+    public static let maxTooltipCharacters = 65_536
 }

@@ -33,3 +33,25 @@ import Testing
         #expect(text == reference.output, "\(name): nibviz and dot disagree")
     }
 }
+
+/// A syntax error in DOT nibviz wrote is nibviz's bug: it never points at a line of the input.
+@Suite struct GeneratedDOTErrorTests {
+    @Test func aSyntaxErrorInGeneratedDOTNamesNoInputLine() {
+        let request = RenderRequest(dot: "digraph {\n a -> b\n c -> -> d\n}\n", name: "View.xib", generated: true)
+        #expect {
+            try GraphvizRenderer.shared.render(request)
+        } throws: { error in
+            guard let error = error as? RenderError else { return false }
+            return error.line == nil && error.description.hasPrefix("View.xib: Graphviz rejected the DOT nibviz generated")
+                && error.message.contains("line 3 of the generated DOT")
+        }
+    }
+
+    @Test func aUserDOTFileKeepsItsLine() {
+        #expect {
+            try GraphvizRenderer.shared.render(RenderRequest(dot: "digraph {\n a -> b\n c -> -> d\n}\n", name: "mine.dot"))
+        } throws: { error in
+            (error as? RenderError)?.description.hasPrefix("mine.dot:3:") == true
+        }
+    }
+}

@@ -112,3 +112,45 @@ import Testing
         }
     }
 }
+
+/// A storyboard with a repeated scene (a bad merge): one diagnostic, every diagram draws.
+@Suite struct RepeatedSceneTests {
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="vc1">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc1" sceneMemberID="viewController">
+                            <view key="view" id="v1"><subviews><label id="l1"/></subviews></view>
+                            <connections><segue destination="vc2" kind="show" id="sg1"/></connections>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc1" sceneMemberID="viewController">
+                            <view key="view" id="v1"><subviews><label id="l1"/></subviews></view>
+                            <connections><segue destination="vc2" kind="show" id="sg1"/></connections>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2"><objects><viewController id="vc2" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+
+        """
+
+    @Test func theDuplicateIsADiagnosticAndEveryDiagramRenders() throws {
+        let folder = try HostileInputFiles.folder()
+        let url = try HostileInputFiles.write("merge.storyboard", Self.storyboard, in: folder)
+        let inspect = try runNibviz(["inspect", url.path])
+        #expect(inspect.status == 0)
+        #expect(inspect.output.contains("merge.storyboard:12:9: warning: duplicate scene \"s1\" (first on line 4)"), "\(inspect.output)")
+        for kind in ["graph", "flow", "instantiation", "timeline", "lifecycle"] {
+            let result = try runNibviz(["render", url.path, "--diagram", kind, "-T", "svg"])
+            #expect(result.status == 0, "\(kind): \(result.stderr)")
+            #expect(result.output.hasSuffix("</svg>\n"))
+        }
+    }
+}
