@@ -154,3 +154,46 @@ import Testing
         }
     }
 }
+
+/// Steps that create objects are bounded: `makeView count:` has a documented limit and the
+/// run is linear in it (labels no longer rescan every object).
+@Suite struct BoundedWorkTests {
+    static func scenario(count: Int) -> String {
+        """
+        platform: macos
+        trace: L1
+        classes:
+          Delegate: { superclass: NSObject, overrides: [awakeFromNib] }
+          MyCell: { superclass: NSTableCellView, overrides: ["initWithCoder:", awakeFromNib] }
+        objects:
+          delegate: { class: Delegate }
+        nibs:
+          Cell:
+            objects:
+              - { id: "-2", element: customObject, label: "File's Owner", customClass: Delegate }
+              - { id: c1, element: tableCellView, customClass: MyCell }
+        steps:
+          - makeView: { nib: Cell, owner: delegate, count: \(count) }
+
+        """
+    }
+
+    @Test func makeViewOverTheLimitIsRejectedAtItsCount() throws {
+        let folder = try HostileInputFiles.folder()
+        let url = try HostileInputFiles.write("many.yaml", Self.scenario(count: 1_000_000), in: folder)
+        let result = try runNibviz(["simulate", url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("many.yaml:14:52:"), "\(result.stderr)")
+        #expect(result.stderr.contains("count 1000000 is over the limit of 10000 views per makeView step"))
+    }
+
+    @Test func makeViewAtTheLimitRunsEveryLoad() throws {
+        let folder = try HostileInputFiles.folder()
+        let url = try HostileInputFiles.write("limit.yaml", Self.scenario(count: 10_000), in: folder)
+        let result = try runNibviz(["simulate", url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.filter { $0.contains("awakeFromNib") }.count == 20_000)
+        #expect(lines.filter { $0.contains("[MyCell initWithCoder:]") }.count == 10_000)
+    }
+}
