@@ -19,12 +19,15 @@ public enum ScenarioParser {
         -> Scenario
     {
         let name = displayName ?? url.path
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw LocatedError(at: FileLocation(file: name), "cannot read: \(error.localizedDescription)")
         }
+        // A scenario is UTF-8 text: name the first byte that is not, where it is.
+        try TextEncodingCheck.requireValidUTF8(data, file: name)
+        let text = String(decoding: data, as: UTF8.self)
         return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
     }
 
@@ -197,6 +200,12 @@ public enum ScenarioParser {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return FileLocation(file: file, line: mark.line, column: mark.column)
+        case .reader(_, let offset?, _, let yaml):
+            // libyaml's reader counts bytes.
+            let prefix = yaml.utf8.prefix(offset)
+            let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let lineStart = prefix.lastIndex(of: 0x0A).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0
+            return FileLocation(file: file, line: line, column: prefix.count - lineStart + 1)
         default:
             return FileLocation(file: file)
         }
@@ -205,6 +214,9 @@ public enum ScenarioParser {
     private static func yamlProblem(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .reader(let problem, _, let value, _):
+            let code = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+            return problem + " (U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code + ")"
         default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }
