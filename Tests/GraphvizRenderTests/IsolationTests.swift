@@ -101,3 +101,13 @@ import Testing
         }
     }
 }
+
+/// The limits page quotes the per-diagram limits the pool enforces.
+@Suite struct RenderLimitsPageTests {
+    @Test func theLimitsPageQuotesTheRenderLimits() throws {
+        let page = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("site/pages/reference/limits.md"), encoding: .utf8)
+        #expect(page.contains("**\(Int(RenderLimits.defaultTimeout))** s"))
+        #expect(page.contains("**\(RenderLimits.defaultMaxAddressBytes >> 20)** MiB"))
+    }
+}
