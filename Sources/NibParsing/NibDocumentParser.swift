@@ -55,6 +55,7 @@ public enum NibDocumentParser {
             throw LocatedError(at: start, "empty file: not an Interface Builder document")
         }
         try TextEncodingCheck.requireValidUTF8(bytes, file: file)
+        try TextEncodingCheck.requireXMLCharacters(bytes, file: file)
         let root = try XMLTreeBuilder.parse(Data(bytes), file: file)
         switch root.name {
         case "document":
