@@ -16,9 +16,34 @@ struct CorpusSimulationTests {
         var ending: Event.Kind?
     }
 
+    /// A xib runs once (its File's Owner load); a storyboard is launched (R-LAUNCH-1/2) and every
+    /// scene's part is checked too, so scenes reached by segues, by identifier or never, and
+    /// their prototype cells (R-SB-7), keep the same invariants.
     static func check(_ graph: NibGraph, file: String) -> Outcome {
+        guard graph.isStoryboard else { return check(Simulator.run(document: graph), graph: graph, file: file) }
+        let launch = Simulator.launch(storyboard: graph)
+        var outcome = check(launch.timeline, graph: graph, file: file)
+        var checked: Set<Timeline> = [launch.timeline]
+        for part in launch.scenes {
+            if part.controller == nil && !part.timeline.endedAbnormally && part.timeline.notes.allSatisfy({ !$0.contains("does nothing") })
+            {
+                outcome.problems.append("scene \(part.sceneID) (\(part.reach.summary)): its controller is never instantiated")
+            }
+            guard checked.insert(part.timeline).inserted else { continue }
+            let sceneOutcome = check(part.timeline, graph: graph, file: file)
+            outcome.problems += sceneOutcome.problems.map { "scene \(part.sceneID): \($0)" }
+        }
+        let controllers = graph.scenes.compactMap(\.controller).filter { id in
+            graph.objectsByID[id].map { $0.element.lowercased().hasSuffix("controller") && $0.element != "application" } == true
+        }
+        if launch.scenes.count < controllers.count {
+            outcome.problems.append("\(controllers.count - launch.scenes.count) scenes without a part")
+        }
+        return outcome
+    }
+
+    static func check(_ timeline: Timeline, graph: NibGraph, file: String) -> Outcome {
         var outcome = Outcome(file: file)
-        let timeline = Simulator.run(document: graph)
         outcome.ending = timeline.endedAbnormally ? timeline.events.last?.kind : nil
         let byID = graph.objectsByID
         let isPlaceholder: (String?) -> Bool = { id in
@@ -44,14 +69,19 @@ struct CorpusSimulationTests {
                 }
             }
         }
-        // Each connection of the model → exactly one connection event (unless the run ended early).
+        // Each connection of a loaded nib → exactly one connection event (unless the run ended early).
         guard outcome.ending == nil else { return outcome }
         var seen: [String: Int] = [:]
         for event in timeline.events { for id in event.connectionIDs { seen[id, default: 0] += 1 } }
+        // Each load realises the connections of its nib (R-NIB-2): expected counts come from the loads.
+        let connectionsByID = Dictionary(
+            graph.connections.compactMap { c in c.id.map { ($0.rawValue, c) } }, uniquingKeysWith: { a, _ in a })
         var expected: [String: Int] = [:]
-        for connection in graph.connections {
-            guard let id = connection.id?.rawValue, expectsEvent(connection, in: graph) else { continue }
-            expected[id, default: 0] += 1
+        for load in timeline.loads {
+            for id in load.connectionIDs {
+                guard let connection = connectionsByID[id], expectsEvent(connection, in: graph) else { continue }
+                expected[id, default: 0] += 1
+            }
         }
         for (id, count) in expected.sorted(by: { $0.key < $1.key }) where seen[id, default: 0] != count {
             outcome.problems.append("connection \(id): \(seen[id, default: 0]) events for \(count) connections")

@@ -11,7 +11,9 @@ extension SimulationRun {
 
     /// Children whose views sit in `parent`'s view, in `addChildViewController:` order (R-APP-10).
     private func forwardedChildren(_ parent: Int) -> [Int] {
-        stage.childOrder.filter { controllers[$0]?.parent == parent && controllers[$0]?.viewInParent == true }
+        // R-LAUNCH-2: a container's visible relationship children come first, then added children.
+        (controllers[parent]?.visibleChildren ?? [])
+            + stage.childOrder.filter { controllers[$0]?.parent == parent && controllers[$0]?.viewInParent == true }
     }
 
     /// `viewWillAppear:` (then `viewIsAppearing:` per R-APP-3 and the first layout pair, E.3).
@@ -89,8 +91,8 @@ extension SimulationRun {
 
     /// Tab switch to `new` (R-APP-6): the new controller's will-appear comes first.
     func selectTabStep(_ new: Int) {
-        guard let old = stage.navigation.first, old != new else { return }
-        stage.navigation = [new]
+        guard let old = stage.selectedTab.map({ stage.tabs[$0] }) ?? stage.navigation.first, old != new else { return }
+        stage.navigation = [visibleLeaf(new)]
         presentationViewAccess(new)
         willAppear(new, .app6)
         willDisappear(old, .app6)

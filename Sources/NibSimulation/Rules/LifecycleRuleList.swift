@@ -111,8 +111,10 @@ struct Stage {
     var presented: [(controller: Int, fullScreen: Bool)] = []
     /// Children in `addChildViewController:` order (R-APP-10).
     var childOrder: [Int] = []
-    /// The tab bar's controllers (`showTabs`), R-APP-6.
+    /// The tab bar's controllers (`showTabs`, a launched tab bar controller), R-APP-6.
     var tabs: [Int] = []
+    /// The selected tab's index, when a tab bar is shown.
+    var selectedTab: Int?
 
     /// Controllers presented with the popover style (R-APP-8).
     var popovers: Set<Int> = []

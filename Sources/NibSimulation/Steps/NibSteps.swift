@@ -25,7 +25,7 @@ extension SimulationRun {
     /// App launch (R-WIN-5): the main nib with owner `NSApp`, then the delegate's launch messages.
     func launchStep(_ name: String) {
         guard let nib = bundledNib(name) else { return missingNib(name) }
-        if nib.graph.isStoryboard { return launchStoryboard(nib.graph) }
+        if nib.graph.isStoryboard { return launchStoryboard(nib.graph, name: name) }
         let unit = NibUnit(name: name, graph: nib.graph)
         let ownerClass = unit.objects.first { $0.id == unit.ownerID }?.runtimeClass
         let app = applicationInstance(className: ownerClass)
@@ -70,16 +70,20 @@ extension SimulationRun {
         info.nibName = scene.viewNib?.name
         info.proxies = loaded.instances
         info.storyboard = graph
+        info.prototypes = scene.prototypes
         controllers[vc] = info
+        nameStoryboardController(vc, element: graph.objectsByID[id])
         // E.3: relationship destinations are instantiated after the container's load (R-NIB-7 exception).
-        let sources: Set<ObjectID> = [id]
         // R-MAC-13: a storyboard window controller's content controller comes while its window loads.
         let content = isMac && !loadingDocument ? Self.windowContent(in: graph, of: id) : nil
-        for destination in Self.segueDestinations(in: graph, from: sources, relationship: true) where !stopped {
+        var positions: [String: Int] = [:]
+        for (destination, segue) in Self.relationshipSegues(in: graph, from: id) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
             if destination == content { lifecycle(vc, "windowWillLoad", .mac13) }
             let child = instantiateController(destination, in: graph, depth: depth + 1)
-            if let child { controllers[vc]?.children.append(child) }
+            let relationship = segue.relationship ?? ""
+            if let child { adopt(child, container: vc, relationship: segue.relationship, position: positions[relationship, default: 0]) }
+            positions[relationship, default: 0] += 1
             if destination == content { finishStoryboardWindow(vc, content: child) }
         }
         return vc
