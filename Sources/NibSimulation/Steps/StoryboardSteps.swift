@@ -44,16 +44,32 @@ extension SimulationRun {
         guard let destination = instantiateController(destinationID, in: graph), !stopped else { return }
         if let result { names[result] = [destination] }
         lifecycle(source, "prepareForSegue:sender:", .vci5)
+        if isMac { return macSegue(segue, destination: destination, step) }
         switch segue.kind {
         case "show", "push":
             // R-SB-3: show pushes inside a navigation stack, else presents (show(_:sender:)).
-            if isMac || stage.navigation.isEmpty || stage.navigation.last == stage.top {
+            if stage.navigation.isEmpty || stage.navigation.last == stage.top {
                 pushStep(destination)
             } else {
                 presentStep(destination, style: segue.modalPresentationStyle)
             }
         case "presentation", "modal", "showDetail": presentStep(destination, style: segue.modalPresentationStyle)
         case "popoverPresentation", "popover": presentStep(destination, style: "popover")
+        default: notes.append("\(step.location): segue kind '\(segue.kind)' performs nothing in the simulator")
+        }
+    }
+
+    /// AppKit segues (R-SB-3): `show` opens the destination's window (a window controller shows
+    /// its window and content) or a window for a view controller; `modal`, `sheet` and `popover`
+    /// present it over the source, which stays on screen.
+    private func macSegue(_ segue: Segue, destination: Int, _ step: ScenarioStep) {
+        switch segue.kind {
+        case "show":
+            guard objects[destination - 1].element == "windowController" else { return presentStep(destination, style: "window") }
+            lifecycle(destination, "showWindow:", .sb3)
+            guard let content = controllers[destination]?.visibleChildren.first else { return }
+            presentStep(content, style: "window")
+        case "modal", "sheet", "popover", "custom": presentStep(destination, style: segue.kind)
         default: notes.append("\(step.location): segue kind '\(segue.kind)' performs nothing in the simulator")
         }
     }

@@ -1,0 +1,128 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+/// `nibviz simulate` on storyboards, end to end.
+@Suite("nibviz simulate on storyboards")
+struct StoryboardCommandTests {
+    static let fixtures = "Tests/NibSimulationTests/__Fixtures__"
+
+    @Test("R-LAUNCH-1: --class-table limits L1 to the selectors the table says RootVC overrides; no 'assumed' note")
+    func classTableOption() throws {
+        let result = try runNibviz(
+            ["simulate", "\(Self.fixtures)/NavPush.storyboard", "--class-table", "\(Self.fixtures)/classes-navpush.yaml", "--trace", "L1"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0)
+        #expect(result.output == "-[RootVC viewDidLoad]\n-[RootVC viewDidAppear:]\n")
+        #expect(!result.stderr.contains("every outlet key is assumed"))
+    }
+
+    @Test("R-LAUNCH-1: a class table missing the outlet's key predicts NSUnknownKeyException and exits 0 with the timeline")
+    func classTablePredictsTheException() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-ct-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = folder.appendingPathComponent("classes.yaml")
+        try "RootVC: { keys: [], overrides: [viewDidLoad] }\n".write(to: table, atomically: true, encoding: .utf8)
+        let result = try runNibviz(
+            ["simulate", "\(Self.fixtures)/NavPush.storyboard", "--class-table", table.path, "--trace", "L1"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(
+            result.output
+                == "EXCEPTION NSUnknownKeyException: [<RootVC 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key detailsButton.\n"
+        )
+    }
+
+    @Test("a class table that is not a mapping is an error naming the file and line")
+    func badClassTable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-ct-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = folder.appendingPathComponent("classes.yaml")
+        try "- RootVC\n".write(to: table, atomically: true, encoding: .utf8)
+        let result = try runNibviz(
+            ["simulate", "\(Self.fixtures)/NavPush.storyboard", "--class-table", table.path], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(table.path):1:"))
+    }
+
+    @Test("simulate --help says what a bare .xib and .storyboard run does")
+    func helpText() throws {
+        let result = try runNibviz(["simulate", "--help"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.output.contains("launched as the app's main storyboard"))
+        #expect(result.output.contains("only the visible chain"))
+        #expect(!result.output.contains("the way an app meets it"))
+    }
+}
+
+/// AppKit storyboards (R-LAUNCH-1, R-SB-3 on macOS, R-MAC-13).
+@Suite("macOS storyboard segues")
+struct MacStoryboardSegueTests {
+    static let yaml = """
+        platform: macos
+        osVersion: "14.0"
+        trace: L1
+        classes:
+          MainVC: { superclass: NSViewController, overrides: [viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, "prepareForSegue:sender:"] }
+          SheetVC: { superclass: NSViewController, overrides: ["initWithCoder:", viewDidLoad, viewWillAppear, viewDidAppear] }
+        nibs:
+          Main:
+            initialViewController: wc1
+            scenes:
+              - id: s1
+                objects:
+                  - id: wc1
+                    element: windowController
+                    sceneMember: viewController
+                    children:
+                      - { id: w1, element: window, key: window, attributes: { visibleAtLaunch: "NO" } }
+                    connections:
+                      - { segue: relationship, relationship: window.shadowedContentViewController, destination: vc1, id: c1 }
+              - id: s2
+                objects:
+                  - id: vc1
+                    element: viewController
+                    customClass: MainVC
+                    sceneMember: viewController
+                    children:
+                      - id: v1
+                        element: view
+                        key: view
+                        children:
+                          - id: b1
+                            element: button
+                            connections:
+                              - { segue: sheet, destination: vc2, id: c2 }
+              - id: s3
+                objects:
+                  - id: vc2
+                    element: viewController
+                    customClass: SheetVC
+                    sceneMember: viewController
+                    children:
+                      - { id: v2, element: view, key: view }
+        steps:
+          - launch: { mainNib: Main }
+          - startTrace
+          - segue: { controller: vc1, from: b1 }
+        """
+
+    @Test("R-SB-3: a macOS sheet segue presents the destination; the source stays on screen (no disappear)")
+    func sheetSegue() throws {
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml) == """
+                -[SheetVC initWithCoder:]
+                -[MainVC prepareForSegue:sender:]
+                -[SheetVC viewDidLoad]
+                -[SheetVC viewWillAppear]
+                -[SheetVC viewDidAppear]
+
+                """)
+    }
+
+    @Test("R-LAUNCH-1: the macOS launch loads the window content and it appears, with no application scene")
+    func macLaunchWithoutApplicationScene() throws {
+        let launch = Self.yaml.replacingOccurrences(of: "  - startTrace\n  - segue: { controller: vc1, from: b1 }", with: "")
+        #expect(try SpecScenario.text(yaml: launch) == "-[MainVC viewDidLoad]\n-[MainVC viewWillAppear]\n-[MainVC viewDidAppear]\n")
+    }
+}
