@@ -14,6 +14,9 @@ struct CorpusSimulationTests {
         var file: String
         var problems: [String] = []
         var ending: Event.Kind?
+        /// Storyboard scenes by how the app reaches them (R-SB-1), and prototype cells dequeued.
+        var reaches: [String: Int] = [:]
+        var cellLoads = 0
     }
 
     /// A xib runs once (its File's Owner load); a storyboard is launched (R-LAUNCH-1/2) and every
@@ -25,11 +28,13 @@ struct CorpusSimulationTests {
         var outcome = check(launch.timeline, graph: graph, file: file)
         var checked: Set<Timeline> = [launch.timeline]
         for part in launch.scenes {
+            outcome.reaches[Self.kind(part.reach), default: 0] += 1
             if part.controller == nil && !part.timeline.endedAbnormally && part.timeline.notes.allSatisfy({ !$0.contains("does nothing") })
             {
                 outcome.problems.append("scene \(part.sceneID) (\(part.reach.summary)): its controller is never instantiated")
             }
             guard checked.insert(part.timeline).inserted else { continue }
+            outcome.cellLoads += part.timeline.loads.filter { $0.nib.contains("-cell-") }.count
             let sceneOutcome = check(part.timeline, graph: graph, file: file)
             outcome.problems += sceneOutcome.problems.map { "scene \(part.sceneID): \($0)" }
         }
@@ -40,6 +45,15 @@ struct CorpusSimulationTests {
             outcome.problems.append("\(controllers.count - launch.scenes.count) scenes without a part")
         }
         return outcome
+    }
+
+    static func kind(_ reach: SceneReach) -> String {
+        switch reach {
+        case .launch(let visible): visible ? "launch-visible" : "launch-hidden"
+        case .segues: "segue"
+        case .identifier: "identifier"
+        case .unreachable: "unreachable"
+        }
     }
 
     static func check(_ timeline: Timeline, graph: NibGraph, file: String) -> Outcome {
@@ -119,6 +133,8 @@ struct CorpusSimulationTests {
         var simulated = 0
         var unreadable = 0
         var endings: [Event.Kind: Int] = [:]
+        var reaches: [String: Int] = [:]
+        var cellLoads = 0
         for url in documents {
             guard let graph = try? NibDocumentParser.parse(contentsOf: url) else {
                 unreadable += 1
@@ -127,11 +143,14 @@ struct CorpusSimulationTests {
             let outcome = Self.check(graph, file: url.lastPathComponent)
             simulated += 1
             if let ending = outcome.ending { endings[ending, default: 0] += 1 }
+            reaches.merge(outcome.reaches, uniquingKeysWith: +)
+            cellLoads += outcome.cellLoads
             #expect(outcome.problems.isEmpty, "\(url.path): \(outcome.problems.prefix(5).joined(separator: "; "))")
         }
         print(
             "corpus: \(simulated) simulated, \(unreadable) unreadable by the parser, endings \(endings.sorted { $0.key.rawValue < $1.key.rawValue })"
         )
+        print("corpus storyboard scenes by reach: \(reaches.sorted { $0.key < $1.key }); prototype cell loads: \(cellLoads)")
         #expect(simulated > 400)
     }
 }
