@@ -83,17 +83,6 @@ extension SimulationRun {
         "navigationController", "tabBarController", "splitViewController", "pageViewController", "tabViewController",
     ]
 
-    /// Relationship segues from `controller`, in document order (E.3).
-    static func relationshipSegues(in graph: NibGraph, from controller: ObjectID) -> [(destination: ObjectID, segue: Segue)] {
-        graph.connections.compactMap { connection in
-            guard connection.source == controller, case .segue(let destination, let segue) = connection.kind,
-                segue.kind == "relationship" || segue.relationship != nil,
-                let target = graph.objectsByID[destination], isViewControllerElement(target.element)
-            else { return nil }
-            return (destination, segue)
-        }
-    }
-
     /// R-LAUNCH-2: whether a relationship child is on screen when its container is: a
     /// navigation root, the first tab, a window's content, split children (iPhone: the primary).
     func isVisibleRelationship(_ relationship: String?, position: Int) -> Bool {

@@ -156,7 +156,7 @@ extension SimulationRun {
     private func instantiateEmbeds(of vc: Int) {
         guard let info = controllers[vc], let unit = info.storyboardViewNib, let graph = info.storyboard else { return }
         let sources = Set(unit.objects.map(\.id))
-        for destination in Self.segueDestinations(in: graph, from: sources, relationship: false) where !stopped {
+        for (destination, _) in Self.segues(in: graph, from: sources, relationship: false) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
             if let child = instantiateController(destination, in: graph) { controllers[vc]?.children.append(child) }
         }

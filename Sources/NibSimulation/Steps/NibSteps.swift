@@ -77,7 +77,7 @@ extension SimulationRun {
         // R-MAC-13: a storyboard window controller's content controller comes while its window loads.
         let content = isMac && !loadingDocument ? Self.windowContent(in: graph, of: id) : nil
         var positions: [String: Int] = [:]
-        for (destination, segue) in Self.relationshipSegues(in: graph, from: id) where !stopped {
+        for (destination, segue) in Self.segues(in: graph, from: [id], relationship: true) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
             if destination == content { lifecycle(vc, "windowWillLoad", .mac13) }
             let child = instantiateController(destination, in: graph, depth: depth + 1)
@@ -89,14 +89,16 @@ extension SimulationRun {
         return vc
     }
 
-    /// Destinations of relationship segues (`relationship: true`) or embed segues from `sources`.
-    static func segueDestinations(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [ObjectID] {
-        graph.connections.compactMap { connection in
+    /// Relationship segues (`relationship: true`) or embed segues from `sources` to controllers,
+    /// in document order (E.3).
+    static func segues(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [(destination: ObjectID, segue: Segue)] {
+        let objects = graph.objectsByID
+        return graph.connections.compactMap { connection in
             guard sources.contains(connection.source), case .segue(let destination, let segue) = connection.kind else { return nil }
             let isRelationship = segue.kind == "relationship" || segue.relationship != nil
             let wanted = relationship ? isRelationship : segue.kind == "embed"
-            guard wanted, let target = graph.objectsByID[destination], isViewControllerElement(target.element) else { return nil }
-            return destination
+            guard wanted, let target = objects[destination], isViewControllerElement(target.element) else { return nil }
+            return (destination, segue)
         }
     }
 
