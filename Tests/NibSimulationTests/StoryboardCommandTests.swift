@@ -126,3 +126,83 @@ struct MacStoryboardSegueTests {
         #expect(try SpecScenario.text(yaml: launch) == "-[MainVC viewDidLoad]\n-[MainVC viewWillAppear]\n-[MainVC viewDidAppear]\n")
     }
 }
+
+/// A navigation controller presented by a segue keeps its own stack (R-SB-3, R-SB-5).
+@Suite("Presented navigation stacks")
+struct PresentedNavigationTests {
+    static let yaml = """
+        platform: ios
+        osVersion: "16.0"
+        trace: L1
+        classes:
+          RootVC: { overrides: ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] }
+          ModalRootVC: { overrides: ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:", "prepareForSegue:sender:"] }
+          ModalNextVC: { overrides: ["initWithCoder:", viewDidLoad, "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] }
+        nibs:
+          Main:
+            initialViewController: root
+            scenes:
+              - id: s1
+                objects:
+                  - id: root
+                    element: viewController
+                    customClass: RootVC
+                    sceneMember: viewController
+                    children: [{ id: rv, element: view, key: view }]
+                    connections:
+                      - { segue: presentation, identifier: modal, modalPresentationStyle: fullScreen, destination: nav2, id: g1 }
+              - id: s2
+                objects:
+                  - id: nav2
+                    element: navigationController
+                    sceneMember: viewController
+                    connections:
+                      - { segue: relationship, relationship: rootViewController, destination: mr, id: g2 }
+              - id: s3
+                objects:
+                  - id: mr
+                    element: viewController
+                    customClass: ModalRootVC
+                    sceneMember: viewController
+                    children: [{ id: mv, element: view, key: view }]
+                    connections:
+                      - { segue: show, identifier: next, destination: mn, id: g3 }
+              - id: s4
+                objects:
+                  - id: mn
+                    element: viewController
+                    customClass: ModalNextVC
+                    sceneMember: viewController
+                    children: [{ id: nv, element: view, key: view }]
+        steps:
+          - launch: { mainNib: Main }
+          - segue: { controller: root, identifier: modal, trigger: code }
+          - startTrace
+          - segue: { controller: mr, identifier: next, trigger: code }
+          - back
+          - back
+        """
+
+    @Test("R-SB-3 R-SB-5: a show segue inside a presented navigation controller pushes there; back pops, then dismisses it")
+    func pushInsidePresentedNavigation() throws {
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml) == """
+                -[ModalNextVC initWithCoder:]
+                -[ModalRootVC prepareForSegue:sender:]
+                -[ModalNextVC viewDidLoad]
+                -[ModalRootVC viewWillDisappear:]
+                -[ModalNextVC viewWillAppear:]
+                -[ModalRootVC viewDidDisappear:]
+                -[ModalNextVC viewDidAppear:]
+                -[ModalNextVC viewWillDisappear:]
+                -[ModalRootVC viewWillAppear:]
+                -[ModalNextVC viewDidDisappear:]
+                -[ModalRootVC viewDidAppear:]
+                -[ModalRootVC viewWillDisappear:]
+                -[RootVC viewWillAppear:]
+                -[RootVC viewDidAppear:]
+                -[ModalRootVC viewDidDisappear:]
+
+                """)
+    }
+}

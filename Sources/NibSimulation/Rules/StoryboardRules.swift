@@ -162,7 +162,7 @@ extension SimulationRun {
     /// content (R-MAC-5: ordering in counts as appearing); a view controller becomes the root and
     /// the visible chain appears through its containers (R-LAUNCH-2, R-APP-10).
     private func showLaunchRoot(_ root: Int) {
-        stage.presented = []
+        stage.clearPresented()
         stage.tabs = []
         stage.selectedTab = nil
         if objects[root - 1].element == "windowController" {

@@ -48,7 +48,10 @@ extension SimulationRun {
         switch segue.kind {
         case "show", "push":
             // R-SB-3: show pushes inside a navigation stack, else presents (show(_:sender:)).
-            if stage.navigation.isEmpty || stage.navigation.last == stage.top {
+            // A controller a scenario shows by hand (no container) stands in a navigation stack (G-VCI-3).
+            let container = stage.top.flatMap { controllers[$0]?.container }
+            let inNavigation = container.map { objects[$0 - 1].element == "navigationController" } ?? stage.presented.isEmpty
+            if stage.stack.isEmpty || inNavigation {
                 pushStep(destination)
             } else {
                 presentStep(destination, style: segue.modalPresentationStyle)
@@ -78,7 +81,7 @@ extension SimulationRun {
     func backStep(unwind: String?, _ step: ScenarioStep) {
         guard let top = stage.top else { return impossible(step, "nothing is on screen") }
         guard let unwind else {
-            if !stage.presented.isEmpty { return dismissStep(step) }
+            if stage.stack.count < 2 && !stage.presented.isEmpty { return dismissStep(step) }
             return popStep(step)
         }
         guard let graph = controllers[top]?.storyboard, let element = objects[top - 1].elementID,
@@ -96,7 +99,9 @@ extension SimulationRun {
                 "NSInvalidArgumentException", "Receiver (<\(className(top)): 0xADDR>) has no segue with identifier '\(unwind)'", .sb4)
         }
         // The nearest controller below the top that implements the unwind action.
-        let below = stage.presented.dropLast().map(\.controller).reversed() + stage.navigation.reversed().filter { $0 != top }
+        // Every level's stack, innermost first, top excluded.
+        let levels = [stage.navigation] + stage.presentedStacks
+        let below = levels.reversed().flatMap { $0.reversed() }.filter { $0 != top }
         let action = segue.unwindAction ?? ""
         guard let destination = below.first(where: { classes.respondsTo(className($0), action: action) }) else {
             notes.append(
@@ -105,15 +110,18 @@ extension SimulationRun {
         }
         lifecycle(top, "prepareForSegue:sender:", .sb4)
         emit(.message, .sb4, receiver: destination, selector: action, level: classes.isUser(className(destination)) ? .l1 : nil)
-        while let presented = stage.presented.last?.controller, presented != destination, !stopped { dismissStep(step) }
-        if stage.top != destination, let index = stage.navigation.lastIndex(of: destination) { popTo(index) }
+        while !stage.stack.contains(destination), !stage.presented.isEmpty, !stopped { dismissStep(step) }
+        if stage.top != destination, let index = stage.stack.lastIndex(of: destination) { popTo(index) }
     }
 
     /// A pop straight to the controller at `index` of the navigation stack (R-APP-4 order).
     private func popTo(_ index: Int) {
-        guard let b = stage.navigation.last, index < stage.navigation.count - 1 else { return }
-        stage.navigation.removeSubrange((index + 1)...)
-        let a = stage.navigation[index]
+        guard let b = stage.stack.last, index < stage.stack.count - 1 else { return }
+        stage.stack.removeSubrange((index + 1)...)
+        let a = stage.stack[index]
+        if let navigation = controllers[a]?.container, controllers[navigation]?.visibleChildren == [b] {
+            controllers[navigation]?.visibleChildren = [a]
+        }
         presentationViewAccess(a)
         willDisappear(b, .app4)
         willAppear(a, .app4)
@@ -157,6 +165,10 @@ extension SimulationRun {
         willDisappear(vc, .sb9)
         didDisappear(vc, .sb9)
         stage.navigation.removeAll { $0 == vc }
-        stage.presented.removeAll { $0.controller == vc }
+        if let level = stage.presented.firstIndex(where: { $0.controller == vc }) {
+            stage.presented.removeSubrange(level...)
+            stage.presentedStacks.removeSubrange(level...)
+        }
+        for level in stage.presentedStacks.indices { stage.presentedStacks[level].removeAll { $0 == vc } }
     }
 }
