@@ -135,7 +135,7 @@ extension Simulator {
     /// Distinct reuse identifiers of a scene's prototype cells, in document order.
     private static func cellIdentifiers(in graph: NibGraph, controller: ObjectID) -> [String] {
         var seen: Set<String> = []
-        return (SceneNibs(graph: graph, controller: controller)?.prototypes ?? []).map(\.reuseIdentifier).filter {
+        return (SceneNibs(graph: graph, controller: controller)?.prototypes ?? []).map(\.identifier).filter {
             !$0.isEmpty && seen.insert($0).inserted
         }
     }

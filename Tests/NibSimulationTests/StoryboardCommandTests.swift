@@ -1,4 +1,5 @@
 import Foundation
+import NibSimulation
 import NibTestSupport
 import Testing
 
@@ -204,5 +205,90 @@ struct PresentedNavigationTests {
                 -[ModalRootVC viewDidDisappear:]
 
                 """)
+    }
+}
+
+/// AppKit view-based tables in storyboards: cell views are nibs of their own (R-SB-7, R-AWAKE-4).
+@Suite("macOS prototype cell views")
+struct MacCellViewTests {
+    static func yaml(_ identifier: String) -> String {
+        """
+        platform: macos
+        osVersion: "14.0"
+        trace: L2
+        classes:
+          ListVC: { superclass: NSViewController, overrides: [awakeFromNib, viewDidLoad] }
+          NameCellView: { superclass: NSTableCellView, keys: [textField], overrides: ["initWithCoder:", awakeFromNib] }
+        nibs:
+          Main:
+            initialViewController: wc1
+            scenes:
+              - id: s1
+                objects:
+                  - id: wc1
+                    element: windowController
+                    sceneMember: viewController
+                    children:
+                      - { id: w1, element: window, key: window, attributes: { visibleAtLaunch: "NO" } }
+                    connections:
+                      - { segue: relationship, relationship: window.shadowedContentViewController, destination: vc1, id: c1 }
+              - id: s2
+                objects:
+                  - id: vc1
+                    element: viewController
+                    customClass: ListVC
+                    sceneMember: viewController
+                    children:
+                      - id: v1
+                        element: view
+                        key: view
+                        children:
+                          - id: tv1
+                            element: tableView
+                            children:
+                              - id: col1
+                                element: tableColumn
+                                attributes: { identifier: NameColumn }
+                                children:
+                                  - id: cv1
+                                    element: tableCellView
+                                    customClass: NameCellView
+                                    connections:
+                                      - { outlet: textField, destination: tf1, id: o1 }
+                                    children:
+                                      - { id: tf1, element: textField }
+        steps:
+          - launch: { mainNib: Main }
+          - startTrace
+          - dequeueCell: { controller: vc1, identifier: \(identifier), count: 2 }
+        """
+    }
+
+    @Test("R-SB-7 R-AWAKE-4: makeViewWithIdentifier:owner: loads the cell view's nib; the owner is awakened each time")
+    func cellViewAtDequeue() throws {
+        let launch = try SpecScenario.run(Self.yaml("NameColumn").replacingOccurrences(of: "  - startTrace\n", with: ""))
+        let launchOnly = launch.events.prefix { $0.selector != "makeViewWithIdentifier:owner:" }
+        #expect(!launchOnly.contains { $0.receiver?.className == "NameCellView" })
+        let timeline = try SpecScenario.run(Self.yaml("NameColumn"))
+        #expect(
+            TimelineFormatter.format(timeline, as: .text) == """
+                -[NameCellView initWithCoder:]
+                -[NameCellView setTextField:] value=NSTextField
+                -[NameCellView awakeFromNib]
+                -[ListVC awakeFromNib]
+                -[NameCellView#cv1.2 initWithCoder:]
+                -[NameCellView#cv1.2 setTextField:] value=NSTextField#tf1.2
+                -[NameCellView#cv1.2 awakeFromNib]
+                -[ListVC awakeFromNib]
+
+                """)
+        #expect(timeline.events.contains { $0.selector == "makeViewWithIdentifier:owner:" && $0.level == .l3 })
+    }
+
+    @Test("R-SB-6: on macOS an unknown identifier makes makeViewWithIdentifier:owner: return nil, said at L1")
+    func unknownCellViewIdentifier() throws {
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml("Nope"))
+                == "LOG makeViewWithIdentifier:owner: finds no view for identifier Nope; it returns nil\n")
     }
 }

@@ -122,11 +122,20 @@ struct SceneNibs {
         }
         for (cell, members) in cellSets {
             let outside = Set(sceneObjects.filter { !members.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
+            let parent = cell.parent.flatMap { byID[$0] }
+            // An AppKit cell view sits in a table column; `makeViewWithIdentifier:owner:` names the
+            // cell's identifier, else the column's, and awakens the owner (R-AWAKE-4).
+            let isCellView = cell.element == "tableCellView"
+            let list = isCellView ? parent?.parent : cell.parent
+            let identifier =
+                isCellView
+                ? cell.attributes["identifier"] ?? parent?.attributes["identifier"] ?? "" : cell.attributes["reuseIdentifier"] ?? ""
             let unit = NibUnit(
-                name: "\(cell.parent?.rawValue ?? "table")-cell-\(cell.id.rawValue)",
+                name: "\(list?.rawValue ?? "list")-cell-\(cell.id.rawValue)",
                 objects: placeholders + sceneObjects.filter { members.contains($0.id) },
-                connections: sceneConnections.filter { inCell($0, members) }, proxyIDs: outside, ownerID: nil, viewOutlet: nil)
-            prototypes.append(PrototypeCell(cell: cell, unit: unit))
+                connections: sceneConnections.filter { inCell($0, members) }, proxyIDs: outside, ownerID: isCellView ? controller : nil,
+                viewOutlet: nil)
+            prototypes.append(PrototypeCell(cell: cell, unit: unit, identifier: identifier, list: list))
         }
     }
 
@@ -143,17 +152,25 @@ struct PrototypeCell {
     /// The cell's nib: the cell and its subviews; the scene's other objects are proxies.
     var unit: NibUnit
 
-    /// The reuse identifier `dequeue…` asks for (empty when the document sets none).
-    var reuseIdentifier: String { cell.attributes["reuseIdentifier"] ?? "" }
+    /// The reuse identifier `dequeue…` / `makeViewWithIdentifier:owner:` asks for (empty when the
+    /// document sets none).
+    var identifier: String
+    /// The table or collection view the cell belongs to.
+    var list: ObjectID?
+
     /// True for a collection view cell.
     var isCollectionCell: Bool { cell.element == "collectionViewCell" }
+    /// True for an AppKit view-based table's cell view.
+    var isCellView: Bool { cell.element == "tableCellView" }
 
-    /// A cell of a dynamic-prototype table (`dataMode` other than `static`) or of a collection view.
+    /// A cell of a dynamic-prototype table (`dataMode` other than `static`), of a collection view,
+    /// or an AppKit table column's prototype cell view.
     static func isPrototype(_ object: NibObject, objects: [ObjectID: NibObject]) -> Bool {
         guard let parentID = object.parent, object.key == nil, let parent = objects[parentID] else { return false }
         switch object.element {
         case "tableViewCell": return parent.element == "tableView" && parent.attributes["dataMode"] != "static"
         case "collectionViewCell": return parent.element == "collectionView"
+        case "tableCellView": return parent.element == "tableColumn"
         default: return false
         }
     }

@@ -130,12 +130,19 @@ extension SimulationRun {
     }
 
     /// `dequeueReusableCellWithIdentifier:forIndexPath:` with no cell to reuse, `count` times
-    /// (R-SB-6/7): each cell is its prototype's own nib, loaded then.
+    /// (R-SB-6/7): each cell is its prototype's own nib, loaded then. AppKit:
+    /// `makeViewWithIdentifier:owner:` with the controller as owner, awakened each time (R-AWAKE-4).
     func dequeueStep(_ vc: Int, identifier: String, count: Int, result: String?, _ step: ScenarioStep) {
         guard let info = controllers[vc], info.viewLoaded else {
             return impossible(step, "the view of '\(label(vc))' is not loaded: cells are dequeued once its table or collection view exists")
         }
-        guard let prototype = info.prototypes.first(where: { $0.reuseIdentifier == identifier }) else {
+        guard let prototype = info.prototypes.first(where: { $0.identifier == identifier }) else {
+            if isMac {
+                // AppKit returns nil rather than raising; the run says so.
+                return emit(
+                    .log, .sb6, text: "makeViewWithIdentifier:owner: finds no view for identifier \(identifier); it returns nil", level: .l1
+                )
+            }
             let collection = !info.prototypes.isEmpty && info.prototypes.allSatisfy(\.isCollectionCell)
             let reason =
                 collection
@@ -143,17 +150,19 @@ extension SimulationRun {
                 : "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
             return exception("NSInternalInconsistencyException", reason, .sb6)
         }
-        let list = prototype.cell.parent.flatMap { info.viewInstances[$0] }
+        let list = prototype.list.flatMap { info.viewInstances[$0] }
         let proxies = info.proxies.merging(info.viewInstances) { first, _ in first }
         let selector =
-            prototype.isCollectionCell
-            ? "dequeueReusableCellWithReuseIdentifier:forIndexPath:" : "dequeueReusableCellWithIdentifier:forIndexPath:"
+            prototype.isCellView
+            ? "makeViewWithIdentifier:owner:"
+            : prototype.isCollectionCell
+                ? "dequeueReusableCellWithReuseIdentifier:forIndexPath:" : "dequeueReusableCellWithIdentifier:forIndexPath:"
         var cells: [Int] = []
         for _ in 0..<max(count, 0) where !stopped {
             if let list {
                 emit(.message, .sb7, receiver: list, selector: selector, arguments: [EventArgument("identifier", identifier)], level: .l3)
             }
-            guard let loaded = load(prototype.unit, owner: nil, proxies: proxies) else { return }
+            guard let loaded = load(prototype.unit, owner: prototype.isCellView ? vc : nil, proxies: proxies) else { return }
             if let cell = loaded.instances[prototype.cell.id] { cells.append(cell) }
         }
         if let result { names[result] = cells }
