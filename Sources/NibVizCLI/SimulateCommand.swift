@@ -6,7 +6,7 @@ import NibSimulation
 
 extension TimelineFormatter.Format: ExpressibleByArgument {}
 
-/// `nibviz simulate FILE [--class-table FILE] [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
+/// `nibviz simulate FILE [--scene ID] [--class-table FILE] [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -48,9 +48,17 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output: text, json, seed.")
     var format: TimelineFormatter.Format = .text
 
+    @Option(
+        help:
+            "With a .storyboard: the run that shows this scene (scene id, controller id or storyboard identifier): the launch, or the segues that reach it."
+    )
+    var scene: String?
+
     func run() throws {
         let options = try simulationOptions()
-        let timeline = try SimulationInput.timeline(for: file, options: options)
+        let timeline =
+            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options) }
+            ?? SimulationInput.timeline(for: file, options: options)
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
     }

@@ -292,3 +292,26 @@ struct MacCellViewTests {
                 == "LOG makeViewWithIdentifier:owner: finds no view for identifier Nope; it returns nil\n")
     }
 }
+
+/// `simulate --scene`.
+@Suite("nibviz simulate --scene")
+struct SimulateSceneTests {
+    @Test("R-SB-1: --scene prints the run that reaches a scene through its segue, and says how it was reached")
+    func sceneBySegue() throws {
+        let result = try runNibviz(
+            ["simulate", "\(StoryboardCommandTests.fixtures)/NavPush.storyboard", "--scene", "Detail", "--trace", "L1"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("-[RootVC shouldPerformSegueWithIdentifier:sender:]\n-[DetailVC initWithCoder:]\n"))
+        #expect(result.stderr.contains("note: scene dsc-00-001 (det-00-001): reached after segue seg-00-001"))
+    }
+
+    @Test("R-SB-1: an unknown --scene is an error listing the scenes")
+    func unknownScene() throws {
+        let result = try runNibviz(
+            ["simulate", "\(StoryboardCommandTests.fixtures)/NavPush.storyboard", "--scene", "nope"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no scene 'nope'; scenes with a controller: nsc-00-001 (nav-00-001)"))
+    }
+}
