@@ -49,13 +49,6 @@ extension Simulator {
         return StoryboardLaunch(timeline: launchRun.timeline, scenes: parts)
     }
 
-    /// Runs `scenario` and keeps the run for inspection.
-    static func execute(_ scenario: Scenario, options: SimulationOptions) -> SimulationRun {
-        let run = SimulationRun(scenario: options.applied(to: scenario))
-        run.execute()
-        return run
-    }
-
     private static func execute(withSteps steps: [ScenarioStep], _ base: Scenario, _ options: SimulationOptions) -> SimulationRun {
         var scenario = base
         scenario.steps = steps
@@ -69,8 +62,7 @@ extension Simulator {
     ) -> SimulationRun {
         var scenario = base
         scenario.steps = []
-        let run = SimulationRun(scenario: options.applied(to: scenario))
-        run.execute()
+        let run = execute(scenario, options: options)
         run.notes.append(
             "\(controller.rawValue) is reached by no segue and has no storyboard identifier: an app never instantiates it (R-SB-1)")
         guard !run.stopped, let vc = run.instantiateController(controller, in: graph) else { return run }

@@ -5,6 +5,11 @@ public enum Simulator {
     /// Runs `scenario` with `options` applied. A real document of the other platform than the
     /// run's is rejected (R-SB-10), never simulated as this platform.
     public static func run(_ scenario: Scenario, options: SimulationOptions = SimulationOptions()) -> Timeline {
+        execute(scenario, options: options).timeline
+    }
+
+    /// Runs `scenario` with `options` applied and keeps the run for inspection.
+    static func execute(_ scenario: Scenario, options: SimulationOptions) -> SimulationRun {
         let effective = options.applied(to: scenario)
         let run = SimulationRun(scenario: effective)
         if let mixed = effective.nibs.first(where: {
@@ -13,10 +18,10 @@ public enum Simulator {
             run.reject(
                 "\(mixed.graph.file) is \(mixed.graph.platform.usesAppKit ? "a macOS" : "an iOS") document; the run is \(effective.platform.usesAppKit ? "macOS" : "iOS")",
                 .sb10)
-            return run.timeline
+            return run
         }
         run.execute()
-        return run.timeline
+        return run
     }
 
     /// Runs a bare document the way an app meets it: a xib is loaded once with its File's Owner

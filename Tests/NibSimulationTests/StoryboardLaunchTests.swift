@@ -211,3 +211,14 @@ struct StoryboardLaunchTests {
         #expect(TimelineFormatter.format(fixed, as: .text) == "-[RootVC viewDidLoad]\n")
     }
 }
+
+/// `Simulator.launch` applies the same platform check as `Simulator.run` (R-SB-10).
+@Suite("Storyboard launch platform check")
+struct StoryboardLaunchPlatformTests {
+    @Test("R-SB-10: launching an iOS storyboard as macOS rejects every part instead of mixing platforms")
+    func launchRejectsOtherPlatform() throws {
+        let launch = Simulator.launch(storyboard: try LaunchFixtures.graph("Tabs.storyboard"), options: SimulationOptions(platform: .macos))
+        #expect(TimelineFormatter.format(launch.timeline, as: .text) == "REJECT Tabs.storyboard is an iOS document; the run is macOS\n")
+        #expect(launch.scenes.allSatisfy { $0.timeline.events.map(\.kind) == [.reject] })
+    }
+}
