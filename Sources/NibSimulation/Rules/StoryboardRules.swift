@@ -140,8 +140,10 @@ extension SimulationRun {
             if let delegate { lifecycle(delegate, "applicationWillFinishLaunching:", .win6) }
         }
         if let initial = graph.initialViewController {
-            guard let root = instantiateController(initial, in: graph), !stopped else { return }
-            showLaunchRoot(root)
+            if !skipsReference(initial, in: graph) {
+                guard let root = instantiateController(initial, in: graph), !stopped else { return }
+                showLaunchRoot(root)
+            }
         } else {
             notes.append("\(name) has no initial view controller: nothing is instantiated at launch (R-LAUNCH-1, R-SB-1)")
         }

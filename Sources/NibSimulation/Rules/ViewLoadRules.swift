@@ -158,6 +158,7 @@ extension SimulationRun {
         let sources = Set(unit.objects.map(\.id))
         for (destination, _) in Self.segues(in: graph, from: sources, relationship: false) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
+            if skipsReference(destination, in: graph) { continue }
             if let child = instantiateController(destination, in: graph) { controllers[vc]?.children.append(child) }
         }
     }

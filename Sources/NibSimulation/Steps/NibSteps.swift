@@ -79,6 +79,10 @@ extension SimulationRun {
         var positions: [String: Int] = [:]
         for (destination, segue) in Self.segues(in: graph, from: [id], relationship: true) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
+            if skipsReference(destination, in: graph) {
+                positions[segue.relationship ?? "", default: 0] += 1
+                continue
+            }
             if destination == content { lifecycle(vc, "windowWillLoad", .mac13) }
             let child = instantiateController(destination, in: graph, depth: depth + 1)
             let relationship = segue.relationship ?? ""
@@ -89,17 +93,32 @@ extension SimulationRun {
         return vc
     }
 
-    /// Relationship segues (`relationship: true`) or embed segues from `sources` to controllers,
-    /// in document order (E.3).
+    /// Relationship segues (`relationship: true`) or embed segues from `sources` to controllers
+    /// and storyboard references, in document order (E.3).
     static func segues(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [(destination: ObjectID, segue: Segue)] {
         let objects = graph.objectsByID
         return graph.connections.compactMap { connection in
             guard sources.contains(connection.source), case .segue(let destination, let segue) = connection.kind else { return nil }
             let isRelationship = segue.kind == "relationship" || segue.relationship != nil
             let wanted = relationship ? isRelationship : segue.kind == "embed"
-            guard wanted, let target = objects[destination], isViewControllerElement(target.element) else { return nil }
+            guard wanted, let target = objects[destination],
+                isViewControllerElement(target.element) || target.placeholder == PlaceholderIdentifier.storyboardReference
+            else { return nil }
             return (destination, segue)
         }
+    }
+
+    /// A destination that is a reference to another storyboard: that storyboard is not part of
+    /// the run, so the run says so (never a silent gap, R-SB-8) and goes on without it.
+    func skipsReference(_ destination: ObjectID, in graph: NibGraph) -> Bool {
+        guard let target = graph.objectsByID[destination], target.placeholder == PlaceholderIdentifier.storyboardReference else {
+            return false
+        }
+        let storyboard = target.attributes["storyboardName"].map { "storyboard \($0)" } ?? "this storyboard"
+        let identifier = target.attributes["referencedIdentifier"].map { "'\($0)'" } ?? "its initial controller"
+        let note = "\(destination.rawValue) refers to \(identifier) of \(storyboard), which this run does not load (R-SB-8)"
+        if !notes.contains(note) { notes.append(note) }
+        return true
     }
 
     /// A bare document (R-NIB-1 for xibs, R-VCI-5 + R-LOAD-10 per storyboard scene).
