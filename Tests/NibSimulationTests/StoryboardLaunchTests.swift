@@ -260,3 +260,21 @@ struct StoryboardReferenceLaunchTests {
             timeline.notes.contains("ref1 refers to its initial controller of storyboard Settings, which this run does not load (R-SB-8)"))
     }
 }
+
+/// The iOS launch order around the app delegate (R-LAUNCH-1).
+@Suite("iOS launch and the app delegate")
+struct IOSLaunchDelegateTests {
+    @Test("R-LAUNCH-1: the root is decoded, then application:didFinishLaunchingWithOptions:, then the root's view loads")
+    func didFinishLaunchingBeforeTheViewLoads() throws {
+        let yaml = LaunchFixtures.navPush("", trace: "L1")
+            .replacingOccurrences(of: "\nclasses:\n", with: "\nobjects:\n  appDelegate: { class: AppDelegate }\nclasses:\n")
+            .replacingOccurrences(
+                of: "\n  OrphanVC:",
+                with: "\n  AppDelegate: { superclass: NSObject, overrides: [\"application:didFinishLaunchingWithOptions:\"] }\n  OrphanVC:")
+        let lines = try LaunchFixtures.text(yaml).split(separator: "\n").map(String.init)
+        #expect(
+            lines.prefix(3) == [
+                "-[RootVC initWithCoder:]", "-[AppDelegate application:didFinishLaunchingWithOptions:]", "-[RootVC viewDidLoad]",
+            ])
+    }
+}

@@ -124,8 +124,10 @@ extension SimulationRun {
     /// Launch with a main storyboard (R-LAUNCH-1, R-WIN-6). macOS: the application scene (NSApp,
     /// its menu, the AppDelegate) loads first, then `applicationWillFinishLaunching:`; the initial
     /// controller (a window controller shows its window, R-MAC-13) and its visible chain; then
-    /// `applicationDidFinishLaunching:`. iOS: the initial controller becomes the window's root and
-    /// its visible chain loads and appears (R-LAUNCH-2); other scenes wait for segues (R-SB-1).
+    /// `applicationDidFinishLaunching:`. iOS: the initial controller becomes the window's root, the
+    /// app delegate (a scenario object, as for memory warnings) hears
+    /// `application:didFinishLaunchingWithOptions:`, then the visible chain loads and appears
+    /// (R-LAUNCH-2); other scenes wait for segues (R-SB-1).
     func launchStoryboard(_ graph: NibGraph, name: String) {
         let app = applicationInstance()
         var delegate: Int?
@@ -142,6 +144,11 @@ extension SimulationRun {
         if let initial = graph.initialViewController {
             if !skipsReference(initial, in: graph) {
                 guard let root = instantiateController(initial, in: graph), !stopped else { return }
+                // iOS: the root is set, then application:didFinishLaunchingWithOptions:, then
+                // makeKeyAndVisible loads and shows it [A-VCPG].
+                if !isMac, let appDelegate = applicationDelegate() {
+                    lifecycle(appDelegate, "application:didFinishLaunchingWithOptions:", .launch1)
+                }
                 showLaunchRoot(root)
             }
         } else {
