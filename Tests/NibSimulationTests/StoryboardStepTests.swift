@@ -279,3 +279,19 @@ struct ScenarioCompositionTests {
         #expect(TimelineFormatter.format(Simulator.run(tableOnly), as: .text) == "-[RootVC viewDidLoad]\n-[RootVC viewDidAppear:]\n")
     }
 }
+
+/// `dequeueCell` counts are bounded like `makeView` counts (limits page).
+@Suite("dequeueCell count limit")
+struct DequeueCellLimitTests {
+    @Test("R-SB-7: a dequeueCell count over 10000 or under 1 is an error at the count")
+    func countLimits() {
+        for count in ["10001", "0"] {
+            #expect(throws: LocatedError.self, "\(count)") {
+                try ScenarioParser.parse(
+                    yaml:
+                        "platform: ios\nobjects:\n  c: { class: C }\nsteps:\n  - dequeueCell: { controller: c, identifier: X, count: \(count) }\n",
+                    file: "s.yaml")
+            }
+        }
+    }
+}

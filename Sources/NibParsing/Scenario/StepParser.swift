@@ -144,6 +144,9 @@ enum StepParser {
             let f = try args(["controller", "identifier", "count", "as"], required: ["controller", "identifier"])
             let count = try f["count"]?.int("count") ?? 1
             guard count >= 1 else { throw (f["count"] ?? node).error("step dequeueCell: count must be at least 1") }
+            if count > InputLimits.maxMakeViewCount, let node = f["count"] {
+                throw node.error("count \(count) is over the limit of \(InputLimits.maxMakeViewCount) cells per dequeueCell step")
+            }
             return .dequeueCell(
                 controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name), count: count,
                 result: try f.string("as"))
