@@ -159,7 +159,7 @@ extension SimulationRun {
     /// Dismissal of the innermost presented controller (R-APP-5).
     func dismissStep(_ step: ScenarioStep) {
         guard let (b, fullScreen) = stage.presented.popLast() else { return impossible(step, "nothing is presented") }
-        stage.presentedStacks.removeLast()
+        _ = stage.presentedStacks.popLast()
         let a = stage.top
         stage.popovers.remove(b)
         willDisappear(b, .app5)
