@@ -72,6 +72,20 @@ struct StoryboardStepTests {
         #expect(events.contains { $0.selector == "unwindToRoot:" && $0.rule == "R-SB-4" })
     }
 
+    @Test("R-SB-4: a control-triggered unwind asks shouldPerformSegueWithIdentifier:sender: first; one from code does not")
+    func unwindTriggers() throws {
+        func first(_ trigger: String) throws -> String? {
+            let yaml = LaunchFixtures.navPush(
+                "  - segue: { controller: roo-00-001, identifier: showDetail, trigger: code }\n  - startTrace\n  - back: { unwind: done, trigger: \(trigger) }"
+            ).replacingOccurrences(
+                of: "\"prepareForSegue:sender:\"]\n  SettingsVC",
+                with: "\"prepareForSegue:sender:\", \"shouldPerformSegueWithIdentifier:sender:\"]\n  SettingsVC")
+            return try LaunchFixtures.text(yaml).split(separator: "\n").first.map(String.init)
+        }
+        #expect(try first("storyboard") == "-[DetailVC shouldPerformSegueWithIdentifier:sender:]")
+        #expect(try first("code") == "-[DetailVC prepareForSegue:sender:]")
+    }
+
     @Test("R-SB-4: an unknown unwind identifier raises like performSegueWithIdentifier:")
     func unknownUnwind() throws {
         let yaml = LaunchFixtures.navPush(

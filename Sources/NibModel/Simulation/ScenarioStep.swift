@@ -82,9 +82,10 @@ public enum StepAction: Hashable, Sendable {
     /// `identifier`, or by `sourceObject`, the XML id of the object it starts from (a button, a
     /// cell, the controller itself); the destination controller is named `result`.
     case segue(controller: String, identifier: String?, sourceObject: String?, fromCode: Bool, result: String?)
-    /// Back from the top controller (R-SB-5): an unwind segue by identifier (`unwind`), else a pop
+    /// Back from the top controller (R-SB-5): an unwind segue by identifier (`unwind`; triggered
+    /// by its control, or by `performSegueWithIdentifier:sender:` when `fromCode`), else a pop
     /// when it was pushed, a dismissal when it was presented.
-    case back(unwind: String?)
+    case back(unwind: String?, fromCode: Bool)
     /// `dequeueReusableCellWithIdentifier:forIndexPath:` on a table (or collection) view of
     /// `controller`, `count` times with no cell to reuse: each cell comes from its prototype's own
     /// nib inside the storyboard (R-SB-6, R-SB-7); the cells are named `result`.

@@ -137,9 +137,10 @@ enum StepParser {
                 controller: try f.required("controller", in: name), identifier: identifier, sourceObject: from, fromCode: trigger == "code",
                 result: try f.string("as"))
         case "back":
-            guard let argument, !argument.isNull else { return .back(unwind: nil) }
-            let f = try argument.fields("step back", allowed: ["unwind"], required: ["unwind"])
-            return .back(unwind: try f.required("unwind", in: name))
+            guard let argument, !argument.isNull else { return .back(unwind: nil, fromCode: false) }
+            let f = try argument.fields("step back", allowed: ["unwind", "trigger"], required: ["unwind"])
+            let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
+            return .back(unwind: try f.required("unwind", in: name), fromCode: trigger == "code")
         case "dequeueCell":
             let f = try args(["controller", "identifier", "count", "as"], required: ["controller", "identifier"])
             let count = try f["count"]?.int("count") ?? 1

@@ -60,7 +60,7 @@ extension SimulationRun {
         case .segue(let name, let identifier, let sourceObject, let fromCode, let result):
             guard let vc = controller(named: name, step) else { return }
             segueStep(vc, identifier: identifier, sourceObject: sourceObject, fromCode: fromCode, result: result, step)
-        case .back(let unwind): backStep(unwind: unwind, step)
+        case .back(let unwind, let fromCode): backStep(unwind: unwind, fromCode: fromCode, step)
         case .dequeueCell(let name, let identifier, let count, let result):
             guard let vc = controller(named: name, step) else { return }
             dequeueStep(vc, identifier: identifier, count: count, result: result, step)

@@ -78,7 +78,7 @@ extension SimulationRun {
     }
 
     /// Back from the top controller (R-SB-4/5).
-    func backStep(unwind: String?, _ step: ScenarioStep) {
+    func backStep(unwind: String?, fromCode: Bool, _ step: ScenarioStep) {
         guard let top = stage.top else { return impossible(step, "nothing is on screen") }
         guard let unwind else {
             if stage.stack.count < 2 && !stage.presented.isEmpty { return dismissStep(step) }
@@ -107,6 +107,10 @@ extension SimulationRun {
             notes.append(
                 "\(step.location): back: no controller below '\(label(top))' implements \(action); the unwind segue does nothing (R-SB-4)")
             return
+        }
+        // Like other segues, a control-triggered unwind asks the source first (iOS 6+).
+        if !fromCode && !isMac && scenario.osVersion >= OSVersion(6, 0) {
+            lifecycle(top, "shouldPerformSegueWithIdentifier:sender:", .sb4)
         }
         lifecycle(top, "prepareForSegue:sender:", .sb4)
         emit(.message, .sb4, receiver: destination, selector: action, level: classes.isUser(className(destination)) ? .l1 : nil)
