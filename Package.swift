@@ -74,7 +74,9 @@ let package = Package(
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
             name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
-        .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
+        .testTarget(
+            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
             dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"],
