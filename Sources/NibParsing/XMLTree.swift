@@ -61,45 +61,37 @@ final class XMLNode {
 }
 
 /// Builds an `XMLNode` tree with libxml2's SAX2 push parser (`XMLTreeReader`), turning parser
-/// failures into `LocatedError`s with the line and column libxml2 stopped at.
+/// failures into `LocatedError`s with the line and column libxml2 first complained at.
 enum XMLTreeBuilder {
     /// Parses `data` (already checked to be non-empty text) into its root element.
     static func parse(_ data: Data, file: String) throws -> XMLNode {
         let reader = XMLTreeReader()
         let outcome = reader.parse(data)
+        if let deep = reader.tooDeep {
+            throw LocatedError(
+                at: FileLocation(file: file, line: deep.line, column: deep.column),
+                "elements nested more than \(InputLimits.maxElementDepth) levels deep (the limit; real documents stay under 40)")
+        }
         // In recovery mode libxml2 can finish with status 0 after an error, so the errors it
         // reported and the element stack are checked too.
-        guard outcome.status != 0 || reader.lastErrorCode != nil || reader.root == nil || !reader.stack.isEmpty else {
+        guard outcome.status != 0 || reader.firstError != nil || reader.root == nil || !reader.stack.isEmpty else {
             if let root = reader.root { return root }
             throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "not XML: no root element")
         }
-        let code = reader.lastErrorCode ?? Int(outcome.status)
-        let location = FileLocation(file: file, line: max(outcome.line, 1), column: max(outcome.column, 1))
-        throw LocatedError(at: location, reason(code: code, reader: reader))
+        let code = reader.firstError?.code ?? Int(outcome.status)
+        // The position libxml2 had when it first complained; at the end of the parse it is
+        // wherever it gave up (often the end of the file).
+        let line = reader.firstError?.line ?? outcome.line
+        let column = reader.firstError?.column ?? outcome.column
+        let location = FileLocation(file: file, line: max(line, 1), column: max(column, 1))
+        let open = reader.stack.last.map { (name: $0.name, line: $0.line) }
+        let atEnd = line >= lineCount(data)
+        throw LocatedError(at: location, XMLErrorText.reason(code: code, open: open, hasRoot: reader.root != nil, atEnd: atEnd))
     }
 
-    /// A readable reason. The error codes are libxml2's `xmlParserErrors` (reported through
-    /// the structured error handler).
-    private static func reason(code: Int, reader: XMLTreeReader) -> String {
-        if let open = reader.stack.last, code == 5 || code == 77 || code == 0 {
-            return "not well-formed XML: document ends inside <\(open.name)> opened on line \(open.line) (truncated file?)"
-        }
-        switch code {
-        case 3, 4: return "not XML: no root element"
-        case 5:
-            return reader.root == nil
-                ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
-        case 9: return "not well-formed XML: invalid character"
-        case 26, 27: return "not well-formed XML: undeclared entity"
-        case 31, 32: return "not XML: unsupported text encoding"
-        case 38, 39, 40, 41, 43: return "not well-formed XML: malformed attribute"
-        case 42: return "not well-formed XML: attribute given twice"
-        case 73, 74: return "not well-formed XML: malformed tag"
-        case 76:
-            return "not well-formed XML: end tag does not match the open element"
-                + (reader.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
-        case 77: return "not well-formed XML: unfinished tag (truncated file?)"
-        default: return "not well-formed XML (libxml2 error \(code))"
-        }
+    /// Lines in the document (a final line break starts no new line).
+    static func lineCount(_ data: Data) -> Int {
+        let breaks = data.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        return data.last == 0x0A ? breaks : breaks + 1
     }
 }

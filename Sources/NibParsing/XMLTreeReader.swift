@@ -12,8 +12,10 @@ final class XMLTreeReader {
     private(set) var root: XMLNode?
     /// Elements open at the current position (innermost last).
     private(set) var stack: [XMLNode] = []
-    /// The code of the last error or warning libxml2 reported (`xmlParserErrors`).
-    private(set) var lastErrorCode: Int?
+    /// libxml2's first complaint (`xmlParserErrors` code, error or warning) and its position then.
+    private(set) var firstError: (code: Int, line: Int, column: Int)?
+    /// The start tag that went past `InputLimits.maxElementDepth`, when one did.
+    private(set) var tooDeep: (line: Int, column: Int)?
     private var lastComment: String?
     private var count = 0
     private var context: xmlParserCtxtPtr?
@@ -32,7 +34,7 @@ final class XMLTreeReader {
         return true
     }()
 
-    /// Parses `data` in one chunk; the tree is in `root`, problems in `lastErrorCode`.
+    /// Parses `data` in one chunk; the tree is in `root`, problems in `firstError`.
     func parse(_ data: Data) -> Outcome {
         _ = Self.initialised
         return data.withUnsafeBytes { raw in
@@ -100,7 +102,10 @@ final class XMLTreeReader {
     private static let errorHandler: xmlStructuredErrorFunc = { user, error in
         guard let error, let user else { return }
         let reader = Unmanaged<XMLTreeReader>.fromOpaque(user).takeUnretainedValue()
-        reader.lastErrorCode = Int(error.pointee.code)
+        guard reader.firstError == nil else { return }
+        let line = reader.context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0
+        let column = reader.context.map { Int(xmlSAX2GetColumnNumber($0)) } ?? 0
+        reader.firstError = (Int(error.pointee.code), line, column)
     }
 
     private static func string(_ text: UnsafePointer<xmlChar>, count: Int) -> String {
@@ -139,6 +144,12 @@ final class XMLTreeReader {
             }
         }
         let position = tagStart()
+        // Every reader walks the tree recursively: stop before a deep document can overflow the stack.
+        if stack.count >= InputLimits.maxElementDepth {
+            if tooDeep == nil { tooDeep = position }
+            if let context { xmlStopParser(context) }
+            return
+        }
         let node = XMLNode(name: name, attributes: list, line: position.line, column: position.column, order: count)
         count += 1
         node.precedingComment = lastComment
@@ -152,6 +163,7 @@ final class XMLTreeReader {
     }
 
     private func end() {
+        guard tooDeep == nil else { return }
         _ = stack.popLast()
         lastComment = nil
     }
