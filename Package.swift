@@ -21,8 +21,10 @@ let package = Package(
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
+        // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2", .product(name: "Yams", package: "Yams")]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
         // Model and timelines to deterministic DOT text.
