@@ -39,7 +39,7 @@ let package = Package(
         // The only unsafe code: DOT → SVG/PNG/PDF bytes through libgvc, plus the worker pool.
         .target(name: "GraphvizRender", dependencies: ["CGraphviz", "GraphvizShim"]),
         // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
+        .target(name: "NibReview", dependencies: ["NibModel", "NibParsing", "NibDiagrams", "NibSimulation", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",

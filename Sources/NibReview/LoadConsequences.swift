@@ -1,68 +1,55 @@
 import NibModel
+import NibSimulation
 
-/// Replays a document's load and returns its event lines with ids resolved to names, or nil
-/// when the document cannot be simulated.
-///
-/// SEAM(sim): the CLI passes nil until `Simulator.run` (branch `sim`) is on main; then it
-/// passes a closure running the default load scenario and formatting events as text.
-public typealias LoadTrace = @Sendable (NibGraph) -> [String]?
-
-/// How a change alters what happens when the nib loads: who is created with which
-/// initializer, which keys outlets set, and (with a trace) the simulated timeline itself.
+/// How a change alters what happens when the nib loads, read from the simulator's own events:
+/// who is created with which initializer, which keys outlets set, and how the simulated
+/// timeline differs. Nothing here re-decides a SPEC rule; it compares two timelines.
 enum LoadConsequences {
-    static func analyze(_ diff: NibDiff, trace: LoadTrace?) -> [Consequence] {
+    static func analyze(_ diff: NibDiff, simulate: Bool) -> [Consequence] {
         var result: [Consequence] = []
         let names = ObjectNames(diff.new)
-        let platform = diff.new.platform
+        // Only a semantic change can change the load.
+        let runs = simulate && diff.hasSemanticChanges ? (Simulator.run(document: diff.old), Simulator.run(document: diff.new)) : nil
+        let oldInit = runs.map { initializers($0.0) } ?? [:]
+        let newInit = runs.map { initializers($0.1) } ?? [:]
         var reclassed = Set<ObjectID>()
         for change in diff.objects where change.kind == .changed {
             guard let old = change.old, let new = change.new else { continue }
-            let before = initializer(old, diff.old.platform)
-            let after = initializer(new, platform)
-            if before != after, let after {
+            let before = oldInit[old.id.rawValue]
+            let after = newInit[new.id.rawValue]
+            if let after, before?.selector != after.selector {
                 result.append(
                     Consequence(
-                        rule: initializerRule(after, platform),
-                        message: "\(names.name(new.id)) is now created with `\(after)` instead of `\(before ?? "nothing")`."))
+                        rule: after.rule,
+                        message:
+                            "\(names.name(new.id)) is now created with `\(after.selector)` instead of `\(before?.selector ?? "nothing")`."
+                    ))
             }
             guard old.runtimeClass != new.runtimeClass else { continue }
             // A File's Owner of another class changes which class every outlet it holds is set on.
             reclassed.insert(new.id)
-            if after != nil {
+            if let after {
                 result.append(
                     Consequence(
-                        rule: "R-INIT-3",
+                        rule: after.rule,
                         message:
-                            "\(names.name(new.id)) is now instantiated as `\(new.runtimeClass)` instead of `\(old.runtimeClass)`; its `\(after ?? "init")` and `awakeFromNib` run on the new class."
+                            "\(names.name(new.id)) is now instantiated as `\(new.runtimeClass)` instead of `\(old.runtimeClass)`; its `\(after.selector)` and `awakeFromNib` run on the new class."
                     ))
             }
         }
         result += outletConsequences(diff, names: names, reclassed: reclassed)
-        // Only a semantic change can change the load; this also keeps regenerated ids (which some
-        // event labels carry) from reading as a different timeline.
-        if diff.hasSemanticChanges, let trace, let before = trace(diff.old), let after = trace(diff.new), before != after {
-            result.append(timelineConsequence(before, after))
-        }
+        if let (before, after) = runs, let difference = timelineConsequence(diff, before, after) { result.append(difference) }
         return result
     }
 
-    /// The SPEC rule that picks `initializer` on `platform`.
-    static func initializerRule(_ initializer: String, _ platform: Platform) -> String {
-        switch initializer {
-        case "initWithFrame:": "R-INIT-6"
-        case "init": platform.usesAppKit ? "R-INIT-7" : "R-INIT-4"
-        default: platform.usesAppKit ? "R-INIT-5" : "R-INIT-2"
+    /// The initializer event (rule `R-INIT-…`) each object id receives, first one per object.
+    static func initializers(_ timeline: Timeline) -> [String: (selector: String, rule: String)] {
+        var table: [String: (selector: String, rule: String)] = [:]
+        for event in timeline.events where event.kind == .message && event.rule.hasPrefix("R-INIT-") {
+            guard let id = event.receiver?.id, let selector = event.selector, table[id] == nil else { continue }
+            table[id] = (selector, event.rule)
         }
-    }
-
-    /// The initializer an object receives (SPEC E.3, R-INIT-2/6/7); nil for placeholders.
-    static func initializer(_ object: NibObject, _ platform: Platform) -> String? {
-        if object.isPlaceholder { return nil }
-        switch object.element {
-        case "customView" where platform.usesAppKit: return "initWithFrame:"
-        case "customObject": return "init"
-        default: return "initWithCoder:"
-        }
+        return table
     }
 
     /// Outlets that now set a key on a different class or a different key: if the class lacks
@@ -105,18 +92,30 @@ enum LoadConsequences {
         }
     }
 
-    private static func timelineConsequence(_ before: [String], _ after: [String]) -> Consequence {
-        // Multiset difference: a line repeated three times then twice counts once as removed.
+    /// Compares the two timelines event by event as values, with object ids translated into
+    /// the old document's id space so regenerated ids are no difference.
+    private static func timelineConsequence(_ diff: NibDiff, _ before: Timeline, _ after: Timeline) -> Consequence? {
+        func key(_ event: Event, _ space: (String) -> String) -> String {
+            [
+                event.kind.rawValue, event.rule, event.phase.map(\.description) ?? "", event.selector ?? "",
+                event.receiver?.className ?? "", event.receiver?.id.map(space) ?? "", event.text ?? "",
+            ].joined(separator: "\u{1}")
+        }
+        let oldKeys = before.events.map { key($0) { $0 } }
+        let newKeys = after.events.map { key($0) { diff.matching.oldSpace(ObjectID($0)) } }
+        guard oldKeys != newKeys else { return nil }
+        // Multiset difference: an event repeated three times then twice counts once as removed.
         var balance: [String: Int] = [:]
-        for line in before { balance[line, default: 0] -= 1 }
-        for line in after { balance[line, default: 0] += 1 }
+        for line in oldKeys { balance[line, default: 0] -= 1 }
+        for line in newKeys { balance[line, default: 0] += 1 }
         let added = balance.values.filter { $0 > 0 }.reduce(0, +)
         let removed = -balance.values.filter { $0 < 0 }.reduce(0, +)
-        let first = (0..<min(before.count, after.count)).first { before[$0] != after[$0] } ?? min(before.count, after.count)
-        let was = first < before.count ? before[first] : "(end)"
-        let now = first < after.count ? after[first] : "(end)"
+        let count = min(oldKeys.count, newKeys.count)
+        let first = (0..<count).first { oldKeys[$0] != newKeys[$0] } ?? count
+        let was = first < before.events.count ? TimelineFormatter.line(before.events[first], level: .l3) : "(end)"
+        let now = first < after.events.count ? TimelineFormatter.line(after.events[first], level: .l3) : "(end)"
         return Consequence(
-            rule: "timeline",
+            rule: first < after.events.count ? after.events[first].rule : "timeline",
             message:
                 "The simulated load differs: \(added) event\(added == 1 ? "" : "s") added, \(removed) removed; first difference at event \(first + 1): `\(was)` → `\(now)`."
         )

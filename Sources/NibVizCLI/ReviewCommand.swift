@@ -2,30 +2,48 @@ import ArgumentParser
 import Foundation
 import NibReview
 
-/// `nibviz review [--base REV] [--head REV] [--repo DIR] -o DIR`.
+extension FailOn: ExpressibleByArgument {}
+
+/// `nibviz review [--base REV] [--head REV] [--repo DIR] -o DIR [--image-base-url URL] [--fail-on risk|change] [--sources DIR]`.
 struct ReviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
         abstract: "Review report for IB documents changed between two git revisions.",
         discussion:
-            "Writes review.md (paste it into a pull request or post it from CI) and one diff diagram per document as SVG and PNG. Exits non-zero only on errors."
+            "Writes review.md (post it as a pull-request comment; it starts with <!-- nibviz-review --> so CI can update one comment) with a Mermaid diagram per document, and the same diagram as SVG and PNG. Exits 1 on errors, 2 when --fail-on finds what it names, else 0."
     )
 
     @Option(help: "The base revision.") var base = "HEAD~1"
     @Option(help: "The head revision.") var head = "HEAD"
     @Option(help: "The git repository.") var repo = "."
     @Option(name: .shortAndLong, help: "Output folder (replaced atomically).") var output: String
+    @Option(help: "Link images to URL/<name>.png (hosted artifacts) instead of relative paths.") var imageBaseURL: String?
+    @Option(help: "Exit 2 when any risk note (risk) or any non-cosmetic change (change) is found.") var failOn: FailOn?
+    @Option(help: "Source folder to search for code using removed or renamed names (repeatable).") var sources: [String] = []
 
-    func run() throws {
-        let runner = ReviewRunner(repository: GitRepository(directory: URL(fileURLWithPath: repo)), base: base, head: head)
-        do {
-            let files = try runner.run()
-            try writeFolderAtomically(files, to: output)
-            printError("nibviz review: \(files.count - 1) diagram files and review.md written to \(output)")
-        } catch let error as GitError {
-            throw fail(error.description)
-        } catch let error as CocoaError {
-            throw fail("\(output): cannot write: \(error.localizedDescription)")
+    func validate() throws {
+        if let url = imageBaseURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+            throw ValidationError("--image-base-url must start with https:// or http://")
         }
     }
+
+    func run() throws {
+        let usages = sources.isEmpty ? nil : SourceUsages(folders: sources)
+        let runner = ReviewRunner(
+            repository: GitRepository(directory: URL(fileURLWithPath: repo)), base: base, head: head, imageBaseURL: imageBaseURL,
+            usages: usages)
+        let result: ReviewResult
+        do { result = try runner.run(warn: printError) } catch let error as GitError { throw fail(error.description) }
+        do { try writeFolderAtomically(result.files, to: output) } catch { throw fail("\(output): cannot write: \(error.localizedDescription)") }
+        printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
+        try failIfAsked(failOn, result.diffs)
+    }
+}
+
+/// `--fail-on`: exit 2 (with the reason on stderr) when the diffs hold what it names.
+func failIfAsked(_ failOn: FailOn?, _ diffs: [NibDiff]) throws {
+    guard let failOn, failOn.fails(diffs) else { return }
+    let risks = diffs.reduce(0) { $0 + $1.risks.count }
+    printError(failOn == .risk ? "nibviz: failing on \(risks) risk note\(risks == 1 ? "" : "s") (--fail-on risk)" : "nibviz: failing on changes (--fail-on change)")
+    throw ExitCode(2)
 }
