@@ -91,7 +91,8 @@ enum DiffDOT {
         }
         for edge in picture.edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            var attributes = style.attributes(edge.isHierarchy ? .diffHierarchy : edge.status.edgeRole)
+            let role: StyleRole = edge.isHierarchy ? (edge.status == .removed ? .diffRemovedEdge : .diffHierarchy) : edge.status.edgeRole
+            var attributes = style.attributes(role)
             attributes["style"] = .text(edge.style)
             attributes["arrowhead"] = .text(edge.arrowhead)
             if let label = edge.label { attributes["label"] = .text(DOTEscaping.truncated(label, limit: 64)) }
@@ -119,7 +120,8 @@ enum DiffDOT {
         }
         for (name, style) in picture.kindLegend {
             cells.append(
-                "<td border=\"0\"><font point-size=\"9\" color=\"\(muted)\">\(DOTEscaping.html(name)): \(DOTEscaping.html(style))</font></td>")
+                "<td border=\"0\"><font point-size=\"9\" color=\"\(muted)\">\(DOTEscaping.html(name)): \(DOTEscaping.html(style))</font></td>"
+            )
         }
         rows.append(
             "<tr><td><table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"\(muted)\">Legend:</font></td>\(cells.joined())</tr></table></td></tr>"

@@ -10,7 +10,8 @@ public enum DiffJSON {
             schema: "nibviz-diff/1", old: Side(diff.old, file: old), new: Side(diff.new, file: new),
             headline: DiffSummary.headline(diff), semantic: diff.hasSemanticChanges,
             changes: ChangeList.entries(diff).map(Change.init),
-            risks: diff.risks.map(RiskJSON.init), consequences: diff.consequences.map { ConsequenceJSON(rule: $0.rule, message: $0.message) })
+            risks: diff.risks.map(RiskJSON.init),
+            consequences: diff.consequences.map { ConsequenceJSON(rule: $0.rule, message: $0.message) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(document) else { return "{}\n" }

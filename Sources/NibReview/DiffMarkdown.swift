@@ -62,6 +62,8 @@ public enum DiffMarkdown {
             var change = ""
             if entry.kind == .changed || entry.subject == .property {
                 change = "\(value(entry.before)) → \(value(entry.after))"
+            } else if entry.subject == .connection {
+                change = ""  // the connection line is the target
             } else {
                 change = value(entry.before ?? entry.after)
             }

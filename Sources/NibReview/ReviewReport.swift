@@ -44,7 +44,8 @@ public enum ReviewReport {
         for file in files {
             let risks = file.diff.map { $0.risks.isEmpty ? "" : "⚠️ \($0.risks.count)" } ?? ""
             lines.append(
-                "| \(MarkdownText.code(file.document.path)) | \(gitStatus(file.document)) | \(MarkdownText.escape(summary(file))) | \(risks) |")
+                "| \(MarkdownText.code(file.document.path)) | \(gitStatus(file.document)) | \(MarkdownText.escape(summary(file))) | \(risks) |"
+            )
         }
         lines.append("")
         for file in files {

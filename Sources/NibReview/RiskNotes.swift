@@ -49,8 +49,13 @@ enum RiskNotes {
             let object = oldNames.name(old.source)
             let renamed = change.kind == .changed
             switch old.kind {
-            case .outlet(let property, _), .outletCollection(let property, _, _):
+            case .outlet(let property, _):
                 if !renamed || change.fields.contains(where: { $0.field == "property" }) {
+                    add(.outlet, property, renamed ? change.fields.first { $0.field == "property" }?.new : nil, object)
+                }
+            case .outletCollection(let property, _, _):
+                // One member more or less leaves the property working; a new name does not.
+                if renamed && change.fields.contains(where: { $0.field == "property" }) {
                     add(.outlet, property, renamed ? change.fields.first { $0.field == "property" }?.new : nil, object)
                 }
             case .action(let selector, _, _):
@@ -85,13 +90,17 @@ enum RiskNotes {
             return
                 "Action \(change): the control no longer sends `\(old)`\(new.map { "; it sends `\($0)`, and a target without that method crashes with unrecognized selector" } ?? "")."
         case .segueIdentifier:
-            return "Segue identifier \(change): `performSegue(withIdentifier: \"\(old)\")` raises NSInvalidArgumentException (no segue with identifier), and `prepare(for:)` branches on the old name stop matching."
+            return
+                "Segue identifier \(change): `performSegue(withIdentifier: \"\(old)\")` raises NSInvalidArgumentException (no segue with identifier), and `prepare(for:)` branches on the old name stop matching."
         case .storyboardIdentifier:
-            return "Storyboard identifier \(change): `instantiateViewController(withIdentifier: \"\(old)\")` raises NSInvalidArgumentException."
+            return
+                "Storyboard identifier \(change): `instantiateViewController(withIdentifier: \"\(old)\")` raises NSInvalidArgumentException."
         case .reuseIdentifier:
-            return "Reuse identifier \(change): `dequeueReusableCell(withIdentifier: \"\(old)\")` returns nil or raises (unable to dequeue a cell with identifier)."
+            return
+                "Reuse identifier \(change): `dequeueReusableCell(withIdentifier: \"\(old)\")` returns nil or raises (unable to dequeue a cell with identifier)."
         case .customClass:
-            return "Custom class \(change): the object is created as \(new.map { "`\($0)`" } ?? "its framework class"); casts to `\(old)` fail and outlets or actions only `\(old)` has break."
+            return
+                "Custom class \(change): the object is created as \(new.map { "`\($0)`" } ?? "its framework class"); casts to `\(old)` fail and outlets or actions only `\(old)` has break."
         }
     }
 }

@@ -47,7 +47,8 @@ public enum Textconv {
         if let placeholder = object.placeholder { line += " placeholder=\(placeholder)" }
         if let identifier = object.storyboardIdentifier { line += " storyboardIdentifier=\(identifier)" }
         // Behaviour-changing attributes plus the strings users see; geometry and styling stay out.
-        for key in object.attributes.keys.sorted() where NibDiffer.semanticModelAttributes.contains(key) || (withStrings && shownStrings.contains(key)) {
+        for key in object.attributes.keys.sorted()
+        where NibDiffer.semanticModelAttributes.contains(key) || (withStrings && shownStrings.contains(key)) {
             line += " \(key)=\(oneLine(object.attributes[key] ?? ""))"
         }
         return line

@@ -29,7 +29,9 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if (markdown || format != nil) && diagram != nil { throw ValidationError("--format/--markdown and -T are exclusive.") }
-        if markdown && format != nil && format != .markdown { throw ValidationError("--markdown and --format \(format?.rawValue ?? "") are exclusive.") }
+        if markdown && format != nil && format != .markdown {
+            throw ValidationError("--markdown and --format \(format?.rawValue ?? "") are exclusive.")
+        }
     }
 
     func run() throws {

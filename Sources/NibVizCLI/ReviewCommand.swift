@@ -34,7 +34,9 @@ struct ReviewCommand: ParsableCommand {
             usages: usages)
         let result: ReviewResult
         do { result = try runner.run(warn: printError) } catch let error as GitError { throw fail(error.description) }
-        do { try writeFolderAtomically(result.files, to: output) } catch { throw fail("\(output): cannot write: \(error.localizedDescription)") }
+        do { try writeFolderAtomically(result.files, to: output) } catch {
+            throw fail("\(output): cannot write: \(error.localizedDescription)")
+        }
         printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
         try failIfAsked(failOn, result.diffs)
     }
@@ -44,6 +46,9 @@ struct ReviewCommand: ParsableCommand {
 func failIfAsked(_ failOn: FailOn?, _ diffs: [NibDiff]) throws {
     guard let failOn, failOn.fails(diffs) else { return }
     let risks = diffs.reduce(0) { $0 + $1.risks.count }
-    printError(failOn == .risk ? "nibviz: failing on \(risks) risk note\(risks == 1 ? "" : "s") (--fail-on risk)" : "nibviz: failing on changes (--fail-on change)")
+    printError(
+        failOn == .risk
+            ? "nibviz: failing on \(risks) risk note\(risks == 1 ? "" : "s") (--fail-on risk)"
+            : "nibviz: failing on changes (--fail-on change)")
     throw ExitCode(2)
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NibReview
 
-@Suite struct CosmeticDifferTests {
+@Suite struct PropertyDifferTests {
     private func xml(tools: String, frame: String, color: String, viewID: String, label: String) -> Data {
         Data(
             """
@@ -39,22 +39,43 @@ import Testing
             ])
     }
 
-    @Test func framesColorsAndToolsVersionAreCosmeticPerObject() {
+    @Test func colorsAndFramesAreRealChangesWithValuesAndOnlyTheToolsVersionIsCosmetic() {
         let diff = NibDiffer.diff(
             old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "v1", label: "OK"),
             oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
             newXML: xml(tools: "2", frame: "375", color: "0.5", viewID: "v1", label: "OK"))
-        #expect(!diff.hasSemanticChanges)
-        #expect(diff.cosmetic.map(\.name) == ["document", "UIView v1"])
-        #expect(diff.cosmetic.map(\.fields) == [["@toolsVersion"], ["color[backgroundColor]", "rect[frame]"]])
+        #expect(diff.hasSemanticChanges)
+        #expect(diff.cosmetic.map(\.field) == ["toolsVersion"])
+        let real = diff.realProperties.map { "\($0.category.rawValue) \($0.name) \($0.field): \($0.old ?? "∅") → \($0.new ?? "∅")" }
+        #expect(
+            real == [
+                "layout UIView rect[frame]: height=100 width=320 x=0.0 y=0.0 → height=100 width=375 x=0.0 y=0.0",
+                "color UIView color[backgroundColor]: alpha=1 colorSpace=custom white=1 → alpha=1 colorSpace=custom white=0.5",
+            ], "\(real)")
+        #expect(DiffSummary.headline(diff) == "1 color, 1 layout changed; 1 cosmetic")
     }
 
-    @Test func regeneratedIDsInsideConstraintsAreNotCosmetic() {
+    @Test func aConstraintConstantIsAChangeOfTheSameConstraint() throws {
+        let old = xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK")
+        let new = Data(
+            String(decoding: old, as: UTF8.self).replacingOccurrences(
+                of: "secondAttribute=\"top\"", with: "secondAttribute=\"top\" constant=\"55\""
+            ).utf8)
+        let diff = NibDiffer.diff(old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "v1", label: "OK"), oldXML: old, newXML: new)
+        #expect(diff.properties.count == 1)
+        let change = try #require(diff.properties.first)
+        #expect(change.category == .constraint)
+        #expect(change.field == "constraint UIView > OK.top ~ UIView.top")
+        #expect(change.old == "relation=equal")
+        #expect(change.new == "constant=55 relation=equal")
+    }
+
+    @Test func regeneratedIDsInsideConstraintsAreNoChangeAtAll() {
         let diff = NibDiffer.diff(
             old: graph(viewID: "v1", label: "OK"), new: graph(viewID: "w9", label: "OK"),
             oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
             newXML: xml(tools: "1", frame: "320", color: "1", viewID: "w9", label: "OK"))
-        #expect(diff.isEmpty, "\(diff.cosmetic)")
+        #expect(diff.isEmpty, "\(diff.properties)")
     }
 
     @Test func aRenamedUserLabelIsCosmetic() {
@@ -63,6 +84,6 @@ import Testing
             oldXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "OK"),
             newXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "Done"))
         #expect(!diff.hasSemanticChanges)
-        #expect(diff.cosmetic.map(\.fields) == [["@userLabel"]])
+        #expect(diff.cosmetic.map(\.field) == ["userLabel"])
     }
 }
