@@ -45,14 +45,14 @@ public enum ChangeList {
                 let described = object.customClass.map { "\($0) : \(object.className)" } ?? object.className
                 result.append(
                     ChangeEntry(
-                        kind: change.kind, category: .structure, subject: .object, target: names.path(object.id),
+                        kind: change.kind, category: .structure, subject: .object, target: names.labeled(object.id),
                         before: change.kind == .removed ? described : nil, after: change.kind == .added ? described : nil))
             case .changed:
                 guard let object = change.new else { continue }
                 for field in change.fields {
                     result.append(
                         ChangeEntry(
-                            kind: .changed, category: field.category, subject: .object, target: newNames.path(object.id),
+                            kind: .changed, category: field.category, subject: .object, target: newNames.labeled(object.id),
                             field: field.field, before: field.old, after: field.new))
                 }
             }

@@ -65,6 +65,15 @@ public struct ObjectNames: Sendable {
         return paths[id] ?? "?\(id.rawValue)"
     }
 
+    /// The path plus, when it says more, the custom class: `UIViewController #2 (ItemViewController)`.
+    public func labeled(_ id: ObjectID?) -> String {
+        let path = path(id)
+        // Only a custom class says more than the path (labels and placeholders are in it).
+        guard let object = id.flatMap({ objects[$0] }), object.placeholder == nil, object.label == nil, let custom = object.customClass
+        else { return path }
+        return "\(path) (\(custom))"
+    }
+
     /// The title of a storyboard scene.
     public func sceneTitle(_ sceneID: String?) -> String? {
         sceneID.flatMap { sceneTitles[$0] }

@@ -53,7 +53,7 @@ enum PropertyDiffer {
             if let oldID = matching.newToOld[object.id] { owners.append((oldID.rawValue, object.id.rawValue, object.id)) }
         }
         for owner in owners {
-            let name = owner.object.map { newNames.path($0) } ?? "document"
+            let name = owner.object.map { newNames.labeled($0) } ?? "document"
             result += compare(oldFacts[owner.old] ?? [], newFacts[owner.new] ?? []).map { pair in
                 let fact = pair.new ?? pair.old
                 let kind: ChangeKind = pair.old == nil ? .added : pair.new == nil ? .removed : .changed
