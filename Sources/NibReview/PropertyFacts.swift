@@ -127,7 +127,12 @@ private struct ReferenceResolver {
     }
 
     func resolve(_ name: String, _ value: String) -> (display: String, id: String) {
-        guard NibDiffer.isReference(name, value), scan.allIDs.contains(value) else { return (value, value) }
+        guard NibDiffer.isReference(name, value) else { return (value, value) }
+        // A dangling reference (an id no element has): named the same whatever the id, so
+        // regenerated ids stay no change.
+        guard scan.allIDs.contains(value) else {
+            return NibDiffer.referenceAttributes.contains(name) ? ("(missing id)", "@missing") : (value, value)
+        }
         if objectIDs.contains(value) && scan.elementOwners[value] == nil {
             return (names.path(ObjectID(value)), "@" + space(ObjectID(value)))
         }
