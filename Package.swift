@@ -78,7 +78,8 @@ let package = Package(
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
         .testTarget(
-            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel", "NibSimulation"], exclude: ["__Snapshots__"]),
+            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
+            exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
     ]
 )

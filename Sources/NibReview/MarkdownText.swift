@@ -13,7 +13,7 @@ public enum MarkdownText {
             switch scalar {
             case "\n" where previousWasCR: continue
             case "\r", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\t": out += " "
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "~", "#", "|", "!", "$":
+            case "\\", "`", "*", "_", "[", "]", "~", "#", "|", "$":
                 out += "\\"
                 out.unicodeScalars.append(scalar)
             case "<": out += "&lt;"

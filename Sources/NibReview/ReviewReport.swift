@@ -151,6 +151,18 @@ public enum ReviewReport {
             }
         }
         guard let base, !base.isEmpty else { return out }
-        return (base.hasSuffix("/") ? base : base + "/") + out
+        // The base keeps its URL syntax; what would end a Markdown link or is not URL text is encoded.
+        var safe = ""
+        for byte in (base.hasSuffix("/") ? base : base + "/").utf8 {
+            let scalar = Unicode.Scalar(byte)
+            let keep = byte < 0x80 && byte > 0x20 && !"()<>\"\\`{}|^ ".unicodeScalars.contains(scalar)
+            if keep {
+                safe.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                safe += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return safe + out
     }
 }

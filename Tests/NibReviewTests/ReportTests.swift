@@ -39,7 +39,7 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
 
     @Test(arguments: [
         ("a|b", "a\\|b"), ("<script>", "&lt;script&gt;"), ("*x*_y_", "\\*x\\*\\_y\\_"), ("line\nbreak", "line break"),
-        ("cr\r\nlf", "cr lf"), ("`tick`", "\\`tick\\`"), ("[link](x)", "\\[link\\]\\(x\\)"), ("@octocat", "@\u{2060}octocat"),
+        ("cr\r\nlf", "cr lf"), ("`tick`", "\\`tick\\`"), ("[link](x)", "\\[link\\](x)"), ("@octocat", "@\u{2060}octocat"),
     ])
     func tableCellsEscapeMarkdownAndHTML(input: String, expected: String) {
         #expect(MarkdownText.escape(input) == expected)
