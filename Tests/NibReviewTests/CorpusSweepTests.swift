@@ -39,10 +39,15 @@ private let sweepEdits: [SweepEdit] = [
     SweepEdit(
         name: "constraint relation", pattern: #"(<constraint )(?![^>]*relation=)"#, replace: { $0[1] + "relation=\"lessThanOrEqual\" " },
         category: "constraint", shows: "lessThanOrEqual"),
-    SweepEdit(name: "constraint removed", pattern: #"\n\s*<constraint [^>]*/>"#, replace: { _ in "" }, category: "constraint", kind: "removed"),
-    .value("font", #"(<fontDescription key="fontDescription" type=")(system)(" pointSize="17"/>)"#, "boldSystem", other: "system", category: "font"),
+    SweepEdit(
+        name: "constraint removed", pattern: #"\n\s*<constraint [^>]*/>"#, replace: { _ in "" }, category: "constraint", kind: "removed"),
+    .value(
+        "font", #"(<fontDescription key="fontDescription" type=")(system)(" pointSize="17"/>)"#, "boldSystem", other: "system",
+        category: "font"),
     .value("colour component", #"(<color key="backgroundColor" [^>]*?red=")([0-9.]+)(")"#, "0.25", other: "0.5", category: "color"),
-    .value("named colour", #"(<color key="[A-Za-z]+" systemColor=")([A-Za-z]+)(")"#, "systemRedColor", other: "systemBlueColor", category: "color"),
+    .value(
+        "named colour", #"(<color key="[A-Za-z]+" systemColor=")([A-Za-z]+)(")"#, "systemRedColor", other: "systemBlueColor",
+        category: "color"),
     .value("label text", #"(<label [^>]*? text=")([^"]*)(")"#, "Changed Title", other: "Other Title", category: "text"),
     .value("button title", #"(<state key="normal" title=")([^"]*)(")"#, "Tap Me Now", other: "Tap Me Later", category: "text"),
     .value("placeholder", #"(<textField [^>]*? placeholder=")([^"]*)(")"#, "New placeholder", other: "Other placeholder", category: "text"),
@@ -56,7 +61,8 @@ private let sweepEdits: [SweepEdit] = [
         shows: "NO"),
     .value("alpha", #"(<view [^>]*?alpha=")([0-9.]+)(")"#, "0.5", other: "0.25", category: "state"),
     .value(
-        "content mode", #"(<imageView [^>]*?contentMode=")([A-Za-z]+)(")"#, "scaleAspectFill", other: "scaleToFill", category: "contentMode"),
+        "content mode", #"(<imageView [^>]*?contentMode=")([A-Za-z]+)(")"#, "scaleAspectFill", other: "scaleToFill", category: "contentMode"
+    ),
     .value(
         "runtime attribute", #"(<userDefinedRuntimeAttribute type="(?:string|number)" keyPath="[^"]+" value=")([^"]*)(")"#, "42",
         other: "43", category: "runtimeAttribute"),
@@ -96,7 +102,8 @@ private let sweepEdits: [SweepEdit] = [
             return
         }
         let regex = try NSRegularExpression(pattern: edit.pattern)
-        let matches = { (text: String) in regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil }
+        let matches = { (text: String) in regex.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil
+        }
         let (entry, text) = try #require(
             CorpusEdits.pick(edit.type, { $0.fields["root_element"] == "document" }, text: matches), "no corpus document for \(edit.name)")
         let edited = try #require(CorpusEdits.replacingFirst(edit.pattern, in: text) { edit.replace(groups($0, $1)) })
@@ -138,7 +145,8 @@ private let sweepEdits: [SweepEdit] = [
         let ns = edited as NSString
         for match in regex.matches(in: edited, range: NSRange(location: 0, length: ns.length)) where match.numberOfRanges > 2 {
             let value = ns.substring(with: match.range(at: 2))
-            if value.hasPrefix("Nibviz") || value.hasPrefix("nibviz") || ["77", "78", "3:1", "4:1", "251", "252", "13", "14"].contains(value)
+            if value.hasPrefix("Nibviz") || value.hasPrefix("nibviz")
+                || ["77", "78", "3:1", "4:1", "251", "252", "13", "14"].contains(value)
                 || value.contains("Title") || value.contains("placeholder") || value.contains("Tap Me") || value.contains("Label")
                 || ["boldSystem", "0.25", "0.5", "systemRedColor", "systemBlueColor", "star.fill", "heart"].contains(value)
                 || ["scaleAspectFill", "scaleToFill", "42", "43"].contains(value)
