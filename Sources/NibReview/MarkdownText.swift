@@ -1,6 +1,8 @@
+import Foundation
+
 /// The one escaping function for text nibviz writes into Markdown (GitHub/GitLab flavoured):
 /// table cells, list items and inline code. Names are data, never markup: no line break ends
-/// a table row, no `|` splits a cell, no `<` opens HTML, no `[`…`](…)` makes a link, no `@name`
+/// a table row, no `|` splits a cell, no `<` opens HTML, no `[`…`](…)` or bare URL makes a link, no `@name`
 /// mentions anyone and no backtick, `*`, `_` or `~` changes the formatting.
 public enum MarkdownText {
     /// `text` escaped for a table cell or running text, on one line.
@@ -8,7 +10,11 @@ public enum MarkdownText {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
+        // GFM turns bare `http://…` and `www.…` into links after escapes are read: a word joiner
+        // inside the trigger keeps the text as typed and dead.
+        let unlinked = text.replacingOccurrences(of: "://", with: ":\u{2060}//")
+            .replacingOccurrences(of: "www.", with: "www\u{2060}.", options: .caseInsensitive)
+        for scalar in unlinked.unicodeScalars {
             defer { previousWasCR = scalar == "\r" }
             switch scalar {
             case "\n" where previousWasCR: continue
