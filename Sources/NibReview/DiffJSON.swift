@@ -53,6 +53,21 @@ public enum DiffJSON {
         var after: String?
         var localizationKey: String?
 
+        enum CodingKeys: String, CodingKey { case kind, category, subject, target, field, before, after, localizationKey }
+
+        /// Every key always present: `null` for an unset value.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(category, forKey: .category)
+            try container.encode(subject, forKey: .subject)
+            try container.encode(target, forKey: .target)
+            try container.encode(field, forKey: .field)
+            try container.encode(before, forKey: .before)
+            try container.encode(after, forKey: .after)
+            try container.encode(localizationKey, forKey: .localizationKey)
+        }
+
         init(_ entry: ChangeEntry) {
             kind = entry.kind.rawValue
             category = entry.category.rawValue
@@ -72,6 +87,18 @@ public enum DiffJSON {
         var new: String?
         var message: String
         var usages: [Usage]
+
+        enum CodingKeys: String, CodingKey { case kind, object, old, new, message, usages }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(object, forKey: .object)
+            try container.encode(old, forKey: .old)
+            try container.encode(new, forKey: .new)
+            try container.encode(message, forKey: .message)
+            try container.encode(usages, forKey: .usages)
+        }
 
         init(_ risk: Risk) {
             kind = risk.kind.rawValue
