@@ -18,7 +18,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The new version.") var new: String
     @Option(help: "Report format: text, markdown, json or mermaid.") var format: ReportFormat?
     @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var diagram: DiagramFormat?
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
+    var output: String?
     @Flag(help: "Same as --format markdown.") var markdown = false
     @Option(help: "Diagram colours: light, dark or auto (SVG follows the reader's setting).") var theme: DiagramTheme = .light
     @Option(help: "Exit 2 when any risk note (risk) or any non-cosmetic change (change) is found.") var failOn: FailOn?
@@ -36,8 +37,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let diff = try loadDiff()
-        let bytes = try artifact(for: diff)
-        do { try writeOutput(bytes, to: output) } catch { throw fail("\(output ?? "stdout"): cannot write: \(error.localizedDescription)") }
+        try writeOutput(try artifact(for: diff), to: output, inputs: [old, new])
         try failIfAsked(failOn, [diff])
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibOutput
 import NibReview
 
 extension FailOn: ExpressibleByArgument {}
@@ -16,7 +17,12 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "The base revision.") var base = "HEAD~1"
     @Option(help: "The head revision.") var head = "HEAD"
     @Option(help: "The git repository.") var repo = "."
-    @Option(name: .shortAndLong, help: "Output folder (replaced atomically).") var output: String
+    @Option(
+        name: .shortAndLong,
+        help: "Output folder, replaced atomically; only a missing, empty or nibviz-written folder (see README).")
+    var output: String
+    @Flag(help: "Write into an output folder holding files nibviz did not write (they are kept, never deleted).")
+    var force = false
     @Option(help: "Link images to URL/<name>.png (hosted artifacts) instead of relative paths.") var imageBaseURL: String?
     @Option(help: "Exit 2 when any risk note (risk) or any non-cosmetic change (change) is found.") var failOn: FailOn?
     @Option(help: "Source folder to search for code using removed or renamed names (repeatable).") var sources: [String] = []
@@ -28,14 +34,18 @@ struct ReviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let usages = sources.isEmpty ? nil : SourceUsages(folders: sources)
         let runner = ReviewRunner(
             repository: GitRepository(directory: URL(fileURLWithPath: repo)), base: base, head: head, imageBaseURL: imageBaseURL,
-            usages: usages)
+            usages: sources.isEmpty ? nil : SourceUsages(folders: sources))
+        let folder = try openOutputFolder(output, inputs: [repo], force: force)
         let result: ReviewResult
-        do { result = try runner.run(warn: printError) } catch let error as GitError { throw fail(error.description) }
-        do { try writeFolderAtomically(result.files, to: output) } catch {
-            throw fail("\(output): cannot write: \(error.localizedDescription)")
+        do {
+            result = try runner.run(warn: printError)
+            try folder.commit(writing: result.files)
+        } catch let error as GitError {
+            throw fail(error.description)
+        } catch let error as OutputError {
+            throw fail(error.description)
         }
         printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
         try failIfAsked(failOn, result.diffs)
