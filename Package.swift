@@ -41,7 +41,8 @@ let package = Package(
         // The file-system edge where nibviz writes: owned output folders with a marker, locks,
         // atomic file writes and write-through of special files.
         .target(name: "NibOutput"),
-        // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
+        // Semantic diff of two document versions (every property with its category), risk notes,
+        // textconv, and the review: text, Markdown, JSON, Mermaid and DOT reports.
         .target(name: "NibReview", dependencies: ["NibModel", "NibParsing", "NibDiagrams", "NibSimulation", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
