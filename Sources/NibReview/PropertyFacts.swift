@@ -9,7 +9,7 @@ struct PropertyFact: Hashable, Sendable {
     var owner: String
     /// Which kind of edit a change of this fact is.
     var category: ChangeCategory
-    /// The readable key (`text`, `color[backgroundColor]`, `constraint Title.top = view.top`).
+    /// The readable key (`text`, `color[backgroundColor]`, `constraint Title.top ~ self.top`).
     var key: String
     /// The key compared across versions.
     var keyID: String
@@ -89,8 +89,18 @@ enum PropertyFacts {
             guard let raw = attributes[name] else { return nil }
             return resolver.resolve(name, raw)
         }
-        let first = item("firstItem") ?? ownerRef
-        let second = item("secondItem")
+        // Items inside the owning view are named relative to it (`Title.top ~ self.top`); the
+        // line already starts with the owner's path.
+        func relative(_ reference: (display: String, id: String)) -> (display: String, id: String) {
+            let owner = ownerRef.display
+            if reference.display == owner { return ("self", reference.id) }
+            for separator in [" > ", "/"] where reference.display.hasPrefix(owner + separator) {
+                return (String(reference.display.dropFirst(owner.count + separator.count)), reference.id)
+            }
+            return reference
+        }
+        let first = relative(item("firstItem") ?? ownerRef)
+        let second = item("secondItem").map(relative)
         let firstAttribute = attributes["firstAttribute"] ?? "?"
         var key = "constraint \(first.display).\(firstAttribute)"
         var keyID = "constraint \(first.id).\(firstAttribute)"

@@ -65,7 +65,7 @@ import Testing
         #expect(diff.properties.count == 1)
         let change = try #require(diff.properties.first)
         #expect(change.category == .constraint)
-        #expect(change.field == "constraint UIView > OK.top ~ UIView.top")
+        #expect(change.field == "constraint OK.top ~ self.top")
         #expect(change.old == "relation=equal")
         #expect(change.new == "constant=55 relation=equal")
     }
