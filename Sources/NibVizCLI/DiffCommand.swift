@@ -29,6 +29,7 @@ struct DiffCommand: ParsableCommand {
     enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, markdown, json, mermaid }
 
     func validate() throws {
+        try validateSources(sources)
         if (markdown || format != nil) && diagram != nil { throw ValidationError("--format/--markdown and -T are exclusive.") }
         if markdown && format != nil && format != .markdown {
             throw ValidationError("--markdown and --format \(format?.rawValue ?? "") are exclusive.")

@@ -28,6 +28,7 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "Source folder to search for code using removed or renamed names (repeatable).") var sources: [String] = []
 
     func validate() throws {
+        try validateSources(sources)
         if let url = imageBaseURL, !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
             throw ValidationError("--image-base-url must start with https:// or http://")
         }
@@ -49,6 +50,13 @@ struct ReviewCommand: ParsableCommand {
         }
         printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
         try failIfAsked(failOn, result.diffs)
+    }
+}
+
+/// `--sources`: each folder (or file) must exist, else a usage error naming it.
+func validateSources(_ sources: [String]) throws {
+    for source in sources where !FileManager.default.fileExists(atPath: source) {
+        throw ValidationError("--sources \(source): no such file or folder")
     }
 }
 

@@ -105,6 +105,7 @@ import Testing
         let hostedReport = try String(contentsOf: out.appendingPathComponent("review.md"), encoding: .utf8)
         #expect(hostedReport.contains("(https://example.com/pr%201/App__Main.storyboard.diff.png)"), "\(hostedReport)")
         #expect(try runNibviz(common + ["--image-base-url", "javascript:alert(1)"]).status == 64)
+        #expect(try runNibviz(common + ["--sources", repo.appendingPathComponent("nope").path]).status == 64)
     }
 
     @Test func theTextconvDriverShowsTheThreeEditsAsChangedLines() throws {
