@@ -41,9 +41,11 @@ let package = Package(
         // The file-system edge where nibviz writes: owned output folders with a marker, locks,
         // atomic file writes and write-through of special files.
         .target(name: "NibOutput"),
-        // Semantic diff of two document versions (every property with its category), risk notes,
-        // textconv, and the review: text, Markdown, JSON, Mermaid and DOT reports.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibParsing", "NibDiagrams", "NibSimulation", "GraphvizRender"]),
+        // The semantic diff of two document versions: matching, every property with its category,
+        // risk notes, simulated consequences, textconv. Values only, no reports.
+        .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
+        // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
@@ -66,7 +68,9 @@ let package = Package(
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
-            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview"]
+            dependencies: [
+                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing", "NibReview",
+            ]
         ),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
@@ -82,7 +86,7 @@ let package = Package(
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
         .testTarget(
-            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
+            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
             exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),

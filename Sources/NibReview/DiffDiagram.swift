@@ -1,4 +1,5 @@
 import NibDiagrams
+import NibDiffing
 import NibModel
 
 /// A diff as a diagram: the storyboard flow (scenes and segues) or, for xibs, the object

@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// Lookup tables over a diff for the diagrams: one node key per object across both versions

@@ -1,4 +1,5 @@
 import Foundation
+import NibDiffing
 import NibModel
 
 /// `nibviz diff --format json`: the diff as stable JSON (schema `nibviz-diff/1`, documented in

@@ -1,4 +1,5 @@
 import Foundation
+import NibDiffing
 import NibModel
 
 /// The ten-second Markdown summary of a diff: risks first, then one table of changes with

@@ -1,4 +1,5 @@
 import NibDiagrams
+import NibDiffing
 
 /// Encodes a diff picture as a Mermaid flowchart (the subset GitHub and GitLab render inline):
 /// `flowchart LR`, quoted node and edge labels with every special character written as a

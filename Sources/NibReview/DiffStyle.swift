@@ -1,4 +1,5 @@
 import NibDiagrams
+import NibDiffing
 import NibModel
 
 /// The change status of a node or edge of a diff diagram; colours come from NibDiagrams'

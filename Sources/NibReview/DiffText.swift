@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// The plain-text summary `nibviz diff` prints by default: a headline, then one line per change

@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// The flow diff of a storyboard: one node per scene listing what changed inside it, segues

@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// The object-graph diff of a xib: objects as nodes (view hierarchy as thin grey edges),

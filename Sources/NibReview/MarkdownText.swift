@@ -1,4 +1,5 @@
 import Foundation
+import NibDiffing
 
 /// The one escaping function for text nibviz writes into Markdown (GitHub/GitLab flavoured):
 /// table cells, list items and inline code. Names are data, never markup: no line break ends

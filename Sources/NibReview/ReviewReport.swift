@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// One changed document in a review: its diff (or why there is none) and its diagram files.

@@ -1,6 +1,7 @@
 import Foundation
 import GraphvizRender
 import NibDiagrams
+import NibDiffing
 import NibModel
 import NibParsing
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GraphvizRender
 import NibDiagrams
+import NibDiffing
 import NibModel
 import NibReview
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibDiffing
 import NibOutput
 import NibReview
 

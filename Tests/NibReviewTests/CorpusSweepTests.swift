@@ -4,6 +4,7 @@ import NibParsing
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 /// One kind of edit a developer makes in Interface Builder, as a regex replacement applied to

@@ -4,6 +4,7 @@ import NibParsing
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 /// Names are data, never markup: in review.md a name with CR/LF, `|`, backticks, `<`, `@` or

@@ -4,6 +4,7 @@ import NibParsing
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 /// The Mermaid block review.md carries: valid by a strict grammar check always, and parsed and

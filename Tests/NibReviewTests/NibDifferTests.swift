@@ -2,6 +2,7 @@ import NibModel
 import NibSimulation
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 @Suite struct NibDifferTests {

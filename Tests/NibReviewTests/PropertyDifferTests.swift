@@ -2,6 +2,7 @@ import Foundation
 import NibModel
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 @Suite struct PropertyDifferTests {

@@ -3,6 +3,7 @@ import NibModel
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 private let snapshots = TestPaths.packageRoot.appendingPathComponent("Tests/NibReviewTests/__Snapshots__")

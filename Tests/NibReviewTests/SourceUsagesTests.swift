@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 /// The `--sources` scan finds Swift and Objective-C uses of a nib's names, file:line.
