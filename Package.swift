@@ -72,6 +72,8 @@ let package = Package(
                 "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing", "NibReview",
             ]
         ),
+        // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
+        .executableTarget(name: "NibVizFuzz"),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),

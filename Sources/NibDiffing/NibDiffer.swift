@@ -26,13 +26,14 @@ public enum NibDiffer {
         diff.objects = objectChanges(old, new, matching, oldNames, newNames)
         diff.connections = ConnectionDiffer(old: old, new: new, matching: matching, oldNames: oldNames, newNames: newNames).changes()
         diff.document = documentChanges(old, new, matching, oldNames, newNames)
-        if old.format == .archive || new.format == .archive {
-            // Archive XML keeps its values in nested records the model does not own per object.
+        let compiled: Set<NibGraph.Format> = [.nibArchive, .keyedArchive]
+        if old.format == .archive || new.format == .archive || compiled.contains(old.format) || compiled.contains(new.format) {
+            // Archive XML keeps its values in nested records the model does not own per object;
+            // compiled nibs are not XML at all.
             if let oldXML, let newXML, oldXML != newXML, !diff.hasSemanticChanges {
+                let what = compiled.contains(new.format) ? "compiled nib bytes (not itemised)" : "archive XML (not itemised)"
                 diff.properties = [
-                    PropertyChange(
-                        kind: .changed, category: .attribute, object: nil, name: "document", field: "archive XML (not itemised)",
-                        old: nil, new: nil)
+                    PropertyChange(kind: .changed, category: .attribute, object: nil, name: "document", field: what, old: nil, new: nil)
                 ]
             }
         } else if let oldXML, let newXML {

@@ -72,8 +72,11 @@ public struct ReviewRunner: Sendable {
                 do {
                     // SVG follows the reader's light or dark mode; PNG is drawn light.
                     let svgDOT = DiffDiagram.dot(diff, title: document.path + suffix, theme: .auto)
-                    let svg = try GraphvizRenderer.shared.render(RenderRequest(dot: svgDOT, format: .svg, name: document.path))
-                    let png = try GraphvizRenderer.shared.render(RenderRequest(dot: svgDOT, format: .png, name: document.path))
+                    // Isolated: a Graphviz crash or hang becomes an error naming the document.
+                    let svg = try RenderWorkerPool.renderIsolated(
+                        RenderRequest(dot: svgDOT, format: .svg, name: document.path, generated: true))
+                    let png = try RenderWorkerPool.renderIsolated(
+                        RenderRequest(dot: svgDOT, format: .png, name: document.path, generated: true))
                     files.append(("\(name).svg", SVGTheming.apply(.auto, to: svg.data)))
                     files.append(("\(name).png", png.data))
                     review.svg = name + ".svg"

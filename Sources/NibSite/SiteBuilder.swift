@@ -2,6 +2,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 import NibOutput
+import NibParsing
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. Everything is assembled in memory and written to a temporary
@@ -176,31 +177,38 @@ public final class SiteBuilder {
             return [(input, input.lastPathComponent)]
         }
         if !isDirectory.boolValue { return [(input, input.lastPathComponent)] }
+        switch NibDocumentFinder.role(ofFolder: input) {
+        case .compiledDocument: return [(input, input.lastPathComponent)]
+        case .designable(let designable): return [(designable, input.lastPathComponent)]
+        case .descend: break
+        }
         let base = input.lastPathComponent
         var out: [(URL, String)] = []
         guard let enumerator = FileManager.default.enumerator(atPath: input.path) else { return [] }
         while let path = enumerator.nextObject() as? String {
             let url = input.appendingPathComponent(path)
-            guard isDocument(url) || ["yaml", "yml"].contains(url.pathExtension) else { continue }
-            // A `.nib` bundle is a folder: it is one input (its designable.nib), not a place to descend.
+            // `.nib` bundles and `.storyboardc` folders are one input each, not places to descend.
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                if url.pathExtension == "nib" { enumerator.skipDescendants() }
-                let designable = url.appendingPathComponent("designable.nib")
-                if url.pathExtension == "nib", FileManager.default.fileExists(atPath: designable.path) {
+                switch NibDocumentFinder.role(ofFolder: url) {
+                case .compiledDocument:
+                    enumerator.skipDescendants()
+                    out.append((url, base + "/" + path))
+                case .designable(let designable):
+                    enumerator.skipDescendants()
                     out.append((designable, base + "/" + path))
+                case .descend: break
                 }
                 continue
             }
+            guard isDocument(url) || ["yaml", "yml"].contains(url.pathExtension) else { continue }
             out.append((url, base + "/" + path))
         }
         return out.sorted { $0.1 < $1.1 }
     }
 
     static func isDocument(_ url: URL) -> Bool {
-        let ext = url.pathExtension.lowercased()
-        // Compiled `.nib` files are inputs too: the parser says why it cannot read them, on their page.
-        return ext == "xib" || ext == "storyboard" || ext == "nib"
+        NibDocumentFinder.isDocument(url) || url.pathExtension.lowercased() == "storyboardc"
     }
 
     /// Maps in parallel (2+ cores), keeping order.

@@ -35,7 +35,7 @@ struct CorpusBatch {
                 parts.append(NamedDiagram(name: "flow", title: "flow", dot: FlowDiagram.dot(graph, options: options)))
             }
             for part in parts {
-                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]"))
+                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]", generated: true))
                 batch.fileNames.append(DOTEscaping.token(shown) + "." + part.name + ".svg")
             }
         }

@@ -73,7 +73,8 @@ struct DiffCommand: ParsableCommand {
         let dot = DiffDiagram.dot(diff, title: diagramTitle, theme: theme)
         if diagram == .dot { return Array(dot.utf8) }
         do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new))
+            let rendered = try RenderWorkerPool.renderIsolated(
+                RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new, generated: true))
             return diagram == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
         } catch {
             throw fail(error.description)

@@ -1,9 +1,13 @@
 import Foundation
 import NibModel
+import NibParsing
+import NibTestSupport
 import Testing
 
 @testable import NibDiffing
 @testable import NibReview
+
+private let snapshots = TestPaths.packageRoot.appendingPathComponent("Tests/NibReviewTests/__Snapshots__")
 
 @Suite struct PropertyDifferTests {
     private func xml(tools: String, frame: String, color: String, viewID: String, label: String) -> Data {
@@ -86,5 +90,32 @@ import Testing
             newXML: xml(tools: "1", frame: "320", color: "1", viewID: "v1", label: "Done"))
         #expect(!diff.hasSemanticChanges)
         #expect(diff.cosmetic.map(\.field) == ["userLabel"])
+    }
+
+    @Test func reorderedConstraintsAndSiblingElementsAreNoChange() throws {
+        let text = try String(contentsOf: ReviewGitTests.fixture, encoding: .utf8)
+        let first =
+            #"<constraint firstItem="lbl-aa-001" firstAttribute="top" secondItem="saf-aa-001" "#
+            + #"secondAttribute="top" constant="35" id="cst-aa-001"/>"#
+        let second =
+            #"<constraint firstItem="lbl-aa-001" firstAttribute="leading" secondItem="saf-aa-001" "#
+            + #"secondAttribute="leading" constant="20" id="cst-aa-002"/>"#
+        let swapped = text.replacingOccurrences(of: first, with: "SWAP").replacingOccurrences(of: second, with: first)
+            .replacingOccurrences(of: "SWAP", with: second)
+        #expect(swapped != text)
+        let old = try NibDocumentParser.parse(data: Data(text.utf8), file: "a.storyboard")
+        let new = try NibDocumentParser.parse(data: Data(swapped.utf8), file: "a.storyboard")
+        let diff = NibDiffer.diff(old: old, new: new, oldXML: Data(text.utf8), newXML: Data(swapped.utf8))
+        #expect(diff.isEmpty, "\(diff.properties)")
+        #expect(Textconv.text(old, xml: Data(text.utf8)) == Textconv.text(new, xml: Data(swapped.utf8)))
+    }
+
+    @Test func textconvOfARealisticStoryboardIsOneLinePerFact() throws {
+        let data = try Data(contentsOf: ReviewGitTests.fixture)
+        let graph = try NibDocumentParser.parse(data: data, file: "review-base.storyboard")
+        let text = Textconv.text(graph, xml: data)
+        Golden.check(text, against: snapshots.appendingPathComponent("review-base-textconv.txt").path)
+        // Cosmetic facts (tool version, canvas position, IB resources) stay out.
+        #expect(!text.contains("toolsVersion") && !text.contains("canvasLocation") && !text.contains("systemColor[systemBackgroundColor]"))
     }
 }
