@@ -43,8 +43,11 @@ let package = Package(
         // The file-system edge where nibviz writes: owned output folders with a marker, locks,
         // atomic file writes and write-through of special files.
         .target(name: "NibOutput"),
-        // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
+        // The semantic diff of two document versions: matching, every property with its category,
+        // risk notes, simulated consequences, textconv. Values only, no reports.
+        .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
+        // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
@@ -67,7 +70,9 @@ let package = Package(
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
-            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview"]
+            dependencies: [
+                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing", "NibReview",
+            ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
         .executableTarget(name: "NibVizFuzz"),
@@ -87,7 +92,8 @@ let package = Package(
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
         .testTarget(
-            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
+            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
+            exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
     ]
