@@ -76,7 +76,9 @@ let package = Package(
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
-        .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
+        .testTarget(
+            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibSimulation"],
+            exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),

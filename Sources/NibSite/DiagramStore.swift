@@ -107,6 +107,9 @@ final class DiagramStore {
         }
     }
 
+    /// Why the diagram `key` could not be rendered; nil when it was.
+    func error(_ key: String) -> String? { entries[key]?.svg == nil ? entries[key]?.error ?? "not rendered" : nil }
+
     private func cacheURL(_ key: String) -> URL? {
         cacheDirectory?.appendingPathComponent(key + ".svg")
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
-    /// The `site/` folder: `pages/`, `scenarios/`, `assets/`, `data/rules.tsv`.
+    /// The `site/` folder: `pages/`, `scenarios/`, `assets/`, `data/rules.md`.
     public var siteRoot: URL
     /// User inputs: `.xib`/`.storyboard`/`designable.nib`/scenario files, or folders of them.
     public var inputs: [URL]
@@ -45,7 +45,9 @@ public struct SiteReport: Sendable {
     public var diagramsCached: Int
     /// Inputs that failed (each has an error page): `file:line:col: message`.
     public var failures: [String]
-    /// Broken internal links or anchors found in the output (should be none).
+    /// Diagrams Graphviz could not render (their figure shows an error box): `page: caption: message`.
+    public var diagramFailures: [String]
+    /// Broken internal links or anchors found in the output (a build with any fails instead).
     public var brokenLinks: [String]
     /// Seconds per step, in step order.
     public var stepSeconds: [(String, Double)]
@@ -57,6 +59,15 @@ public struct SiteBuildError: Error, CustomStringConvertible {
     public var step: String
     /// What went wrong.
     public var message: String
+    /// Every broken link, when the link check failed the build.
+    public var brokenLinks: [String]
+
+    /// Creates an error.
+    public init(step: String, message: String, brokenLinks: [String] = []) {
+        self.step = step
+        self.message = message
+        self.brokenLinks = brokenLinks
+    }
 
     /// `step "<name>": message`.
     public var description: String { "site step \"\(step)\" failed: \(message)" }

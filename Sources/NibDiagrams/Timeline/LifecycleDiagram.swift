@@ -50,7 +50,7 @@ public enum LifecycleDiagram {
         let style = options.style
         var box = DOTSubgraph("cluster_vc_\(number)", style.attributes(.sceneBox))
         box.attributes["label"] = .text(DOTEscaping.truncated(EventText.laneTitle(controller), limit: 60))
-        if let id = controller.id, let link = options.link("obj", id) { box.attributes["href"] = link }
+        if let id = controller.id, let link = options.link(.object(id)) { box.attributes["href"] = link }
         let visited = Set(path.flatMap { [$0.from, $0.to] })
         let prefix = "vc\(controller.instance):"
         for state in ViewState.allCases {
@@ -80,7 +80,7 @@ public enum LifecycleDiagram {
             attrs["label"] = .text("\(step + 1) " + (kind == "step" ? "" : kind + " ") + DOTEscaping.truncated(cause, limit: 28))
             attrs["tooltip"] = .tooltip(
                 "\(step + 1). \(transition.from.rawValue) → \(transition.to.rawValue) after \(cause)\nrule \(transition.rule)")
-            if let link = options.link("rule", transition.rule) { attrs["href"] = link }
+            if let link = options.link(.rule(transition.rule)) { attrs["href"] = link }
             box.append(.edge(DOTEdge(prefix + transition.from.rawValue, prefix + transition.to.rawValue, attrs)))
         }
         return box
