@@ -19,6 +19,9 @@ struct SiteCommandTests {
         #expect(
             FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")
         )
+        // The built-in site (what `make site` builds): no broken link or anchor, inline SVG included.
+        let broken = try LinkWalk.broken(in: URL(fileURLWithPath: output))
+        #expect(broken.isEmpty, "\(broken.count) broken: \(broken.prefix(10))")
         let second = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(second.status == 0)
         #expect(second.stderr.contains("diagrams rendered 0,"), "\(second.stderr)")
