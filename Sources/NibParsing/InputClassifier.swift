@@ -74,4 +74,10 @@ public enum InputClassifier {
         }
         return found.sorted { $0.relativePath < $1.relativePath }
     }
+
+    /// The Interface Builder documents under `root`, source and compiled, as every command that
+    /// takes a folder reads them (`site`, `inspect`, `render-corpus`).
+    public static func documents(under root: URL) -> [ClassifiedInput] {
+        inputs(under: root).filter { $0.kind == .document || $0.kind == .compiledNib }
+    }
 }

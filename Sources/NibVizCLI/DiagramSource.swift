@@ -20,8 +20,7 @@ struct DiagramSource {
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
     static func load(_ path: String) throws -> DiagramSource {
         let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension.lowercased()
-        if ext == "yaml" || ext == "yml" {
+        if InputClassifier.kind(of: url) == .scenario {
             let scenario = try ScenarioParser.parse(contentsOf: url, displayName: path) { url, name in
                 try NibDocumentParser.parse(contentsOf: url, displayName: name)
             }

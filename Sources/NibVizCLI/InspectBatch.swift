@@ -12,7 +12,7 @@ struct InspectBatch {
 
     func run() throws {
         let root = URL(fileURLWithPath: folder)
-        let files = NibDocumentFinder.documents(in: root)
+        let files = InputClassifier.documents(under: root).map(\.url)
         let progress = ProgressBar(total: files.count)
         var summaries: [InspectSummary] = []
         for (index, url) in files.enumerated() {

@@ -29,8 +29,8 @@ struct InspectCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw fail("\(path): no such file or folder")
         }
-        // A nib bundle (`Foo.nib/`) is one document; any other folder is summarised.
-        if isDirectory.boolValue && URL(fileURLWithPath: path).pathExtension != "nib" {
+        // A nib bundle (`Foo.nib/`, `.storyboardc`) is one document; any other folder is summarised.
+        if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
             return try InspectBatch(folder: path, format: format).run()
         }
         let graph: NibGraph

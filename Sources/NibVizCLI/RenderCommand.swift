@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibParsing
 
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
@@ -46,8 +47,7 @@ struct RenderCommand: ParsableCommand {
     var scene: String?
 
     func run() throws {
-        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-        if diagram == nil, ext == "dot" || ext == "gv" { return try renderDOTFile() }
+        if diagram == nil, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
         let part: NamedDiagram
         do {
             part = try DiagramPicker.pick(

@@ -28,7 +28,8 @@ struct RenderCorpusCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         let batch = CorpusBatch.prepare(
-            NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory, options: DiagramOptions(theme: theme))
+            InputClassifier.documents(under: URL(fileURLWithPath: directory)).map(\.url), root: directory,
+            options: DiagramOptions(theme: theme))
         let pool = RenderWorkerPool.forCurrentExecutable(workerCount: jobs, timeout: 120)
         let results = pool.render(batch.requests)
         let report = batch.report(results, seconds: Date().timeIntervalSince(started))

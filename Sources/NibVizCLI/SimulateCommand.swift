@@ -70,7 +70,7 @@ enum SimulationInput {
     static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
         let url = URL(fileURLWithPath: file)
         do {
-            if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
+            if InputClassifier.kind(of: url) == .scenario {
                 let scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
                 return Simulator.run(scenario, options: options)
             }
