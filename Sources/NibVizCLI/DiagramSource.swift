@@ -19,14 +19,8 @@ struct DiagramSource {
 
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
     static func load(_ path: String) throws -> DiagramSource {
-        let url = URL(fileURLWithPath: path)
-        if InputClassifier.kind(of: url) == .scenario {
-            let scenario = try ScenarioParser.parse(contentsOf: url, displayName: path) { url, name in
-                try NibDocumentParser.parse(contentsOf: url, displayName: name)
-            }
-            return DiagramSource(graph: scenario.nibs.first?.graph, scenario: scenario, file: path)
-        }
-        return DiagramSource(graph: try NibDocumentParser.parse(contentsOf: url, displayName: path), scenario: nil, file: path)
+        let input = try NibInput.read(URL(fileURLWithPath: path), displayName: path)
+        return DiagramSource(graph: input.graph, scenario: input.scenario, file: path)
     }
 
     /// The diagrams of `kind`: several for split storyboards (overview first), else one.

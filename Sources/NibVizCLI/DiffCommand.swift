@@ -31,7 +31,7 @@ struct DiffCommand: ParsableCommand {
         do {
             try writeOutput(bytes, to: output)
         } catch {
-            throw fail("\(output ?? "stdout"): cannot write: \(error.localizedDescription)")
+            throw CommandFailure("\(output ?? "stdout"): cannot write: \(error.localizedDescription)")
         }
     }
 
@@ -42,13 +42,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func loadDiff() throws -> NibDiff {
-        do {
-            let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
-            return NibDiffer.diff(
-                old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, trace: LoadTraceProvider.trace)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
+        return NibDiffer.diff(
+            old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, trace: LoadTraceProvider.trace)
     }
 
     /// The text summary, the Markdown summary or the rendered diagram.
@@ -59,11 +55,7 @@ struct DiffCommand: ParsableCommand {
         }
         let dot = DiffDiagram.dot(diff, title: diagramTitle)
         if format == .dot { return Array(dot.utf8) }
-        do {
-            return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
-        } catch {
-            throw fail(error.description)
-        }
+        return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
     }
 }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 
-/// Prints `Error: <message>` on stderr and returns the exit code for a failure (1).
-///
-/// Every command reports failures through here so the format never drifts.
-func fail(_ message: String) -> ExitCode {
-    printError("Error: \(message)")
-    return ExitCode(1)
+/// A command failure. Thrown out of `run()`, argument-parser prints it as `Error: <message>` on
+/// stderr and exits 1, like every other error (a `LocatedError` reads `file:line:col: message`).
+struct CommandFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    let description: String
+
+    init(_ message: String) { description = message }
 }
 
 /// Writes a line to stderr.

@@ -48,13 +48,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if diagram == nil, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
-        let part: NamedDiagram
-        do {
-            part = try DiagramPicker.pick(
-                file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let part = try DiagramPicker.pick(
+            file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
         if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output) }
         try writeOutput(try render(part.dot, name: file), to: output)
     }
@@ -64,20 +59,16 @@ struct RenderCommand: ParsableCommand {
         do {
             source = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
         try writeOutput(try render(source, name: file), to: output)
     }
 
     /// Lays out and renders in this process; SVG gets the theme's post-processing.
     private func render(_ dot: String, name: String) throws -> [UInt8] {
-        do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
-            for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
-            return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
-        } catch {
-            throw fail(error.description)
-        }
+        let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
+        for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
+        return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }
 }
 

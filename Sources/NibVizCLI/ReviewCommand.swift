@@ -23,9 +23,9 @@ struct ReviewCommand: ParsableCommand {
             try writeFolderAtomically(files, to: output)
             printError("nibviz review: \(files.count - 1) diagram files and review.md written to \(output)")
         } catch let error as GitError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as CocoaError {
-            throw fail("\(output): cannot write: \(error.localizedDescription)")
+            throw CommandFailure("\(output): cannot write: \(error.localizedDescription)")
         }
     }
 }

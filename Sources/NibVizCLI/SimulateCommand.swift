@@ -68,21 +68,12 @@ struct SimulateCommand: ParsableCommand {
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
     static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
-        let url = URL(fileURLWithPath: file)
-        do {
-            if InputClassifier.kind(of: url) == .scenario {
-                let scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
-                return Simulator.run(scenario, options: options)
-            }
-            let graph = try documentLoader(url, file)
+        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
+        case .scenario(let scenario): return Simulator.run(scenario, options: options)
+        case .document(let graph):
             var timeline = Simulator.run(document: graph, options: options)
             timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
             return timeline
-        } catch let error as LocatedError {
-            throw fail(error.description)
         }
     }
-
-    /// Reads IB documents for scenarios and bare runs.
-    static let documentLoader: ScenarioParser.DocumentLoader = ScenarioParser.documentParser
 }

@@ -25,7 +25,7 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
-            throw fail(
+            throw CommandFailure(
                 "cannot find the site sources (site/data/rules.md): run from a nibviz checkout, install with `make install`, or pass --site-root DIR"
             )
         }
@@ -39,7 +39,7 @@ struct SiteCommand: ParsableCommand {
         )
         let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport
-        do { report = try builder.build() } catch { throw fail("\(error)") }
+        do { report = try builder.build() } catch { throw CommandFailure("\(error)") }
         printError(
             "site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
         )
@@ -50,6 +50,6 @@ struct SiteCommand: ParsableCommand {
         var problems: [String] = []
         if !report.failures.isEmpty { problems.append("\(report.failures.count) input(s) could not be read") }
         if !report.diagramFailures.isEmpty { problems.append("\(report.diagramFailures.count) diagram(s) failed to render") }
-        if !problems.isEmpty { throw fail(problems.joined(separator: ", ") + "; their pages show the error") }
+        if !problems.isEmpty { throw CommandFailure(problems.joined(separator: ", ") + "; their pages show the error") }
     }
 }
