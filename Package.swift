@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "NibModel"),
         // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
         .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
+        // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
+        .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
         // Model and timelines to deterministic DOT text.
@@ -53,7 +55,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -68,7 +70,8 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
         .testTarget(
             name: "NibDiagramsTests",

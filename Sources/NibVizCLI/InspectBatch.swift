@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibInspect
 import NibParsing
 
 /// `nibviz inspect DIR`: every IB document below a folder, one summary each plus totals.

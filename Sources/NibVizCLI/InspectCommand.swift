@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibInspect
 import NibParsing
 
 /// How `inspect` prints a graph.
