@@ -24,8 +24,6 @@ public enum LifecycleDiagram {
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " — view lifecycle")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-lifecycle")
-        var timeline = timeline
-        if timeline.transitions.isEmpty { timeline.transitions = ViewStateInference.transitions(timeline.events) }
         var controllers: [EventObject] = []
         var seen = Set<Int>()
         for transition in timeline.transitions where seen.insert(transition.controller.instance).inserted {
@@ -86,21 +84,12 @@ public enum LifecycleDiagram {
         return box
     }
 
-    /// The message that names a transition: the lifecycle callback of the new state sent to the
-    /// controller around the change (engines may record the change just before or after it),
-    /// else the last message the controller received before it.
+    /// The message that names a transition: the simulator's trigger, else the last message the
+    /// controller received before the change, else the rule.
     private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> String {
+        if let trigger = transition.trigger { return trigger }
         let events = timeline.events
         let end = min(max(transition.eventIndex, 0), events.count)
-        let window = max(0, end - 1)..<min(events.count, end + 8)
-        for index in window {
-            let event = events[index]
-            if event.receiver?.instance == transition.controller.instance, let selector = event.selector,
-                ViewStateInference.target(of: selector) == transition.to
-            {
-                return selector
-            }
-        }
         for index in stride(from: end - 1, through: 0, by: -1) {
             let event = events[index]
             if event.receiver?.instance == transition.controller.instance, let selector = event.selector { return selector }
