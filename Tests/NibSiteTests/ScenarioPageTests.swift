@@ -19,3 +19,28 @@ struct ScenarioPageTests {
         #expect(!index.contains("The simulated run differs"))
     }
 }
+
+@Suite("Concept page timelines")
+struct ConceptTimelineTests {
+    /// A timeline written in a concept page is the expected output of a scenario: every one has
+    /// a scenario of its name, and the simulator's run prints exactly the written lines.
+    @Test func everyWrittenTimelineIsAScenarioWhoseRunMatchesTheText() throws {
+        let options = SiteOptions(
+            siteRoot: SiteFixtures.siteRoot, output: SiteFixtures.temporaryDirectory("concept-timelines"), useCache: false,
+            version: "test", showProgress: false, logSteps: false)
+        let builder = SiteBuilder(options: options, backend: InProcessBackend())
+        builder.content = try SiteContent.read(options)
+        var checked = 0
+        for (source, page) in builder.markdownPages {
+            for case .timeline(let name, _, let lines) in page.directives {
+                let scenario = try #require(builder.scenario(named: name), "\(source): no scenario named \(name)")
+                let timeline = try #require(scenario.timeline, "\(source): scenario \(name) did not run: \(scenario.notes)")
+                let written = lines.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let simulated = timeline.visibleEvents(at: timeline.traceLevel).map { $0.line(at: timeline.traceLevel) }
+                #expect(simulated == written, "\(source): timeline \(name)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 30)
+    }
+}
