@@ -1,6 +1,7 @@
 import Foundation
 import NibDiagrams
 import NibModel
+import NibOutput
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. The first steps read everything into one `SiteContent`
@@ -22,7 +23,7 @@ public final class SiteBuilder {
         self.options = options
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
-        self.store = DiagramStore(cacheDirectory: options.cacheDirectory, toolVersion: "site-3/" + options.version)
+        self.store = DiagramStore(toolVersion: "site-3/" + options.version)
     }
 
     /// Runs every step and swaps the new site in. Inputs that cannot be read get an error page
@@ -30,7 +31,11 @@ public final class SiteBuilder {
     /// listed in `diagramFailures`; the caller exits non-zero for either. A broken internal
     /// link or anchor fails the build before the swap.
     public func build() throws -> SiteReport {
-        let output = try AtomicOutput(final: options.output)
+        let output = try OutputFolder(
+            OutputFolder.Request(
+                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), force: options.force,
+                toolVersion: options.version))
+        store.cache = try diagramCache(writingInto: output)
         var timings: [(String, Double)] = []
         let root = options.siteRoot
         let steps: [(String, () throws -> Void)] = [

@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customShort("K"), help: "Layout engine: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: LayoutEngine = .dot
 
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).")
+    @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
     var output: String?
 
     @Option(help: "Colours: light, dark, or auto (SVG follows prefers-color-scheme).")
@@ -50,8 +50,8 @@ struct RenderCommand: ParsableCommand {
         if diagram == nil, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
         let part = try DiagramPicker.pick(
             file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
-        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output) }
-        try writeOutput(try render(part.dot, name: file), to: output)
+        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output, inputs: [file]) }
+        try writeOutput(try render(part.dot, name: file), to: output, inputs: [file])
     }
 
     private func renderDOTFile() throws {
@@ -61,7 +61,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
-        try writeOutput(try render(source, name: file), to: output)
+        try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
     /// Lays out and renders in this process; SVG gets the theme's post-processing.
