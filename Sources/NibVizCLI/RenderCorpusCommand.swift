@@ -38,7 +38,9 @@ struct RenderCorpusCommand: ParsableCommand {
         let results = pool.render(batch.requests)
         let report = batch.report(results, seconds: Date().timeIntervalSince(started))
         if let folder {
-            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError { throw CommandFailure(error.description) }
+            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError {
+                throw CommandFailure(error.description)
+            }
         }
         print(report.text)
         if !report.ok { throw ExitCode(1) }
