@@ -91,18 +91,7 @@ extension SiteBuilder {
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
         let options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
-        var diagrams: [(DiagramKind, NamedDiagram)] = []
-        if graph.isStoryboard {
-            diagrams.append(
-                (.flow, NamedDiagram(name: "storyboard-flow", title: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))))
-        }
-        diagrams += ObjectGraphDiagram.parts(graph, options: options).map { (.graph, $0) }
-        if let timeline = document.timeline {
-            let title = (graph.file as NSString).lastPathComponent
-            let dot = InstantiationDiagram.dot(timeline, graph: graph, platform: graph.platform, title: title, options: options)
-            diagrams.append((.instantiation, NamedDiagram(name: "instantiation", title: "Instantiation", dot: dot)))
-        }
-        for (kind, named) in diagrams {
+        for (kind, named) in DiagramSet.document(graph, load: document.timeline, options: options) {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
         }
         html += "</div>"
