@@ -18,9 +18,14 @@ public final class SiteBuilder {
     var pages: [SitePage] = []
     var figures: [(key: String, caption: String, kind: String, page: String)] = []
 
-    /// Creates a builder.
-    public init(options: SiteOptions, backend: DiagramBackend) {
+    /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
+    let givenContent: SiteContent?
+
+    /// Creates a builder; with `content`, the build plans pages from it instead of reading
+    /// `options`' sources and inputs (a caller that builds several sites from one read).
+    public init(options: SiteOptions, backend: DiagramBackend, content: SiteContent? = nil) {
         self.options = options
+        self.givenContent = content
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
         self.store = DiagramStore(toolVersion: "site-3/" + options.version)
@@ -39,12 +44,24 @@ public final class SiteBuilder {
         var timings: [(String, Double)] = []
         let root = options.siteRoot
         let steps: [(String, () throws -> Void)] = [
-            ("read rules", { self.content.rules = try SiteContent.readRules(siteRoot: root) }),
-            ("read concept pages", { self.content.conceptPages = try SiteContent.readConceptPages(siteRoot: root) }),
-            ("run scenarios", { self.content.scenarios = SiteContent.readScenarios(siteRoot: root, inputs: self.options.inputs) }),
+            ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
+            (
+                "read concept pages",
+                { self.content.conceptPages = try self.givenContent?.conceptPages ?? SiteContent.readConceptPages(siteRoot: root) }
+            ),
+            (
+                "run scenarios",
+                {
+                    self.content.scenarios =
+                        self.givenContent?.scenarios ?? SiteContent.readScenarios(siteRoot: root, inputs: self.options.inputs)
+                }
+            ),
             (
                 "read documents",
-                { self.content.documents = SiteContent.readDocuments(inputs: self.options.inputs, progress: self.progress) }
+                {
+                    self.content.documents =
+                        self.givenContent?.documents ?? SiteContent.readDocuments(inputs: self.options.inputs, progress: self.progress)
+                }
             ),
             ("plan pages", planPages),
             ("render diagrams", renderDiagrams),
@@ -64,7 +81,7 @@ public final class SiteBuilder {
         }
         return SiteReport(
             pages: pages.count, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
-            diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(), brokenLinks: [],
+            diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),
             stepSeconds: timings
         )
     }

@@ -53,8 +53,6 @@ public struct SiteReport: Sendable {
     public var failures: [String]
     /// Diagrams Graphviz could not render (their figure shows an error box): `page: caption: message`.
     public var diagramFailures: [String]
-    /// Broken internal links or anchors found in the output (a build with any fails instead).
-    public var brokenLinks: [String]
     /// Seconds per step, in step order.
     public var stepSeconds: [(String, Double)]
 }

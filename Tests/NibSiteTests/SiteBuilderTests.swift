@@ -40,6 +40,23 @@ struct SiteBuilderTests {
         for key in a.keys.sorted() where a[key] != b[key] { Issue.record("\(key) differs between two builds") }
     }
 
+    @Test func aSiteBuiltFromContentReadOnceIsTheSameSite() throws {
+        let directory = SiteFixtures.temporaryDirectory("content-value")
+        let inputs = [SiteFixtures.inputs(in: directory, includeBad: false)]
+        let first = directory.appendingPathComponent("read")
+        let second = directory.appendingPathComponent("given")
+        _ = try SiteFixtures.build(output: first, cache: nil, inputs: inputs)
+        let options = SiteOptions(
+            siteRoot: SiteFixtures.siteRoot, inputs: inputs, output: second, useCache: false, version: "test", showProgress: false,
+            logSteps: false)
+        let content = try SiteContent.read(options)
+        #expect(content.documents.count == 3 && content.rules.count >= 130 && content.scenarios.count >= 40)
+        _ = try SiteBuilder(options: options, backend: InProcessBackend(), content: content).build()
+        #expect(
+            SiteFixtures.snapshot(first).filter { !$0.key.hasPrefix(".") }
+                == SiteFixtures.snapshot(second).filter { !$0.key.hasPrefix(".") })
+    }
+
     @Test func anUnchangedRebuildRendersNoDiagram() throws {
         let directory = SiteFixtures.temporaryDirectory("cache")
         let cache = directory.appendingPathComponent("cache")
