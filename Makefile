@@ -5,6 +5,11 @@ PREFIX ?= /usr/local
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/nibviz
 SITE_OUT ?= site/public
+# `make fuzz`: FUZZ_CASES=N or FUZZ_SECONDS=S (default 2000 cases), FUZZ_SEED=N (same seed, same inputs).
+FUZZ_CASES ?=
+FUZZ_SECONDS ?=
+FUZZ_SEED ?= 1
+FUZZ_TEST_CASES ?= 400
 CORPUS ?= ../shared/corpus/files
 
 .PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz
@@ -29,10 +34,21 @@ build: deps
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
+	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --cases $(FUZZ_TEST_CASES) --seed 1
 
 site: build
 	$(BIN) site -o $(SITE_OUT)
 	@echo "open $(SITE_OUT)/index.html"
+
+# Mutation fuzzer over Tests/Fuzz/seeds/<format>/ driving the built binary: fails on a crash, a
+# hang, output outside the output folder or a rejection without FILE:LINE; inputs that do are
+# saved in .build/fuzz/findings/.
+fuzz: build
+	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
+	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --seed $(FUZZ_SEED) \
+		$(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(if $(FUZZ_CASES),--cases $(FUZZ_CASES)) \
+		$(if $(or $(FUZZ_SECONDS),$(FUZZ_CASES)),,--cases 2000)
 
 bench: deps
 	$(SWIFT) build -c release

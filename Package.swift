@@ -69,6 +69,8 @@ let package = Package(
             name: "NibVizBench",
             dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview"]
         ),
+        // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
+        .executableTarget(name: "NibVizFuzz"),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),

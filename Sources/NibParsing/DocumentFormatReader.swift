@@ -85,8 +85,13 @@ final class DocumentFormatReader {
         switch node.name {
         case "scene":
             let id = node["sceneID"] ?? node["id"] ?? ""
-            scenes.append(Scene(id: id, title: node.precedingComment, line: node.line))
-            sceneStarts.append(objects.count)
+            if let first = scenes.first(where: { $0.id == id }) {
+                // A bad merge repeats a scene: keep the first, so every object is drawn once.
+                warn(node, "duplicate scene \(quote(id)) (first on line \(first.line)); its objects are kept once")
+            } else {
+                scenes.append(Scene(id: id, title: node.precedingComment, line: node.line))
+                sceneStarts.append(objects.count)
+            }
             for child in node.children { walk(child, parent: nil, scene: id) }
             return
         case "connections":

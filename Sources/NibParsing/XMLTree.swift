@@ -67,38 +67,24 @@ enum XMLTreeBuilder {
         // On Linux `parse()` can return true after an error, so the error and the element stack
         // are checked too.
         let ok = parser.parse()
+        if let deep = delegate.tooDeep {
+            throw LocatedError(
+                at: FileLocation(file: file, line: deep.line, column: deep.column),
+                "elements nested more than \(InputLimits.maxElementDepth) levels deep (the limit; real documents stay under 40)")
+        }
         guard !ok || parser.parserError != nil || delegate.root == nil || !delegate.stack.isEmpty else {
             if let root = delegate.root { return root }
             throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "not XML: no root element")
         }
-        let code = (parser.parserError as NSError?)?.code ?? 0
-        let location = FileLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-        throw LocatedError(at: location, reason(code: code, delegate: delegate))
-    }
-
-    /// A readable reason. The error codes are libxml2's `xmlParserErrors` (FoundationXML passes
-    /// them through; its own `ErrorCode` enum is numbered differently on Linux).
-    private static func reason(code: Int, delegate: TreeDelegate) -> String {
-        if let open = delegate.stack.last, code == 5 || code == 77 || code == 0 {
-            return "not well-formed XML: document ends inside <\(open.name)> opened on line \(open.line) (truncated file?)"
-        }
-        switch code {
-        case 3, 4: return "not XML: no root element"
-        case 5:
-            return delegate.root == nil
-                ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
-        case 9: return "not well-formed XML: invalid character"
-        case 26, 27: return "not well-formed XML: undeclared entity"
-        case 31, 32: return "not XML: unsupported text encoding"
-        case 38, 39, 40, 41, 43: return "not well-formed XML: malformed attribute"
-        case 42: return "not well-formed XML: attribute given twice"
-        case 73, 74: return "not well-formed XML: malformed tag"
-        case 76:
-            return "not well-formed XML: end tag does not match the open element"
-                + (delegate.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
-        case 77: return "not well-formed XML: unfinished tag (truncated file?)"
-        default: return "not well-formed XML (libxml2 error \(code))"
-        }
+        let code = delegate.firstError?.code ?? (parser.parserError as NSError?)?.code ?? 0
+        // The position libxml2 had when it first complained; `parser.lineNumber` afterwards is
+        // wherever it gave up (often the end of the file).
+        let line = delegate.firstError?.line ?? parser.lineNumber
+        let column = delegate.firstError?.column ?? parser.columnNumber
+        let location = FileLocation(file: file, line: max(line, 1), column: max(column, 1))
+        let open = delegate.stack.last.map { (name: $0.name, line: $0.line) }
+        let atEnd = line >= delegate.lineCount
+        throw LocatedError(at: location, XMLErrorText.reason(code: code, open: open, hasRoot: delegate.root != nil, atEnd: atEnd))
     }
 }
 
@@ -106,10 +92,16 @@ enum XMLTreeBuilder {
 private final class TreeDelegate: NSObject, XMLParserDelegate {
     var root: XMLNode?
     var stack: [XMLNode] = []
+    /// The start tag that went past `InputLimits.maxElementDepth`, when one did.
+    var tooDeep: (line: Int, column: Int)?
+    /// libxml2's first complaint and where the parser was then.
+    var firstError: (code: Int, line: Int, column: Int)?
     private var lastComment: String?
     private let bytes: [UInt8]
     /// Byte offset of the start of each line.
     private let lineStarts: [Int]
+    /// Lines in the document (a final line break starts no new line).
+    var lineCount: Int { bytes.last == 0x0A ? lineStarts.count - 1 : lineStarts.count }
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -145,6 +137,12 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         let start = tagStart(line: parser.lineNumber, column: parser.columnNumber)
+        // Every reader walks the tree recursively: stop before a deep document can overflow the stack.
+        if stack.count >= InputLimits.maxElementDepth {
+            if tooDeep == nil { tooDeep = start }
+            parser.abortParsing()
+            return
+        }
         let node = XMLNode(name: elementName, attributes: attributeDict, line: start.line, column: start.column)
         node.precedingComment = lastComment
         lastComment = nil
@@ -157,8 +155,14 @@ private final class TreeDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard tooDeep == nil else { return }
         _ = stack.popLast()
         lastComment = nil
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard firstError == nil else { return }
+        firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber)
     }
 
     func parser(_ parser: XMLParser, foundComment comment: String) {

@@ -23,10 +23,13 @@ public enum NibDiffer {
         diff.objects = objectChanges(old, new, matching, oldNames, newNames)
         diff.connections = ConnectionDiffer(old: old, new: new, matching: matching, oldNames: oldNames, newNames: newNames).changes()
         diff.document = documentChanges(old, new, matching, oldNames, newNames)
-        if old.format == .archive || new.format == .archive {
-            // Archive XML keeps geometry in nested records the model does not own per object.
+        let compiled: Set<NibGraph.Format> = [.nibArchive, .keyedArchive]
+        if old.format == .archive || new.format == .archive || compiled.contains(old.format) || compiled.contains(new.format) {
+            // Archive XML keeps geometry in nested records the model does not own per object;
+            // compiled nibs are not XML at all.
             if let oldXML, let newXML, oldXML != newXML, !diff.hasSemanticChanges {
-                diff.cosmetic = [CosmeticChange(object: nil, name: "document", fields: ["archive XML (not itemised)"])]
+                let what = compiled.contains(new.format) ? "compiled nib bytes (not itemised)" : "archive XML (not itemised)"
+                diff.cosmetic = [CosmeticChange(object: nil, name: "document", fields: [what])]
             }
         } else if let oldXML, let newXML {
             diff.cosmetic = CosmeticDiffer.changes(

@@ -59,7 +59,7 @@ final class DiagramStore {
 
     /// Registers a diagram and returns its key.
     func add(dot: String, name: String) -> String {
-        let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name)
+        let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name, generated: true)
         let key = StableHash.hex([dot, request.engine.rawValue, request.format.rawValue, toolVersion])
         if entries[key] == nil {
             entries[key] = Entry(request: request)

@@ -2,6 +2,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 import NibOutput
+import NibParsing
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. The first steps read everything into one `SiteContent`

@@ -31,7 +31,7 @@ struct CorpusBatch {
                 continue
             }
             for (_, part) in DiagramSet.document(graph, load: nil, options: options) {
-                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]"))
+                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]", generated: true))
                 batch.fileNames.append(DOTEscaping.token(shown) + "." + part.name + ".svg")
             }
         }

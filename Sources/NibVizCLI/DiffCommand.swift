@@ -52,7 +52,9 @@ struct DiffCommand: ParsableCommand {
         }
         let dot = DiffDiagram.dot(diff, title: diagramTitle)
         if format == .dot { return Array(dot.utf8) }
-        return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
+        return try RenderWorkerPool.renderIsolated(
+            RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new, generated: true)
+        ).data
     }
 }
 

@@ -13,7 +13,7 @@ struct InspectBatch {
 
     func run() throws {
         let root = URL(fileURLWithPath: folder)
-        let files = InputClassifier.documents(under: root).map(\.url)
+        let files = NibDocumentFinder.documents(in: root)
         let progress = ProgressBar(total: files.count)
         var summaries: [InspectSummary] = []
         for (index, url) in files.enumerated() {

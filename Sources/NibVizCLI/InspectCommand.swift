@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandFailure("\(path): no such file or folder")
         }
-        // A nib bundle (`Foo.nib/`, `.storyboardc`) is one document; any other folder is summarised.
+        // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
         if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
             return try InspectBatch(folder: path, format: format).run()
         }

@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
         let part = try DiagramPicker.pick(
             file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
         if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output, inputs: [file]) }
-        try writeOutput(try render(part.dot, name: file), to: output, inputs: [file])
+        try writeOutput(try render(part.dot, name: file, generated: true), to: output, inputs: [file])
     }
 
     private func renderDOTFile() throws {
@@ -64,9 +64,10 @@ struct RenderCommand: ParsableCommand {
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
-    /// Lays out and renders in this process; SVG gets the theme's post-processing.
-    private func render(_ dot: String, name: String) throws -> [UInt8] {
-        let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
+    /// Lays out and renders in a worker process; SVG gets the theme's post-processing.
+    private func render(_ dot: String, name: String, generated: Bool = false) throws -> [UInt8] {
+        let request = RenderRequest(dot: dot, engine: layout, format: format, name: name, generated: generated)
+        let rendered = try RenderWorkerPool.renderIsolated(request)
         for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
         return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }

@@ -32,7 +32,7 @@ struct RenderCorpusCommand: ParsableCommand {
         let started = Date()
         let folder = try output.map { try openOutputFolder($0, inputs: [directory], force: force) }
         let batch = CorpusBatch.prepare(
-            InputClassifier.documents(under: URL(fileURLWithPath: directory)).map(\.url), root: directory,
+            NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory,
             options: DiagramOptions(theme: theme))
         let pool = RenderWorkerPool.forCurrentExecutable(workerCount: jobs, timeout: 120)
         let results = pool.render(batch.requests)

@@ -25,7 +25,8 @@ struct ReviewRunner {
                 let dot = DiffDiagram.dot(diff, title: document.path + suffix)
                 do {
                     for format in [OutputFormat.svg, .png] {
-                        let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format, name: document.path))
+                        let rendered = try RenderWorkerPool.renderIsolated(
+                            RenderRequest(dot: dot, format: format, name: document.path, generated: true))
                         files.append(("\(name).\(format.rawValue)", rendered.data))
                     }
                     review.svg = name + ".svg"

@@ -35,7 +35,8 @@ public enum ObjectGraphDiagram {
         }
         let objects = graph.objectsByID
         var parts = [NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: FlowDiagram.dot(graph, options: options))]
-        for scene in graph.scenes {
+        var seen = Set<String>()
+        for scene in graph.scenes where seen.insert(scene.id).inserted {
             let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
             parts.append(
                 NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options))
@@ -84,6 +85,8 @@ struct Builder {
     let included: [NibObject]
     let includedIDs: Set<ObjectID>
     var clusterCount = 0
+    /// Objects already drawn.
+    var drawn: Set<ObjectID> = []
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
 
@@ -119,7 +122,8 @@ struct Builder {
         if boxScenes, !graph.scenes.isEmpty {
             let loose = roots.filter { $0.scene == nil }
             for root in loose { dot.statements += tree(root) }
-            for value in graph.scenes {
+            var boxed = Set<String>()
+            for value in graph.scenes where boxed.insert(value.id).inserted {
                 var box = DOTSubgraph(nextCluster(), style.attributes(.sceneBox))
                 box.attributes["label"] = .text(
                     DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
@@ -145,6 +149,9 @@ struct Builder {
 
     /// An object and, when it contains others, a cluster holding it and its subtree.
     mutating func tree(_ object: NibObject) -> [DOTStatement] {
+        // Valid DOT by construction: a node in two clusters crashes Graphviz 2.43, so an object
+        // is drawn once whatever the model says (a repeated scene, a parent cycle).
+        guard drawn.insert(object.id).inserted else { return [] }
         let node = DOTStatement.node(objectNode(object))
         let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
         guard !kids.isEmpty else { return [node] }

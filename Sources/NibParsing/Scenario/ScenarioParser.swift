@@ -19,12 +19,15 @@ public enum ScenarioParser {
         -> Scenario
     {
         let name = displayName ?? url.path
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw LocatedError(at: FileLocation(file: name), "cannot read: \(error.localizedDescription)")
         }
+        // A scenario is UTF-8 text: name the first byte that is not, where it is.
+        try TextEncodingCheck.requireValidUTF8(data, file: name)
+        let text = String(decoding: data, as: UTF8.self)
         return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
     }
 
@@ -38,12 +41,19 @@ public enum ScenarioParser {
                 throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario")
             }
             root = node
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            let key = duplicates.first ?? "?"
+            throw LocatedError(
+                at: YAMLLimits.duplicateKeyLocation(key, first: context.mark, in: yaml, file: file),
+                "duplicate key '\(key)' in one mapping (first on line \(context.mark.line))")
         } catch let error as YamlError {
-            let problem = yamlProblem(error)
+            var problem = yamlProblem(error)
+            if problem.hasPrefix("Maximum nesting level") { problem = "lists and mappings nested too deep (libyaml's limit)" }
             // The usual cause: `[initWithCoder:, awakeFromNib]` — a selector's colon inside a flow list.
             let hint = problem.contains("unexpected ':'") ? " (quote selectors that end in ':' inside [ ] lists)" : ""
             throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(problem)\(hint)")
         }
+        try YAMLLimits.check(root, file: file)
         let top = try YAMLNode(node: root, file: file).fields("the scenario", allowed: topKeys, required: ["platform"])
         let platformNode = top["platform"] ?? top.owner
         let platformName = try platformNode.choice("platform", ["ios", "macos"])
@@ -190,6 +200,12 @@ public enum ScenarioParser {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return FileLocation(file: file, line: mark.line, column: mark.column)
+        case .reader(_, let offset?, _, let yaml):
+            // libyaml's reader counts bytes.
+            let prefix = yaml.utf8.prefix(offset)
+            let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let lineStart = prefix.lastIndex(of: 0x0A).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0
+            return FileLocation(file: file, line: line, column: prefix.count - lineStart + 1)
         default:
             return FileLocation(file: file)
         }
@@ -198,6 +214,9 @@ public enum ScenarioParser {
     private static func yamlProblem(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .reader(let problem, _, let value, _):
+            let code = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+            return problem + " (U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code + ")"
         default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }

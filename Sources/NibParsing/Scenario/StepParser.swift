@@ -76,7 +76,11 @@ enum StepParser {
                 result: try f.string("as"))
         case "makeView":
             let f = try args(["nib", "owner", "count"], required: ["nib"])
-            return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: try f["count"]?.int("count") ?? 1)
+            let count = try f["count"]?.int("count") ?? 1
+            if count > InputLimits.maxMakeViewCount, let node = f["count"] {
+                throw node.error("count \(count) is over the limit of \(InputLimits.maxMakeViewCount) views per makeView step")
+            }
+            return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: count)
         case "launch":
             let f = try args(["mainNib"], required: ["mainNib"])
             return .launch(mainNib: try f.required("mainNib", in: name))

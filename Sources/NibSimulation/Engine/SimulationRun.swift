@@ -8,8 +8,11 @@ final class SimulationRun {
     var platform: Platform { scenario.platform }
     var isMac: Bool { scenario.platform.usesAppKit }
 
-    /// Objects by instance number − 1.
+    /// Objects by instance number − 1; changed only by `create` and `release` (which keep
+    /// `labelIndex` in step).
     var objects: [LiveObject] = []
+    /// Counts behind labels, so labelling stays constant-time per event.
+    var labelIndex = LabelIndex()
     /// Scenario names (objects and `as:` results) → instances.
     var names: [String: [Int]] = [:]
     /// Outlet values set so far: (source instance, key) → destination instance.
