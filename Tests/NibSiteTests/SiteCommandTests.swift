@@ -42,4 +42,26 @@ struct SiteCommandTests {
         #expect(FileManager.default.fileExists(atPath: output + "/concepts/connections.html"))
         try? FileManager.default.removeItem(at: directory)
     }
+
+    /// Workers that die (here: an address-space limit too small for Graphviz) fail their
+    /// diagrams; the site is still built, each failed diagram is named, and the exit status is 1.
+    @Test func diagramsThatFailToRenderAreNamedAndExitStatusIsOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-diagram-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let inputs = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: inputs.appendingPathComponent("Card.xib"))
+        let output = directory.appendingPathComponent("public").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["NIBVIZ_RENDER_MEMORY_MB"] = "16"
+        let result = try runNibviz(
+            ["site", inputs.path, "-o", output, "--no-cache"], currentDirectory: TestPaths.packageRoot, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Error: diagram failed: documents/in/Card.xib.html: "), "\(result.stderr.suffix(1500))")
+        #expect(result.stderr.contains("diagram(s) failed to render"))
+        let page = try String(contentsOfFile: output + "/documents/in/Card.xib.html", encoding: .utf8)
+        #expect(page.contains("diagram-error"))
+        try? FileManager.default.removeItem(at: directory)
+    }
 }
