@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
         .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2", .product(name: "Yams", package: "Yams")]),
+        // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
+        .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
         // Model and timelines to deterministic DOT text.
@@ -61,7 +63,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview", "NibOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -80,7 +82,8 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
@@ -90,7 +93,9 @@ let package = Package(
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
-        .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
+        .testTarget(
+            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibSimulation"],
+            exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
             exclude: ["__Snapshots__", "__Fixtures__"]),
