@@ -129,7 +129,7 @@ public enum ReviewReport {
             return lines + ["> ❌ \(MarkdownText.escape(error))", ""]
         }
         if let mermaid = file.mermaid {
-            lines += ["```mermaid", mermaid.hasSuffix("\n") ? String(mermaid.dropLast()) : mermaid, "```", ""]
+            lines += DiffMarkdown.fenced(mermaid)
         }
         if let png = file.png {
             let alt = "semantic diff of " + file.document.path
