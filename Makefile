@@ -16,10 +16,11 @@ CORPUS ?= ../shared/corpus/files
 
 all: build
 
-# System packages: libgvc headers + pkg-config file, and graphviz (dot, for benchmarks/baselines).
+# System packages: libgvc and libxml2 headers + pkg-config files, and graphviz (dot, for benchmarks/baselines).
 deps:
 	@missing=""; \
 	pkg-config --exists libgvc 2>/dev/null || missing="$$missing libgraphviz-dev"; \
+	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
@@ -51,6 +52,9 @@ fuzz: build
 		$(if $(or $(FUZZ_SECONDS),$(FUZZ_CASES)),,--cases 2000)
 
 bench: deps
+	@command -v xmllint >/dev/null 2>&1 || { echo "make bench: installing libxml2-utils (xmllint, the parse baseline)"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libxml2-utils; }
 	$(SWIFT) build -c release
 	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS)
 

@@ -21,8 +21,12 @@ let package = Package(
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
+        // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2", .product(name: "Yams", package: "Yams")]),
+        // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
+        .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
         // Model and timelines to deterministic DOT text.
@@ -59,7 +63,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview", "NibOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -78,15 +82,20 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
-        .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
+        .testTarget(
+            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
             dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
-        .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
+        .testTarget(
+            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibSimulation"],
+            exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
             exclude: ["__Snapshots__", "__Fixtures__"]),

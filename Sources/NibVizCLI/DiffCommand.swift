@@ -50,14 +50,10 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func loadDiff() throws -> NibDiff {
-        do {
-            let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
-            return NibDiffer.diff(
-                old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, simulate: true,
-                usages: sources.isEmpty ? nil : SourceUsages(folders: sources))
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
+        return NibDiffer.diff(
+            old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, simulate: true,
+            usages: sources.isEmpty ? nil : SourceUsages(folders: sources))
     }
 
     /// The report or the rendered diagram.
@@ -74,12 +70,8 @@ struct DiffCommand: ParsableCommand {
         }
         let dot = DiffDiagram.dot(diff, title: diagramTitle, theme: theme)
         if diagram == .dot { return Array(dot.utf8) }
-        do {
-            let rendered = try RenderWorkerPool.renderIsolated(
-                RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new, generated: true))
-            return diagram == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
-        } catch {
-            throw fail(error.description)
-        }
+        let rendered = try RenderWorkerPool.renderIsolated(
+            RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new, generated: true))
+        return diagram == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }
 }

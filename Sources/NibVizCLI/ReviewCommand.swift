@@ -45,9 +45,9 @@ struct ReviewCommand: ParsableCommand {
             result = try runner.run(warn: printError)
             try folder.commit(writing: result.files)
         } catch let error as GitError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         } catch let error as OutputError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         }
         printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
         try failIfAsked(failOn, result.diffs)

@@ -23,7 +23,7 @@ struct TextconvCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
         if data.isEmpty { return }  // git's side of an added or deleted file
         do {

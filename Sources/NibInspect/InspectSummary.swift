@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 
 /// One file of `nibviz inspect DIR`: its counts, or the error that stopped it.
 public struct InspectSummary: Hashable, Sendable {
@@ -71,7 +72,7 @@ public struct InspectSummary: Hashable, Sendable {
     public init(file: String, error: LocatedError) {
         self.file = file
         self.error = error.description
-        errorLine = "\(printable(error.location.description)): error: \(printable(error.message))"
+        errorLine = "\(TextQuoting.printable(error.location.description)): error: \(TextQuoting.printable(error.message))"
     }
 
     /// Sum of every file's counts.
@@ -85,7 +86,7 @@ public struct InspectSummary: Hashable, Sendable {
     public var line: String {
         if let errorLine { return errorLine }
         let kind = "\(platform ?? "?") \(isStoryboard ? "storyboard" : "xib") (\(format ?? "?"))"
-        return "\(printable(file)): \(kind), \(Self.describe(counts))"
+        return "\(TextQuoting.printable(file)): \(kind), \(Self.describe(counts))"
     }
 
     /// The totals line: `N files (F failed): …`.

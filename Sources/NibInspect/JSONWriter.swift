@@ -1,3 +1,5 @@
+import NibParsing
+
 /// A tiny deterministic JSON writer: keys in the order given, one array element per line.
 ///
 /// Hand-written instead of `JSONEncoder` so key order, `null`s and line layout are stable
@@ -41,29 +43,8 @@ enum JSONValue {
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    /// `text` as a JSON string literal (`TextQuoting.quote`, the one quoting of document text).
+    static func quote(_ text: String, into out: inout String) { out += TextQuoting.quote(text) }
 
     /// A top-level object laid out for diffs: one key per line, arrays one element per line.
     static func document(_ pairs: [(String, JSONValue)]) -> String {
@@ -71,7 +52,7 @@ enum JSONValue {
         for (index, (key, value)) in pairs.enumerated() {
             let comma = index + 1 < pairs.count ? "," : ""
             var name = ""
-            quote(key, into: &name)
+            Self.quote(key, into: &name)
             if case .array(let items) = value, !items.isEmpty {
                 lines.append("  \(name): [")
                 for (itemIndex, item) in items.enumerated() {

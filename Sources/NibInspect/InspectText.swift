@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 
 /// The readable text form of a `NibGraph` (`nibviz inspect --format text`): a header, the
 /// object tree (grouped by scene in storyboards) with each object's connections under it,
@@ -18,7 +19,7 @@ public enum InspectText {
             let indent = String(repeating: "  ", count: depth)
             lines.append(indent + describe(object))
             for attribute in object.runtimeAttributes {
-                let value = attribute.value.map { " = \(quote($0))" } ?? ""
+                let value = attribute.value.map { " = \(TextQuoting.quote($0))" } ?? ""
                 lines.append(indent + "  · \(attribute.keyPath) (\(attribute.type))\(value)")
             }
             for connection in bySource[object.id] ?? [] {
@@ -35,8 +36,8 @@ public enum InspectText {
             for object in roots { emit(object, depth: 1) }
         } else {
             for scene in graph.scenes {
-                let title = scene.title.map { " " + quote($0) } ?? ""
-                lines.append("scene \(plain(scene.id))\(title):")
+                let title = scene.title.map { " " + TextQuoting.quote($0) } ?? ""
+                lines.append("scene \(TextQuoting.plain(scene.id))\(title):")
                 for object in roots where object.scene == scene.id { emit(object, depth: 1) }
             }
             let loose = roots.filter { $0.scene == nil }
@@ -50,7 +51,9 @@ public enum InspectText {
         let orphans = graph.connections.filter { !known.contains($0.source) }
         if !orphans.isEmpty {
             lines.append("connections from unknown objects:")
-            for connection in orphans { lines.append("  \(plain(connection.source.rawValue)) → " + describe(connection, labels: labels)) }
+            for connection in orphans {
+                lines.append("  \(TextQuoting.plain(connection.source.rawValue)) → " + describe(connection, labels: labels))
+            }
         }
         if !graph.diagnostics.isEmpty {
             lines.append("diagnostics:")
@@ -61,9 +64,9 @@ public enum InspectText {
 
     static func header(_ graph: NibGraph) -> [String] {
         var kind = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.format.rawValue) format"
-        if let tools = graph.toolsVersion { kind += ", toolsVersion \(plain(tools))" }
-        var lines = ["file: \(printable(graph.file))", "type: \(plain(graph.documentType)) (\(kind))"]
-        if let initial = graph.initialViewController { lines.append("initial view controller: \(plain(initial.rawValue))") }
+        if let tools = graph.toolsVersion { kind += ", toolsVersion \(TextQuoting.plain(tools))" }
+        var lines = ["file: \(TextQuoting.printable(graph.file))", "type: \(TextQuoting.plain(graph.documentType)) (\(kind))"]
+        if let initial = graph.initialViewController { lines.append("initial view controller: \(TextQuoting.plain(initial.rawValue))") }
         let summary = InspectSummary(graph: graph)
         lines.append("counts: " + InspectSummary.describe(summary.counts))
         return lines
@@ -71,17 +74,17 @@ public enum InspectText {
 
     /// `button #btn-aa-001 MyButton (UIButton) key=view "label" [placeholder IBFilesOwner]`.
     static func describe(_ object: NibObject) -> String {
-        var text = "\(plain(object.element)) #\(plain(object.id.rawValue)) "
+        var text = "\(TextQuoting.plain(object.element)) #\(TextQuoting.plain(object.id.rawValue)) "
         if let custom = object.customClass {
-            text += plain(object.customModule.map { "\($0).\(custom)" } ?? custom)
-            text += " (\(plain(object.className)))"
+            text += TextQuoting.plain(object.customModule.map { "\($0).\(custom)" } ?? custom)
+            text += " (\(TextQuoting.plain(object.className)))"
         } else {
-            text += plain(object.className)
+            text += TextQuoting.plain(object.className)
         }
-        if let placeholder = object.placeholder { text += " [placeholder \(plain(placeholder))]" }
-        if let key = object.key { text += " key=\(plain(key))" }
-        if let identifier = object.storyboardIdentifier { text += " storyboardIdentifier=\(quote(identifier))" }
-        if let label = object.label { text += " label=\(quote(label))" }
+        if let placeholder = object.placeholder { text += " [placeholder \(TextQuoting.plain(placeholder))]" }
+        if let key = object.key { text += " key=\(TextQuoting.plain(key))" }
+        if let identifier = object.storyboardIdentifier { text += " storyboardIdentifier=\(TextQuoting.quote(identifier))" }
+        if let label = object.label { text += " label=\(TextQuoting.quote(label))" }
         return text
     }
 
@@ -89,29 +92,29 @@ public enum InspectText {
     static func describe(_ connection: Connection, labels: [ObjectID: String]) -> String {
         func target(_ id: ObjectID?) -> String {
             guard let id else { return "nil (first responder)" }
-            return "#\(plain(id.rawValue)) (\(labels[id] ?? "missing"))"
+            return "#\(TextQuoting.plain(id.rawValue)) (\(labels[id] ?? "missing"))"
         }
         switch connection.kind {
         case .outlet(let property, let destination):
-            return "outlet \(plain(property)) → \(target(destination))"
+            return "outlet \(TextQuoting.plain(property)) → \(target(destination))"
         case .outletCollection(let property, let destination, let appends):
-            return "outletCollection \(plain(property)) → \(target(destination))" + (appends ? " appends" : "")
+            return "outletCollection \(TextQuoting.plain(property)) → \(target(destination))" + (appends ? " appends" : "")
         case .action(let selector, let destination, let event):
-            return "action \(plain(selector)) → \(target(destination))" + (event.map { " on \(plain($0))" } ?? "")
+            return "action \(TextQuoting.plain(selector)) → \(target(destination))" + (event.map { " on \(TextQuoting.plain($0))" } ?? "")
         case .binding(let name, let destination, let keyPath, let options):
-            let pairs = options.map { "\(plain($0.key))=\(plain($0.value))" }
+            let pairs = options.map { "\(TextQuoting.plain($0.key))=\(TextQuoting.plain($0.value))" }
             let extra = options.isEmpty ? "" : " {" + pairs.joined(separator: ", ") + "}"
-            return "binding \(plain(name)) → \(target(destination)) keyPath=\(plain(keyPath))\(extra)"
+            return "binding \(TextQuoting.plain(name)) → \(target(destination)) keyPath=\(TextQuoting.plain(keyPath))\(extra)"
         case .segue(let destination, let segue):
-            var text = "segue \(plain(segue.kind))"
-            if let relationship = segue.relationship { text += " \(plain(relationship))" }
-            if let identifier = segue.identifier { text += " \(quote(identifier))" }
-            if let custom = segue.customClass { text += " class=\(plain(custom))" }
+            var text = "segue \(TextQuoting.plain(segue.kind))"
+            if let relationship = segue.relationship { text += " \(TextQuoting.plain(relationship))" }
+            if let identifier = segue.identifier { text += " \(TextQuoting.quote(identifier))" }
+            if let custom = segue.customClass { text += " class=\(TextQuoting.plain(custom))" }
             return text + " → \(target(destination))"
         }
     }
 
     private static func shortName(_ object: NibObject) -> String {
-        object.placeholder.map { "placeholder \(plain($0))" } ?? plain(object.runtimeClass)
+        object.placeholder.map { "placeholder \(TextQuoting.plain($0))" } ?? TextQuoting.plain(object.runtimeClass)
     }
 }

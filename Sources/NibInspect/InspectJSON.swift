@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 
 /// The stable JSON export of a `NibGraph` (`nibviz inspect --format json`), documented in
 /// `site/pages/reference/inspect-json.md`. Every listed key is always present (`null` when
