@@ -27,6 +27,8 @@ struct SiteCommand: ParsableCommand {
     var cache: String?
     @Flag(help: "Render every diagram, ignoring and not writing the cache.")
     var noCache = false
+    @Option(help: "The project's name on the home page (default: the first input folder's name).")
+    var title: String?
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
@@ -40,7 +42,7 @@ struct SiteCommand: ParsableCommand {
         let options = SiteOptions(
             siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
-            useCache: !noCache, force: force, version: NibvizCommand.version
+            useCache: !noCache, force: force, version: NibvizCommand.version, title: title
         )
         let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport
