@@ -278,3 +278,36 @@ struct IOSLaunchDelegateTests {
             ])
     }
 }
+
+/// The storyboard rules are in the one catalog, cite Apple's pages and each has a test.
+@Suite("Storyboard rule catalog")
+struct StoryboardRuleCatalogTests {
+    @Test("R-LAUNCH-1 R-SB-10: every R-LAUNCH/R-SB rule is in Rule.all and cites Apple documentation by URL")
+    func rulesCiteAppleDocumentation() {
+        for rule in Rule.storyboards {
+            #expect(Rule.named(rule.id) == rule, "\(rule.id)")
+            #expect(
+                !rule.sources.isEmpty
+                    && rule.sources.allSatisfy {
+                        $0.hasPrefix("https://developer.apple.com/") || $0.hasPrefix("https://forums.developer.apple.com/")
+                    }, "\(rule.id)")
+        }
+        #expect(Set(Rule.all.map(\.id)).count == Rule.all.count)
+    }
+
+    @Test("every R-LAUNCH/R-SB rule is named by a test of this target")
+    func everyRuleHasATest() throws {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Tests/NibSimulationTests")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var titles = ""
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("@Test(") { titles += line + "\n" }
+        }
+        for rule in Rule.storyboards {
+            // A test title names the rule as a whole word ("R-SB-1:", "R-SB-1 R-…"), not as a prefix of R-SB-10.
+            let named = titles.contains("\(rule.id):") || titles.contains("\(rule.id) ")
+            #expect(named, "no test names \(rule.id)")
+        }
+    }
+}
