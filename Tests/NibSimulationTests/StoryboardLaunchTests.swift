@@ -226,38 +226,49 @@ struct StoryboardLaunchPlatformTests {
 /// Storyboard references in the launch (R-SB-8: never a silent gap).
 @Suite("Storyboard references at launch")
 struct StoryboardReferenceLaunchTests {
+    static let yaml = """
+        platform: ios
+        trace: L1
+        classes:
+          SecondVC: { overrides: ["initWithCoder:", viewDidLoad, "viewDidAppear:"] }
+        nibs:
+          Main:
+            initialViewController: tab
+            scenes:
+              - id: s0
+                objects:
+                  - id: tab
+                    element: tabBarController
+                    sceneMember: viewController
+                    connections:
+                      - { segue: relationship, relationship: viewControllers, destination: ref1, id: r1 }
+                      - { segue: relationship, relationship: viewControllers, destination: two, id: r2 }
+              - id: s1
+                objects:
+                  - { id: ref1, element: viewControllerPlaceholder, placeholder: IBStoryboardReference, sceneMember: viewController, attributes: { storyboardName: Settings } }
+              - id: s2
+                objects:
+                  - { id: two, element: viewController, customClass: SecondVC, sceneMember: viewController, children: [{ id: v2, element: view, key: view }] }
+        steps:
+          - launch: { mainNib: Main }
+        """
+
     @Test("R-SB-8: a tab that refers to another storyboard keeps its place and is named in a note; the second tab stays hidden")
     func referencedTabKeepsItsPlace() throws {
-        let yaml = """
-            platform: ios
-            trace: L1
-            classes:
-              SecondVC: { overrides: ["initWithCoder:", viewDidLoad, "viewDidAppear:"] }
-            nibs:
-              Main:
-                initialViewController: tab
-                scenes:
-                  - id: s0
-                    objects:
-                      - id: tab
-                        element: tabBarController
-                        sceneMember: viewController
-                        connections:
-                          - { segue: relationship, relationship: viewControllers, destination: ref1, id: r1 }
-                          - { segue: relationship, relationship: viewControllers, destination: two, id: r2 }
-                  - id: s1
-                    objects:
-                      - { id: ref1, element: viewControllerPlaceholder, placeholder: IBStoryboardReference, sceneMember: viewController, attributes: { storyboardName: Settings } }
-                  - id: s2
-                    objects:
-                      - { id: two, element: viewController, customClass: SecondVC, sceneMember: viewController, children: [{ id: v2, element: view, key: view }] }
-            steps:
-              - launch: { mainNib: Main }
-            """
-        let timeline = try SpecScenario.run(yaml)
+        let timeline = try SpecScenario.run(Self.yaml)
         #expect(TimelineFormatter.format(timeline, as: .text) == "-[SecondVC initWithCoder:]\n")
         #expect(
             timeline.notes.contains("ref1 refers to its initial controller of storyboard Settings, which this run does not load (R-SB-8)"))
+    }
+
+    @Test("R-SB-8: selecting the referenced tab stops with a note; selecting tab 1 shows SecondVC")
+    func selectingAroundAReferencedTab() throws {
+        let referenced = try SpecScenario.run(Self.yaml + "\n  - startTrace\n  - selectTab: 0\n")
+        #expect(referenced.events.isEmpty)
+        #expect(referenced.notes.contains { $0.contains("tab 0 refers to another storyboard") })
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml + "\n  - startTrace\n  - selectTab: 1\n")
+                == "-[SecondVC viewDidLoad]\n-[SecondVC viewDidAppear:]\n")
     }
 }
 

@@ -231,13 +231,18 @@ extension SimulationRun {
         didAppear(root, .launch2)
     }
 
-    /// A tab bar (or tab view) controller at the root: its children become `stage.tabs`.
+    /// A tab bar (or tab view) controller at the root: its tabs become `stage.tabs`, in the order
+    /// of its relationship segues; a tab referring to another storyboard keeps its index (nil).
     private func noteTabs(of vc: Int) {
         guard let element = objects[vc - 1].element, element == "tabBarController" || element == "tabViewController",
-            let children = controllers[vc]?.children, !children.isEmpty
+            let info = controllers[vc], let graph = info.storyboard, let id = objects[vc - 1].elementID
         else { return }
-        stage.tabs = children
-        stage.selectedTab = 0
+        var children = info.children.makeIterator()
+        let byID = graph.objectsByID
+        stage.tabs = Self.segues(in: graph, from: [id], relationship: true).map { destination, _ in
+            byID[destination]?.placeholder == PlaceholderIdentifier.storyboardReference ? nil : children.next()
+        }
+        stage.selectedTab = stage.tabs.isEmpty ? nil : 0
     }
 
     /// R-SB-8: an external-object placeholder the load was not given resolves to nil; the run
