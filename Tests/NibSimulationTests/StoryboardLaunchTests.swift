@@ -322,3 +322,20 @@ struct StoryboardRuleCatalogTests {
         }
     }
 }
+
+/// Parts of scenes hidden at launch.
+@Suite("Hidden tabs in Simulator.launch")
+struct HiddenTabPartTests {
+    @Test("R-LAUNCH-2: a tab hidden at launch gets a part where it is decoded at launch and loads when selected (R-APP-6)")
+    func hiddenTabPart() throws {
+        let launch = Simulator.launch(storyboard: try LaunchFixtures.graph("Tabs.storyboard"))
+        let second = try #require(launch.scenes.first { $0.controllerID.rawValue == "two-00-001" })
+        #expect(second.reach == .launch(visible: false))
+        let own = second.events.filter { $0.receiver?.id == "two-00-001" }.compactMap(\.selector)
+        #expect(
+            own.filter { ["initWithCoder:", "awakeFromNib", "loadView"].contains($0) } == ["initWithCoder:", "awakeFromNib", "loadView"])
+        #expect(second.transitions.map(\.to) == [.loaded, .appearing, .visible])
+        #expect(second.transitions.first?.rule == "R-LOAD-1")
+        #expect(second.timeline.events.contains { $0.selector == "viewWillAppear:" && $0.rule == "R-APP-6" })
+    }
+}
