@@ -172,7 +172,7 @@ final class DocumentFormatReader {
     /// A typed value element as text: `value=`, geometry as `{…}`, strings decoded.
     static func valueText(_ node: XMLNode) -> String {
         if let value = node["value"] { return value }
-        let a = node.attributes
+        let a = node
         switch node.name {
         case "size": return "{\(a["width"] ?? "0"), \(a["height"] ?? "0")}"
         case "point": return "{\(a["x"] ?? "0"), \(a["y"] ?? "0")}"

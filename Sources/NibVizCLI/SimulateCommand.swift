@@ -94,35 +94,22 @@ struct SimulateCommand: ParsableCommand {
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
     static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
-        let url = URL(fileURLWithPath: file)
-        do {
-            if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
-                let scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
-                return Simulator.run(scenario, options: options)
-            }
-            let graph = try documentLoader(url, file)
+        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
+        case .scenario(let scenario): return Simulator.run(scenario, options: options)
+        case .document(let graph):
             var timeline = Simulator.run(document: graph, options: options)
             if options.classTable == nil {
                 timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
             }
             return timeline
-        } catch let error as LocatedError {
-            throw fail(error.description)
         }
     }
 
     /// Reads a class table file (`--class-table`).
     static func classTable(at path: String) throws -> [String: ClassInfo] {
         guard let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) else {
-            throw fail("\(path): cannot read the class table")
+            throw CommandFailure("\(path): cannot read the class table")
         }
-        do {
-            return try ScenarioParser.parseClassTable(yaml: text, file: path)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        return try ScenarioParser.parseClassTable(yaml: text, file: path)
     }
-
-    /// Reads IB documents for scenarios and bare runs.
-    static let documentLoader: ScenarioParser.DocumentLoader = ScenarioParser.documentParser
 }

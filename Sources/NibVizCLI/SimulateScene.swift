@@ -9,13 +9,8 @@ extension SimulationInput {
     /// that reach the scene, traced from the first of them (R-SB-1). `ID` is a scene id, a
     /// controller's XML id or its storyboard identifier.
     static func sceneTimeline(for file: String, scene: String, options: SimulationOptions) throws -> Timeline {
-        let graph: NibGraph
-        do {
-            graph = try documentLoader(URL(fileURLWithPath: file), file)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
-        guard graph.isStoryboard else { throw fail("\(file): --scene needs a .storyboard") }
+        let graph = try ScenarioParser.documentParser(URL(fileURLWithPath: file), file)
+        guard graph.isStoryboard else { throw CommandFailure("\(file): --scene needs a .storyboard") }
         let launch = Simulator.launch(storyboard: graph, options: options)
         let objects = graph.objectsByID
         guard
@@ -24,7 +19,7 @@ extension SimulationInput {
             })
         else {
             let known = launch.scenes.map { "\($0.sceneID) (\($0.controllerID.rawValue))" }.joined(separator: ", ")
-            throw fail("\(file): no scene '\(scene)'; scenes with a controller: \(known.isEmpty ? "none" : known)")
+            throw CommandFailure("\(file): no scene '\(scene)'; scenes with a controller: \(known.isEmpty ? "none" : known)")
         }
         var timeline = part.timeline
         timeline.notes.insert("scene \(part.sceneID) (\(part.controllerID.rawValue)): reached \(part.reach.summary)", at: 0)

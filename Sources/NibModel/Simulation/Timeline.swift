@@ -49,14 +49,17 @@ public struct ViewStateTransition: Hashable, Sendable, Codable {
     public var eventIndex: Int
     /// The rule that caused it.
     public var rule: String
+    /// The lifecycle message that names the change (`viewDidLoad`), when the simulator knows it.
+    public var trigger: String?
 
     /// Creates a transition.
-    public init(controller: EventObject, from: ViewState, to: ViewState, eventIndex: Int, rule: String) {
+    public init(controller: EventObject, from: ViewState, to: ViewState, eventIndex: Int, rule: String, trigger: String? = nil) {
         self.controller = controller
         self.from = from
         self.to = to
         self.eventIndex = eventIndex
         self.rule = rule
+        self.trigger = trigger
     }
 }
 

@@ -149,11 +149,15 @@ final class SimulationRun {
         emit(.resolve, rule, text: "\(resource) -> \(found ? "found" : "missing")", level: .l3)
     }
 
-    /// Records a view-state change of a controller.
-    func transition(_ controller: Int, to state: ViewState, _ rule: Rule) {
+    /// Records a view-state change of a controller (the one view-state machine: diagrams and
+    /// pages read these). `trigger` names the callback; by default the message just sent to it.
+    func transition(_ controller: Int, to state: ViewState, _ rule: Rule, trigger: String? = nil) {
         guard var info = controllers[controller], info.state != state else { return }
+        let last = events.last.flatMap { $0.kind == .message && $0.receiver?.instance == controller ? $0.selector : nil }
         transitions.append(
-            ViewStateTransition(controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id))
+            ViewStateTransition(
+                controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id,
+                trigger: trigger ?? last))
         info.state = state
         controllers[controller] = info
     }

@@ -68,7 +68,7 @@ extension SimulationRun {
         instantiateEmbeds(of: vc)
         if stopped { return }
         if hasView {
-            transition(vc, to: .loaded, .load1)
+            transition(vc, to: .loaded, .load1, trigger: isMac && scenario.osVersion < OSVersion(10, 10) ? "loadView" : "viewDidLoad")
             controllers[vc]?.laidOut = false
         }
         if isMac && scenario.osVersion < OSVersion(10, 10) { return }
