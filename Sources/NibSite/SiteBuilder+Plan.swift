@@ -5,7 +5,10 @@ import NibModel
 
 extension SiteBuilder {
     func planPages() throws {
+        let documentPaths = Self.documentPaths(content.documents)
+        sceneIndex = SceneIndex.build(documents: content.documents, documentPaths: documentPaths)
         planHomePage()
+        planScenePages(documentPaths)
         planConceptPages()
         planRulesPage()
         planScenarioPages()

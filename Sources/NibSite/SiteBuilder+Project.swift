@@ -56,6 +56,8 @@ extension SiteBuilder {
     func planHomePage() {
         guard hasProject else { return }
         let paths = Self.documentPaths(content.documents)
+        let scenePaths = Dictionary(
+            content.documents.enumerated().map { ($1.relative, sceneIndex.paths[$0] ?? [:]) }, uniquingKeysWith: { first, _ in first })
         let pathOf = Dictionary(zip(content.documents.map(\.relative), paths), uniquingKeysWith: { first, _ in first })
         var storyboardCount = 0
         var xibCount = 0
@@ -97,7 +99,7 @@ extension SiteBuilder {
                 "<h2 id=\"app-map\">App map</h2><p>Every storyboard is a box of its scenes; arrows are segues and relationships, and a segue into a storyboard reference is drawn to the scene it opens. Click a scene or a storyboard to open its page.</p>"
             let links = AppMapDiagram.Links(
                 storyboard: { key in pathOf[key].map(HTMLEscaping.urlPath) },
-                scene: { key, scene in pathOf[key].map { Self.sceneHref(documentPath: $0, scene: scene) } })
+                scene: { key, scene in scenePaths[key]?[scene].map(HTMLEscaping.urlPath) })
             html += figure(
                 dot: AppMapDiagram.dot(boards.map(\.entry), links: links), caption: "App map", kind: .flow, name: "app-map",
                 page: "index.html")
@@ -110,11 +112,6 @@ extension SiteBuilder {
             path: "index.html", title: projectTitle, breadcrumbs: [("Home", nil)], content: html, section: "project")
         page.summary = "\(projectTitle): \(count(storyboardCount, "storyboard")), \(count(xibCount, "xib")), \(count(sceneCount, "scene"))"
         pages.append(page)
-    }
-
-    /// The href (from the site root) of a scene's page.
-    static func sceneHref(documentPath: String, scene: String) -> String {
-        HTMLEscaping.urlPath(documentPath) + "#" + HTMLEscaping.sceneAnchor(scene)
     }
 
     /// Storyboards with their scenes, then the other documents, each linking to its page.

@@ -18,6 +18,8 @@ public final class SiteBuilder {
     var content = SiteContent()
     var pages: [SitePage] = []
     var figures: [(key: String, caption: String, kind: String, page: String)] = []
+    /// Scene pages and the segues between them (planned first: every page links through it).
+    var sceneIndex = SceneIndex()
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?

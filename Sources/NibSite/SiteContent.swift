@@ -44,6 +44,9 @@ public struct SiteContent: Sendable {
         public var graph: Result<NibGraph, LocatedError>
         /// The simulator's load of the document (R-NIB-1), at L2.
         public var timeline: Timeline?
+        /// A storyboard launched as the main storyboard (R-LAUNCH-1, R-SB-1): one part per scene
+        /// with a controller, the run that shows it. Nil for xibs and unreadable documents.
+        public var launch: StoryboardLaunch? = nil
     }
 
     /// SPEC's rules, in SPEC order.
@@ -142,7 +145,8 @@ public struct SiteContent: Sendable {
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
                 return DocumentRecord(
-                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph))
+                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph),
+                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph) : nil)
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {

@@ -59,3 +59,42 @@ struct ProjectSiteTests {
         try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
     }
 }
+
+/// Scene pages, storyboard references and search on the fixture project.
+@Suite(
+    "project site: scenes and search", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectScenePagesTests {
+    @Test func storyboardPagesListTheirScenesAndReferencesLinkToTheirTarget() throws {
+        let (app, output) = try ProjectSiteTests.project("scenes")
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let main = try ProjectSiteTests.page(output, "documents/App/Main.storyboard.html")
+        #expect(main.contains("<a href=\"../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a>"))
+        // The reference (a scene of its own) links to the Settings scene of Settings.storyboard, in
+        // the list and in the flow diagram.
+        #expect(main.contains("<a class=\"reference\" href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\">"))
+        #expect(main.contains("xlink:href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\""))
+        // No object graph on the storyboard page: it is on the scene pages.
+        #expect(!main.contains("diagram-graph"))
+        let apps = try ProjectSiteTests.page(output, "documents/App/Main.storyboard/lsc-mn-001.html")
+        #expect(
+            apps.contains(
+                "<code>showSettings</code> to <a href=\"../../../documents/App/Settings.storyboard/ssc-st-001.html\">Settings</a>"))
+        #expect(apps.contains("diagram-graph") && apps.contains("diagram-lifecycle"))
+        #expect(apps.contains("R-LAUNCH-1"))
+        // Settings is reached from Main through the reference.
+        let settings = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")
+        #expect(settings.contains("from <a href=\"../../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a> in Main.storyboard"))
+        #expect(settings.contains("<code>showAbout</code>"))
+        let broken = try LinkWalk.broken(in: output)
+        #expect(broken.isEmpty, "\(broken.prefix(10))")
+        // Search: segue ids, outlet names, rule text are in the index, pointing at their page.
+        let search = try String(contentsOf: output.appendingPathComponent("search.json"), encoding: .utf8)
+        for term in ["\"showApp\"", "\"backButton\"", "\"notificationsSwitch\"", "\"toggleNotifications:\"", "\"SettingsRoot\""] {
+            #expect(search.contains(term), "\(term)")
+        }
+        #expect(search.contains("R-OUT-1 "), "rule entries carry their text")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+}
