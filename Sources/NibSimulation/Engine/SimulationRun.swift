@@ -35,6 +35,8 @@ final class SimulationRun {
     var stopped = false
     /// Number of nib loads so far.
     var loadCount = 0
+    /// Every load so far (`Timeline.loads`), with the index of the first event after its start.
+    var loads: [(record: NibLoadRecord, firstEvent: Int)] = []
     /// The load and phase events are attributed to.
     var context: (load: Int, phase: LoadPhase)?
 
@@ -66,7 +68,9 @@ final class SimulationRun {
             copy.eventIndex = max(0, transition.eventIndex - start)
             return copy
         }
-        return Timeline(events: Array(events[start...]), transitions: shifted, notes: notes, traceLevel: scenario.traceLevel)
+        return Timeline(
+            events: Array(events[start...]), transitions: shifted, notes: notes, traceLevel: scenario.traceLevel,
+            loads: loads.filter { $0.firstEvent >= start }.map(\.record))
     }
 
     /// Creates the scenario's objects, then runs its steps in order until one stops the run.

@@ -12,11 +12,18 @@ public struct ObjectNames: Sendable {
         self.objects = objects
         var titles: [String: String] = [:]
         var titleCounts: [String: Int] = [:]
+        var prefixes: [String: String] = [:]
+        var prefixCounts: [String: Int] = [:]
         for scene in graph.scenes {
-            let base = scene.title ?? scene.controller.flatMap { objects[$0] }.map(Self.shortName) ?? "Scene"
+            let controller = scene.controller.flatMap { objects[$0] }
+            let base = scene.title ?? controller.map(Self.shortName) ?? "Scene"
             titleCounts[base, default: 0] += 1
             let count = titleCounts[base] ?? 1
             titles[scene.id] = count == 1 ? base : "\(base) #\(count)"
+            let stable = controller.map(Self.pathSegment) ?? "Scene"
+            prefixCounts[stable, default: 0] += 1
+            let n = prefixCounts[stable] ?? 1
+            prefixes[scene.id] = n == 1 ? stable : "\(stable) #\(n)"
         }
         sceneTitles = titles
         var paths: [ObjectID: String] = [:]
@@ -25,14 +32,14 @@ public struct ObjectNames: Sendable {
             let prefix: String
             if let parent = object.parent, let parentPath = paths[parent] {
                 prefix = parentPath + " > "
-            } else if object.parent == nil, let scene = object.scene, let title = titles[scene],
+            } else if object.parent == nil, let scene = object.scene, let title = prefixes[scene],
                 scene.isEmpty == false, !Self.isController(object, in: graph)
             {
                 prefix = title + " > "
             } else {
                 prefix = ""
             }
-            var segment = Self.shortName(object)
+            var segment = Self.pathSegment(object)
             if let key = object.key, object.label == nil { segment += "[\(key)]" }
             let base = prefix + segment
             siblingCounts[base, default: 0] += 1
@@ -50,10 +57,21 @@ public struct ObjectNames: Sendable {
         return Self.describe(object)
     }
 
-    /// A stable, id-free path through the hierarchy (`Login > view > Submit`), unique per document.
+    /// A stable, id-free path through the hierarchy (`UIViewController > UIView[view] > Submit`),
+    /// unique per document. Built only from what edits do not change (IB labels, framework
+    /// classes, keys, document order), so a new custom class or title renames no other line.
     public func path(_ id: ObjectID?) -> String {
         guard let id else { return "nil" }
         return paths[id] ?? "?\(id.rawValue)"
+    }
+
+    /// The path plus, when it says more, the custom class: `UIViewController #2 (ItemViewController)`.
+    public func labeled(_ id: ObjectID?) -> String {
+        let path = path(id)
+        // Only a custom class says more than the path (labels and placeholders are in it).
+        guard let object = id.flatMap({ objects[$0] }), object.placeholder == nil, object.label == nil, let custom = object.customClass
+        else { return path }
+        return "\(path) (\(custom))"
     }
 
     /// The title of a storyboard scene.
@@ -73,6 +91,12 @@ public struct ObjectNames: Sendable {
         if let label = object.label { return label }
         if let custom = object.customClass { return custom }
         return "\(object.className) \(shortID(object.id))"
+    }
+
+    /// One segment of a path: placeholder name, IB label, else the framework class.
+    private static func pathSegment(_ object: NibObject) -> String {
+        if let placeholder = object.placeholder { return placeholderName(placeholder, object) }
+        return object.label ?? object.className
     }
 
     private static func shortName(_ object: NibObject) -> String {

@@ -1,12 +1,16 @@
+import Foundation
 import NibModel
 
 /// A stable, line-oriented text form of a document for git's diff driver
-/// (`git config diff.nibviz.textconv "nibviz textconv"`): one object or connection per line,
+/// (`git config diff.nibviz.textconv "nibviz textconv"`): one line per object, connection and
+/// property fact (text, colour, font, constraint, frame…, each prefixed by its category),
 /// sorted, ids replaced by hierarchy paths so regenerated ids and reordering make no diff.
+/// Cosmetic facts (tool versions, canvas positions, IB labels) are left out.
 public enum Textconv {
-    /// The text of `graph`, ending with a newline.
-    public static func text(_ graph: NibGraph) -> String {
+    /// The text of `graph`; with its XML, every property fact too. Ends with a newline.
+    public static func text(_ graph: NibGraph, xml: Data? = nil) -> String {
         let names = ObjectNames(graph)
+        let facts = xml.flatMap { PropertyFacts.extract(graph, xml: $0, names: names) }
         var header = [
             "# nibviz textconv: \(graph.documentType) (\(graph.platform.rawValue)\(graph.isStoryboard ? ", storyboard" : ""))"
         ]
@@ -16,7 +20,7 @@ public enum Textconv {
         var objectLines: [String] = []
         var seen = Set<ObjectID>()
         for object in graph.objects where seen.insert(object.id).inserted {
-            objectLines.append(objectLine(object, names))
+            objectLines.append(objectLine(object, names, withStrings: facts == nil))
             for attribute in object.runtimeAttributes {
                 objectLines.append(
                     "runtimeAttribute \(names.path(object.id)) .\(attribute.keyPath) (\(attribute.type))"
@@ -24,11 +28,18 @@ public enum Textconv {
             }
         }
         let connectionLines = graph.connections.map { connectionLine($0, names) }
-        let body = objectLines.sorted() + connectionLines.sorted()
+        var factLines: [String] = []
+        for (owner, list) in facts ?? [:] {
+            let path = owner.isEmpty ? "document" : names.path(ObjectID(owner))
+            for fact in list where fact.category != .cosmetic {
+                factLines.append("\(fact.category.rawValue) \(path) .\(oneLine(fact.key)) = \(oneLine(fact.value))")
+            }
+        }
+        let body = objectLines.sorted() + connectionLines.sorted() + factLines.sorted()
         return (header + body).joined(separator: "\n") + "\n"
     }
 
-    private static func objectLine(_ object: NibObject, _ names: ObjectNames) -> String {
+    private static func objectLine(_ object: NibObject, _ names: ObjectNames, withStrings: Bool) -> String {
         var line = "object \(names.path(object.id)) : \(object.className)"
         if let custom = object.customClass {
             line += " custom=" + (object.customModule.map { "\($0)." } ?? "") + custom
@@ -36,7 +47,8 @@ public enum Textconv {
         if let placeholder = object.placeholder { line += " placeholder=\(placeholder)" }
         if let identifier = object.storyboardIdentifier { line += " storyboardIdentifier=\(identifier)" }
         // Behaviour-changing attributes plus the strings users see; geometry and styling stay out.
-        for key in object.attributes.keys.sorted() where NibDiffer.semanticModelAttributes.contains(key) || shownStrings.contains(key) {
+        for key in object.attributes.keys.sorted()
+        where NibDiffer.semanticModelAttributes.contains(key) || (withStrings && shownStrings.contains(key)) {
             line += " \(key)=\(oneLine(object.attributes[key] ?? ""))"
         }
         return line

@@ -13,12 +13,15 @@ public struct FieldChange: Hashable, Sendable {
     public var old: String?
     /// The new value as readable text; nil when unset.
     public var new: String?
+    /// Which kind of edit it is.
+    public var category: ChangeCategory
 
     /// Creates a field change.
-    public init(field: String, old: String?, new: String?) {
+    public init(field: String, old: String?, new: String?, category: ChangeCategory = .structure) {
         self.field = field
         self.old = old
         self.new = new
+        self.category = category
     }
 
     /// `field: old → new`, with `∅` for an unset side.
@@ -68,24 +71,6 @@ public struct ConnectionChange: Hashable, Sendable {
     public var connectionKind: String { (new ?? old)?.kind.name ?? "connection" }
 }
 
-/// Differences that do not change what the nib does at run time (frames, colors, fonts,
-/// labels, toolsVersion), per object or for the document itself.
-public struct CosmeticChange: Hashable, Sendable {
-    /// The object in the new document; nil for the document itself.
-    public var object: ObjectID?
-    /// The readable name of the object (or `document`).
-    public var name: String
-    /// The fields that differ (`rect[frame]`, `color[backgroundColor]`, `@userLabel`, …), sorted.
-    public var fields: [String]
-
-    /// Creates a cosmetic change.
-    public init(object: ObjectID?, name: String, fields: [String]) {
-        self.object = object
-        self.name = name
-        self.fields = fields
-    }
-}
-
 /// A way the simulated load differs because of the change.
 public struct Consequence: Hashable, Sendable {
     /// The SPEC rule behind the difference (`R-OUT-1`, `R-INIT-2`, …).
@@ -114,16 +99,19 @@ public struct NibDiff: Hashable, Sendable {
     public var connections: [ConnectionChange]
     /// Document-level semantic changes (initial view controller, platform, type).
     public var document: [FieldChange]
-    /// Changes that do not matter at run time.
-    public var cosmetic: [CosmeticChange]
+    /// Facts of matched objects and of the document that differ (text, colours, constraints,
+    /// frames, tool versions…), each with its category.
+    public var properties: [PropertyChange]
     /// How the simulated load differs.
     public var consequences: [Consequence]
+    /// Edits that break code using the old name (outlets, actions, identifiers, classes).
+    public var risks: [Risk]
 
     /// Creates a diff.
     public init(
         old: NibGraph, new: NibGraph, matching: ObjectMatching, objects: [ObjectChange] = [],
-        connections: [ConnectionChange] = [], document: [FieldChange] = [], cosmetic: [CosmeticChange] = [],
-        consequences: [Consequence] = []
+        connections: [ConnectionChange] = [], document: [FieldChange] = [], properties: [PropertyChange] = [],
+        consequences: [Consequence] = [], risks: [Risk] = []
     ) {
         self.old = old
         self.new = new
@@ -131,15 +119,25 @@ public struct NibDiff: Hashable, Sendable {
         self.objects = objects
         self.connections = connections
         self.document = document
-        self.cosmetic = cosmetic
+        self.properties = properties
         self.consequences = consequences
+        self.risks = risks
     }
 
-    /// True when something changes what the nib does: objects, connections or the document.
-    public var hasSemanticChanges: Bool { !objects.isEmpty || !connections.isEmpty || !document.isEmpty }
+    /// Property changes that cannot change the running app (tool versions, canvas positions).
+    public var cosmetic: [PropertyChange] { properties.filter { $0.category == .cosmetic } }
+
+    /// Property changes that can change the running app.
+    public var realProperties: [PropertyChange] { properties.filter { $0.category != .cosmetic } }
+
+    /// True when something can change the running app: objects, connections, the document or
+    /// any non-cosmetic property (text, colour, constraint, frame…).
+    public var hasSemanticChanges: Bool {
+        !objects.isEmpty || !connections.isEmpty || !document.isEmpty || properties.contains { $0.category != .cosmetic }
+    }
 
     /// True when nothing differs at all, cosmetic included.
-    public var isEmpty: Bool { !hasSemanticChanges && cosmetic.isEmpty }
+    public var isEmpty: Bool { !hasSemanticChanges && properties.isEmpty }
 
     /// Connection changes of one kind (`outlet`, `outletCollection`, `action`, `binding`, `segue`).
     public func connections(ofKind name: String) -> [ConnectionChange] {

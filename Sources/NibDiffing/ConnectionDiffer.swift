@@ -121,14 +121,19 @@ struct ConnectionDiffer {
         for (field, oldValue) in a.fields where oldValue != b.value(field) {
             switch field {
             case "source":
-                result.append(FieldChange(field: field, old: oldNames.name(a.connection.source), new: newNames.name(b.connection.source)))
+                result.append(
+                    FieldChange(
+                        field: field, old: oldNames.name(a.connection.source), new: newNames.name(b.connection.source),
+                        category: .connection))
             case "destination":
                 result.append(
                     FieldChange(
                         field: field, old: oldNames.name(a.connection.destination),
-                        new: newNames.name(b.connection.destination)))
+                        new: newNames.name(b.connection.destination), category: .connection))
             default:
-                result.append(FieldChange(field: field, old: oldValue, new: b.value(field)))
+                let isIdentifier = field == "identifier"
+                result.append(
+                    FieldChange(field: field, old: oldValue, new: b.value(field), category: isIdentifier ? .identifier : .connection))
             }
         }
         return result

@@ -10,11 +10,14 @@ public enum NibDiffer {
         "nibName", "systemMenu", "releasedWhenClosed", "representsSharedInstance", "collectionClass",
     ]
 
-    /// Diffs `old` against `new`; with the raw XML of both, cosmetic changes (frames, colors,
-    /// fonts, labels, toolsVersion) are listed apart. `trace`, when given, replays each load so
-    /// differences in the simulated timeline are reported (see `LoadConsequences`).
+    /// Diffs `old` against `new`; with the raw XML of both, every property the model does not
+    /// hold (text, colours, fonts, constraints, frames, tool versions) is compared too, each
+    /// with its category. With `simulate`, both loads are replayed by the simulator and the
+    /// initializers and timelines compared (see `LoadConsequences`); `usages` names the code
+    /// that uses an identifier a risk note is about.
     public static func diff(
-        old: NibGraph, new: NibGraph, oldXML: Data? = nil, newXML: Data? = nil, trace: LoadTrace? = nil
+        old: NibGraph, new: NibGraph, oldXML: Data? = nil, newXML: Data? = nil, simulate: Bool = false,
+        usages: SourceUsages? = nil
     ) -> NibDiff {
         let matching = ObjectMatcher.match(old: old, new: new)
         let oldNames = ObjectNames(old)
@@ -25,21 +28,45 @@ public enum NibDiffer {
         diff.document = documentChanges(old, new, matching, oldNames, newNames)
         let compiled: Set<NibGraph.Format> = [.nibArchive, .keyedArchive]
         if old.format == .archive || new.format == .archive || compiled.contains(old.format) || compiled.contains(new.format) {
-            // Archive XML keeps geometry in nested records the model does not own per object;
+            // Archive XML keeps its values in nested records the model does not own per object;
             // compiled nibs are not XML at all.
             if let oldXML, let newXML, oldXML != newXML, !diff.hasSemanticChanges {
                 let what = compiled.contains(new.format) ? "compiled nib bytes (not itemised)" : "archive XML (not itemised)"
-                diff.cosmetic = [CosmeticChange(object: nil, name: "document", fields: [what])]
+                diff.properties = [
+                    PropertyChange(kind: .changed, category: .attribute, object: nil, name: "document", field: what, old: nil, new: nil)
+                ]
             }
         } else if let oldXML, let newXML {
-            diff.cosmetic = CosmeticDiffer.changes(
-                old: old, new: new, oldXML: oldXML, newXML: newXML, matching: matching, names: newNames)
+            diff.properties = PropertyDiffer.changes(
+                old: old, new: new, oldXML: oldXML, newXML: newXML, matching: matching, oldNames: oldNames, newNames: newNames)
         } else if old.toolsVersion != new.toolsVersion {
-            diff.cosmetic = [CosmeticChange(object: nil, name: "document", fields: ["@toolsVersion"])]
+            diff.properties = [
+                PropertyChange(
+                    kind: .changed, category: .cosmetic, object: nil, name: "document", field: "toolsVersion",
+                    old: old.toolsVersion, new: new.toolsVersion)
+            ]
         }
-        diff.consequences = LoadConsequences.analyze(diff, trace: trace)
+        diff.consequences = LoadConsequences.analyze(diff, simulate: simulate)
+        diff.risks = RiskNotes.risks(diff, usages: usages)
         return diff
     }
+
+    /// Whether an attribute value may be an id to compare through the matching: any
+    /// non-numeric value (`headerView="a1B-2c-3dE"`), but a number only in attributes known to
+    /// hold ids, since integer ids would otherwise collide with coordinates and sizes.
+    static func isReference(_ name: String, _ value: String) -> Bool {
+        referenceAttributes.contains(name) || !value.allSatisfy { $0.isNumber || $0 == "-" || $0 == "." }
+    }
+
+    /// Attributes whose values are ids.
+    static let referenceAttributes: Set<String> = [
+        "firstItem", "secondItem", "destination", "target", "reference", "nextKeyView", "initialFirstResponder",
+    ]
+
+    /// Layout elements (constraints, guides) are objects in the model only when an outlet
+    /// points at them; the property facts always give them to their view, so removing that
+    /// outlet does not turn the constraint into an object change.
+    static let layoutElements: Set<String> = ["constraint", "viewLayoutGuide", "viewControllerLayoutGuide", "layoutGuide"]
 
     private static func objectChanges(
         _ old: NibGraph, _ new: NibGraph, _ matching: ObjectMatching, _ oldNames: ObjectNames, _ newNames: ObjectNames
@@ -48,7 +75,7 @@ public enum NibDiffer {
         var changes: [ObjectChange] = []
         var seen = Set<ObjectID>()
         // Constraints and layout guides are layout: the cosmetic pass covers them.
-        let layout = CosmeticDiffer.layoutElements
+        let layout = layoutElements
         for object in new.objects where seen.insert(object.id).inserted && !layout.contains(object.element) {
             guard let oldID = matching.newToOld[object.id], let previous = oldByID[oldID] else {
                 changes.append(ObjectChange(kind: .added, old: nil, new: object))
@@ -71,7 +98,7 @@ public enum NibDiffer {
     ) -> [FieldChange] {
         var fields: [FieldChange] = []
         func compare(_ field: String, _ a: String?, _ b: String?) {
-            if a != b { fields.append(FieldChange(field: field, old: a, new: b)) }
+            if a != b { fields.append(FieldChange(field: field, old: a, new: b, category: category(ofField: field))) }
         }
         if formatsMatch { compare("element", old.element, new.element) }
         compare("class", old.className, new.className)
@@ -79,7 +106,8 @@ public enum NibDiffer {
         compare("customModule", old.customModule, new.customModule)
         compare("placeholder", old.placeholder, new.placeholder)
         if old.parent?.rawValue != new.parent.map(matching.oldSpace) {
-            fields.append(FieldChange(field: "parent", old: old.parent.map(oldNames.name), new: new.parent.map(newNames.name)))
+            fields.append(
+                FieldChange(field: "parent", old: old.parent.map(oldNames.name), new: new.parent.map(newNames.name), category: .structure))
         }
         compare("key", old.key, new.key)
         compare("storyboardIdentifier", old.storyboardIdentifier, new.storyboardIdentifier)
@@ -94,6 +122,16 @@ public enum NibDiffer {
         return fields
     }
 
+    /// The category of a model field of an object.
+    static func category(ofField field: String) -> ChangeCategory {
+        switch field {
+        case "customClass", "customModule": .customClass
+        case "storyboardIdentifier", "restorationIdentifier", "reuseIdentifier": .identifier
+        case "element", "class", "parent", "key", "sceneMemberID", "placeholder": .structure
+        default: field.hasPrefix("runtimeAttribute ") ? .runtimeAttribute : PropertyCategories.attribute(field)
+        }
+    }
+
     private static func runtimeAttributeLines(_ attributes: [RuntimeAttribute]) -> [String: String] {
         var table: [String: String] = [:]
         for attribute in attributes { table[attribute.keyPath] = "\(attribute.type) \(attribute.value ?? "")" }
@@ -105,19 +143,19 @@ public enum NibDiffer {
     ) -> [FieldChange] {
         var fields: [FieldChange] = []
         if old.documentType != new.documentType {
-            fields.append(FieldChange(field: "documentType", old: old.documentType, new: new.documentType))
+            fields.append(FieldChange(field: "documentType", old: old.documentType, new: new.documentType, category: .document))
         }
         if old.platform != new.platform {
-            fields.append(FieldChange(field: "platform", old: old.platform.rawValue, new: new.platform.rawValue))
+            fields.append(FieldChange(field: "platform", old: old.platform.rawValue, new: new.platform.rawValue, category: .document))
         }
         if old.targetRuntime != new.targetRuntime {
-            fields.append(FieldChange(field: "targetRuntime", old: old.targetRuntime, new: new.targetRuntime))
+            fields.append(FieldChange(field: "targetRuntime", old: old.targetRuntime, new: new.targetRuntime, category: .document))
         }
         if old.initialViewController?.rawValue != new.initialViewController.map(matching.oldSpace) {
             fields.append(
                 FieldChange(
                     field: "initialViewController", old: old.initialViewController.map(oldNames.name),
-                    new: new.initialViewController.map(newNames.name)))
+                    new: new.initialViewController.map(newNames.name), category: .document))
         }
         return fields
     }
