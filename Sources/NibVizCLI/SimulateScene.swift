@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 extension SimulationInput {
