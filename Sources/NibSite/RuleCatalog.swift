@@ -16,14 +16,8 @@ public struct RuleEntry: Hashable, Sendable {
 /// SPEC does not cover), so `parse` reads both files the same way and a test fails when they
 /// disagree, or when `Rule.all` names a rule the catalog lacks.
 public enum RuleCatalog {
-    /// The heading of the project's own rules, after SPEC's.
-    public static let projectSection = "Project rules (nibviz, beyond SPEC.md)"
-
-    /// The catalog's SPEC rules (everything before the project section).
-    public static func specRules(_ rules: [RuleEntry]) -> [RuleEntry] { rules.filter { $0.section != projectSection } }
-
-    /// The project's own rules.
-    public static func projectRules(_ rules: [RuleEntry]) -> [RuleEntry] { rules.filter { $0.section == projectSection } }
+    /// The catalog's files under `site/data/`: SPEC's rules, then nibviz's own.
+    public static let files = ["rules.md", "rules-nibviz.md"]
 
     /// The rules of a SPEC-format Markdown text: a rule starts at a top-level `- **R-X-n**`
     /// bullet and runs over its indented continuation lines; sections are `## ` headings.

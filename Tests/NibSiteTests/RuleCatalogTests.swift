@@ -20,29 +20,42 @@ struct RuleCatalogTests {
     func theSiteCatalogIsSpecsRulesVerbatim() throws {
         guard let spec = TestPaths.spec else { return }
         let fromSpec = RuleCatalog.parse(try String(contentsOf: spec, encoding: .utf8))
-        let project = RuleCatalog.projectRules(RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8)))
         if ProcessInfo.processInfo.environment["NIBVIZ_UPDATE_GOLDEN"] == "1" {
-            try RuleCatalog.markdown(fromSpec + project).write(to: Self.catalogURL, atomically: true, encoding: .utf8)
+            try RuleCatalog.markdown(fromSpec).write(to: Self.catalogURL, atomically: true, encoding: .utf8)
         }
-        let catalog = RuleCatalog.specRules(RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8)))
-        // The project's own rules never shadow a SPEC rule.
-        #expect(Set(project.map(\.id)).isDisjoint(with: fromSpec.map(\.id)))
+        let catalog = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
         #expect(fromSpec.count >= 130)
         #expect(catalog.map(\.id) == fromSpec.map(\.id))
         for (mine, theirs) in zip(catalog, fromSpec) where mine != theirs {
             Issue.record("\(mine.id) differs from SPEC.md: regenerate with NIBVIZ_UPDATE_GOLDEN=1")
         }
-        #expect(RuleCatalog.markdown(fromSpec + project) == (try String(contentsOf: Self.catalogURL, encoding: .utf8)))
+        #expect(RuleCatalog.markdown(fromSpec) == (try String(contentsOf: Self.catalogURL, encoding: .utf8)))
     }
 
+    static var ownCatalogURL: URL { SiteFixtures.siteRoot.appendingPathComponent("data/rules-nibviz.md") }
+
     @Test func everyRuleTheSimulatorImplementsIsInTheCatalog() throws {
-        let catalog = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
-        let ids = Set(catalog.map(\.id))
+        let spec = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
+        let own = RuleCatalog.parse(try String(contentsOf: Self.ownCatalogURL, encoding: .utf8))
+        let ids = Set(spec.map(\.id) + own.map(\.id))
         let missing = Rule.all.map(\.id).filter { !ids.contains($0) }
-        #expect(missing == [], "Rule.all names rules neither SPEC nor the project section has")
-        // A project rule exists because the simulator implements it.
+        #expect(missing == [], "Rule.all names rules neither SPEC nor rules-nibviz.md has")
+        // nibviz's own rules exist because the simulator implements them, and never shadow SPEC's.
         let implemented = Set(Rule.all.map(\.id))
-        #expect(RuleCatalog.projectRules(catalog).map(\.id).filter { !implemented.contains($0) } == [])
+        #expect(own.map(\.id).filter { !implemented.contains($0) } == [])
+        #expect(Set(own.map(\.id)).isDisjoint(with: spec.map(\.id)))
+    }
+
+    @Test func nibvizsOwnRulesUseTheirOwnPrefixesAndCiteApple() throws {
+        let spec = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
+        let specPrefixes = Set(spec.map { String($0.id.prefix(upTo: $0.id.lastIndex(of: "-") ?? $0.id.endIndex)) })
+        let own = RuleCatalog.parse(try String(contentsOf: Self.ownCatalogURL, encoding: .utf8))
+        #expect(!own.isEmpty)
+        for rule in own {
+            let prefix = String(rule.id.prefix(upTo: rule.id.lastIndex(of: "-") ?? rule.id.endIndex))
+            #expect(!specPrefixes.contains(prefix), "\(rule.id) uses a SPEC prefix")
+            #expect(rule.markdown.contains("Apple"), "\(rule.id) cites Apple's documentation")
+        }
     }
 
     @Test func theRuleIndexShowsEveryRuleInFullWithoutRawMarkdown() throws {
@@ -50,7 +63,7 @@ struct RuleCatalogTests {
         let output = directory.appendingPathComponent("public")
         _ = try SiteFixtures.build(output: output, cache: nil)
         let page = try String(contentsOf: output.appendingPathComponent("rules.html"), encoding: .utf8)
-        let rules = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
+        let rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         let text = Self.words(HTMLText.strippingTags(page)).joined(separator: " ")
         for rule in rules {
             #expect(page.contains("<dt id=\"\(rule.id)\">"), "\(rule.id) has an entry")
