@@ -6,9 +6,9 @@ import NibModel
 /// libxml2 lets some invalid UTF-8 through in element and attribute names, and FoundationXML
 /// then traps while making a Swift `String` of them: a crash on input data. Documents that
 /// declare another encoding (or are UTF-16) are converted by libxml2 and are left alone.
-enum TextEncodingCheck {
+public enum TextEncodingCheck {
     /// Throws a `LocatedError` at the first invalid byte of a UTF-8 document.
-    static func requireValidUTF8(_ bytes: Data, file: String) throws {
+    public static func requireValidUTF8(_ bytes: Data, file: String) throws {
         guard claimsUTF8(bytes) else { return }
         if String(validating: bytes, as: UTF8.self) != nil { return }
         let offset = firstInvalidOffset(bytes)

@@ -3,6 +3,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 extension DiagramKind: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 import Yams
 
 /// Reads a scenario `.yaml` into a `Scenario`. Unknown keys and bad values are errors with
