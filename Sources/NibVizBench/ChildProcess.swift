@@ -7,6 +7,8 @@ struct ChildRun {
     var status: Int32
     /// The child's own peak resident set size (VmHWM), in bytes.
     var peakBytes: Int
+    /// CPU seconds (user + system) of the child and the children it waited for.
+    var cpuSeconds: Double
 }
 
 /// Runs `path` with `arguments`, output to /dev/null, and measures it, with the child's own
@@ -24,13 +26,31 @@ func runMeasured(_ path: String, _ arguments: [String]) -> ChildRun {
     var pid: pid_t = 0
     guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
         _ = sampler.stop()
-        return ChildRun(seconds: .nan, status: -1, peakBytes: 0)
+        return ChildRun(seconds: .nan, status: -1, peakBytes: 0, cpuSeconds: .nan)
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let exited = status & 0x7F == 0
-    return ChildRun(seconds: seconds, status: exited ? (status >> 8) & 0xFF : -(status & 0x7F), peakBytes: sampler.stop())
+    return ChildRun(
+        seconds: seconds, status: exited ? (status >> 8) & 0xFF : -(status & 0x7F), peakBytes: sampler.stop(),
+        cpuSeconds: cpuSeconds(usage))
+}
+
+/// User + system seconds in `usage`.
+func cpuSeconds(_ usage: rusage) -> Double {
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// CPU seconds used so far by this process plus its reaped children (the pool's workers):
+/// under load from other processes, a steadier measure of work than wall time.
+func cpuSecondsSoFar() -> Double {
+    var mine = rusage()
+    var children = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &mine)
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &children)
+    return cpuSeconds(mine) + cpuSeconds(children)
 }
 
 /// Peak resident set size of this process (`ru_maxrss`), in bytes.
