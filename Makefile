@@ -12,7 +12,7 @@ FUZZ_SEED ?= 1
 FUZZ_TEST_CASES ?= 400
 CORPUS ?= ../shared/corpus/files
 
-.PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz
+.PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz mermaid-test
 
 all: build
 
@@ -64,6 +64,21 @@ browser-test: build
 	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 	Tests/browser/browser-test.sh $(BIN) $(CORPUS)
+
+# Mermaid itself (mermaid.min.js 11.16 from the artoo-mermaid wheel on PyPI, fetched with pip;
+# npm is not needed) in headless Chromium parses and renders the Mermaid block of a real
+# storyboard diff; screenshot in .build/mermaid-test/. The test skips when either is absent.
+MERMAID_JS := .build/mermaid/mermaid.min.js
+$(MERMAID_JS):
+	mkdir -p .build/mermaid
+	python3 -m pip download artoo-mermaid==11.16.0 --no-deps --only-binary=:all: --python-version 3.12 -d .build/mermaid -q
+	python3 -c "import zipfile,sys; z=zipfile.ZipFile('.build/mermaid/artoo_mermaid-11.16.0-py3-none-any.whl'); open('$(MERMAID_JS)','wb').write(z.read('artoo_mermaid/assets/mermaid.min.js'))"
+
+mermaid-test: build $(MERMAID_JS)
+	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter MermaidTests
 
 serve:
 	@test -f $(SITE_OUT)/index.html || $(MAKE) site

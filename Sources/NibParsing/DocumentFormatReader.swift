@@ -233,7 +233,8 @@ final class DocumentFormatReader {
         default:
             let segue = Segue(
                 kind: node["kind"] ?? "", identifier: node["identifier"], relationship: node["relationship"],
-                customClass: node["customClass"])
+                customClass: node["customClass"], unwindAction: node["unwindAction"], modalPresentationStyle: node["modalPresentationStyle"]
+            )
             return .segue(destination: destination, segue)
         }
     }

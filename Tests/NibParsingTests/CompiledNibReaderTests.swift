@@ -1,4 +1,5 @@
 import Foundation
+import NibInspect
 import NibParsing
 import NibTestSupport
 import Testing
@@ -77,14 +78,28 @@ import Testing
         let graph = try NibDocumentParser.parse(contentsOf: url, displayName: "Main.storyboardc")
         Golden.check(InspectText.render(graph), against: Fixtures.snapshots.appendingPathComponent("compiled-Main.storyboardc.txt").path)
         #expect(graph.isStoryboard && graph.scenes.count == 2)
-        #expect(graph.initialViewController == graph.scenes.first { $0.id == "Login" }?.controller)
-        let segue = try #require(graph.connections.first { $0.kind.name == "segue" })
-        #expect(segue.destination == graph.scenes.first { $0.id != "Login" }?.controller)
-        // The view nib hangs below its controller: File's Owner of the view nib is the controller.
-        let login = try #require(graph.scenes.first { $0.id == "Login" }?.controller)
-        #expect(graph.objects.contains { $0.parent == login && $0.className == "UIView" })
+        let navigation = try #require(graph.scenes.first { $0.id == "Nav" }?.controller)
+        let home = try #require(graph.scenes.first { $0.id != "Nav" }?.controller)
+        #expect(graph.initialViewController == navigation)
+        // The root controller is archived inside the navigation controller's nib.
+        let login = try #require(graph.objects.first { $0.customClass == "LoginViewController" })
+        #expect(login.parent == navigation)
         #expect(
-            graph.connections.contains { $0.source == login && $0.kind == .outlet(property: "view", destination: $0.destination ?? "") })
+            graph.connections.contains {
+                $0.source == navigation
+                    && $0.kind == .segue(destination: login.id, Segue(kind: "relationship", relationship: "rootViewController"))
+            })
+        // The show segue belongs to the button that triggers it (its `perform:` action is gone).
+        let segue = try #require(
+            graph.connections.first { if case .segue(_, let segue) = $0.kind { return segue.kind == "show" } else { return false } })
+        #expect(segue.destination == home)
+        #expect(graph.objects.first { $0.id == segue.source }?.className == "UIButton")
+        #expect(!graph.connections.contains { if case .action("perform:", _, _) = $0.kind { return true } else { return false } })
+        #expect(!graph.objects.contains { $0.placeholder?.hasPrefix("UpstreamPlaceholder") == true })
+        // The view nib hangs below its controller: File's Owner of the view nib is the controller.
+        #expect(graph.objects.contains { $0.parent == login.id && $0.className == "UIView" })
+        #expect(
+            graph.connections.contains { $0.source == login.id && $0.kind == .outlet(property: "view", destination: $0.destination ?? "") })
         #expect(graph.diagnostics.filter { $0.severity == .note }.count == 1)
     }
 

@@ -26,8 +26,11 @@ struct CompiledGraphBuilder {
         diagnostics.append(Diagnostic(.note, at: FileLocation(file: file), message))
     }
 
+    /// Prefixed to archive numbers used as ids (`archive-` where real IB ids exist beside them).
+    var numberPrefix = ""
+
     /// The model id of archive object `index`: its archive number unless the reader assigned one.
-    func id(_ index: Int) -> ObjectID { ids[index] ?? ObjectID(String(index)) }
+    func id(_ index: Int) -> ObjectID { ids[index] ?? ObjectID(numberPrefix + String(index)) }
 
     mutating func add(_ object: NibObject, index: Int) {
         guard objects[index] == nil else { return }

@@ -12,7 +12,16 @@ public enum CompiledNibParser {
     }
 
     /// Reads one compiled nib file's bytes; `file` names it in the graph and in messages.
-    public static func parse(data: Data, file: String) throws -> NibGraph {
+    public static func parse(data: Data, file: String) throws -> NibGraph { try decode(data: data, file: file).graph }
+
+    /// A compiled nib's graph plus what a storyboard scene nib tells its view nib.
+    struct Decoded {
+        var graph: NibGraph
+        /// `UIExternalObjectsTableForViewLoading`: view-nib placeholder identifier → scene object.
+        var externalObjects: [String: ObjectID] = [:]
+    }
+
+    static func decode(data: Data, file: String) throws -> Decoded {
         let bytes = [UInt8](data)
         let table: ArchivedObjectTable
         let format: NibGraph.Format
@@ -27,14 +36,15 @@ public enum CompiledNibParser {
         return try read(table, format: format)
     }
 
-    static func read(_ table: ArchivedObjectTable, format: NibGraph.Format) throws -> NibGraph {
+    static func read(_ table: ArchivedObjectTable, format: NibGraph.Format) throws -> Decoded {
         if let objectData = IBObjectDataReader.objectData(in: table) {
             var reader = IBObjectDataReader(table: table, format: format)
-            return reader.read(objectData: objectData)
+            return Decoded(graph: reader.read(objectData: objectData))
         }
         if table.object(table.root)?["UINibObjectsKey"] != nil || table.object(table.root)?["UINibTopLevelObjectsKey"] != nil {
             var reader = UIKitNibReader(table: table, format: format)
-            return reader.read()
+            let graph = reader.read()
+            return Decoded(graph: graph, externalObjects: reader.externalObjects)
         }
         let offset = table.object(table.root)?.offset ?? 0
         throw ByteCursor.error(
@@ -43,7 +53,9 @@ public enum CompiledNibParser {
 
     /// A compiled `.nib` bundle folder: `keyedobjects.nib` (or the newest `keyedobjects-NNNNNN.nib`
     /// variant when there is no plain one), else `runtime.nib` / `objects-*.nib`.
-    public static func parse(bundle url: URL, name: String) throws -> NibGraph {
+    public static func parse(bundle url: URL, name: String) throws -> NibGraph { try decode(bundle: url, name: name).graph }
+
+    static func decode(bundle url: URL, name: String) throws -> Decoded {
         let contents = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
         let preferred =
             contents.first { $0 == "keyedobjects.nib" }
@@ -54,25 +66,25 @@ public enum CompiledNibParser {
             throw LocatedError(
                 at: FileLocation(file: name), "a .nib folder without designable.nib, keyedobjects*.nib, runtime.nib or objects-*.nib")
         }
-        var graph = try parse(contentsOf: url.appendingPathComponent(chosen), name: name + "/" + chosen)
+        var decoded = try decode(contentsOf: url.appendingPathComponent(chosen), name: name + "/" + chosen)
         let others = contents.filter { $0 != chosen && $0.hasSuffix(".nib") && $0 != "designable.nib" }
         if !others.isEmpty {
-            graph.diagnostics.append(
+            decoded.graph.diagnostics.append(
                 Diagnostic(
-                    .note, at: FileLocation(file: graph.file),
+                    .note, at: FileLocation(file: decoded.graph.file),
                     "bundle also holds \(others.joined(separator: ", ")) (variants for other OS versions; not read)"))
         }
-        return graph
+        return decoded
     }
 
     /// Reads a compiled nib file from disk.
-    static func parse(contentsOf url: URL, name: String) throws -> NibGraph {
+    static func decode(contentsOf url: URL, name: String) throws -> Decoded {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw LocatedError(at: FileLocation(file: name), "cannot read file: \(error.localizedDescription)")
         }
-        return try parse(data: data, file: name)
+        return try decode(data: data, file: name)
     }
 }

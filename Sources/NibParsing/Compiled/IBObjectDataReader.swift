@@ -36,9 +36,7 @@ struct IBObjectDataReader {
             if let number = table.integer(.object(oid)) { builder.ids[object] = ObjectID(String(number)) }
         }
         // Objects without an IB id get their archive number, marked so it cannot collide with one.
-        for index in keys + [ownerIndex].compactMap({ $0 }) where builder.ids[index] == nil {
-            builder.ids[index] = ObjectID("archive-\(index)")
-        }
+        builder.numberPrefix = "archive-"
         var names: [Int: String] = [:]
         for (object, name) in mapped(data, "NSNamesKeys", "NSNamesValues") { names[object] = table.string(.object(name)) }
         let isUIKit = keys.contains {
@@ -88,7 +86,8 @@ struct IBObjectDataReader {
         }
         builder.add(
             NibObject(
-                id: id, element: archived.className, className: className, customClass: customClass, placeholder: placeholder,
+                id: id, element: resolved.element, className: className, customClass: customClass, customModule: resolved.customModule,
+                placeholder: placeholder,
                 parent: parent.map(builder.id), label: name, attributes: attributes),
             index: index)
     }
@@ -99,6 +98,12 @@ struct IBObjectDataReader {
         let source = table.target(connector["NSSource"])
         let destination = table.target(connector["NSDestination"])
         guard let source else { return builder.warn("\(plain(connector.className)) \(plain(label)) without a source ignored", at: index) }
+        for (key, end) in [("NSSource", source), ("NSDestination", destination)] {
+            if let end, builder.objects[end] == nil {
+                builder.warn(
+                    "dangling reference: \(key) of \(plain(connector.className)) \(plain(label)) is not among the nib's objects", at: index)
+            }
+        }
         let kind: ConnectionKind
         switch connector.className {
         case "NSNibControlConnector", "NSNibAuxiliaryActionConnector":

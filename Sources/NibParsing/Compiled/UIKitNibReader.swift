@@ -4,12 +4,14 @@ import NibModel
 /// `UINibConnectionsKey`, …) into a `NibGraph`.
 ///
 /// Objects: the nib's object list, the views and child controllers below them (`UISubviews`,
-/// `UIChildViewControllers`) and whatever a
-/// connection names; constraints and layout guides only when a connection names them, as the
+/// `UIChildViewControllers`) and whatever a connection names; constraints and layout guides only when a connection names them, as the
 /// XML reader does. Ids are archive object numbers (`12`): compiled nibs keep no IB ids.
 struct UIKitNibReader {
-    private var builder: CompiledGraphBuilder
-    private var table: ArchivedObjectTable { builder.table }
+    var builder: CompiledGraphBuilder
+    var table: ArchivedObjectTable { builder.table }
+    /// Placeholder identifiers of the scene's view nib → the scene objects they stand for
+    /// (`UIExternalObjectsTableForViewLoading`), filled by `read()`.
+    private(set) var externalObjects: [String: ObjectID] = [:]
     private let format: NibGraph.Format
 
     init(table: ArchivedObjectTable, format: NibGraph.Format) {
@@ -57,11 +59,23 @@ struct UIKitNibReader {
             let superview = table.target(archived["UISuperview"])
             addObject(index, archived, parent: parents[index] ?? superview, visible: visible)
         }
-        for index in connectionObjects { addConnection(index) }
-        for index in candidates where builder.objects[index] != nil { addSegues(from: index) }
+        // A segue template's back-pointer to its controller is the segue itself (added below).
+        for index in connectionObjects where !segueTemplates.contains(table.target(table.object(index)?["UISource"]) ?? -1) {
+            addConnection(index)
+        }
+        for index in candidates where builder.objects[index] != nil {
+            addSegues(from: index)
+            addRelationships(from: index)
+            for pair in table.pairs(table.object(index)?["UIExternalObjectsTableForViewLoading"]) {
+                if let identifier = table.string(.object(pair.key)) { externalObjects[identifier] = builder.id(pair.value) }
+            }
+        }
         addRuntimeAttributes(table.elements(root["UINibKeyValuePairsKey"]) ?? [])
         builder.note(
             "compiled nib: user labels, IB object ids, frames and design-time attributes are not stored; ids are archive object numbers")
+        if table.objects.contains(where: { $0.className == "UINib" && $0["archiveData"] != nil }) {
+            builder.note("compiled nib: prototype cells are nested nibs (UINib archiveData) and are not expanded")
+        }
         return builder.graph(format: format, platform: .ios, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB")
     }
 
@@ -74,7 +88,8 @@ struct UIKitNibReader {
         if let title = table.string(archived["UITitle"]) { attributes["title"] = title }
         builder.add(
             NibObject(
-                id: builder.id(index), element: archived.className, className: className, customClass: customClass,
+                id: builder.id(index), element: resolved.element, className: className, customClass: customClass,
+                customModule: resolved.customModule,
                 placeholder: placeholder, parent: parent.map(builder.id), key: nil,
                 storyboardIdentifier: table.string(archived["UIStoryboardIdentifier"]), attributes: attributes),
             index: index)
@@ -105,34 +120,6 @@ struct UIKitNibReader {
         }
         guard let source else { return builder.warn("\(connector.className) \(plain(label)) without a source ignored", at: index) }
         builder.connections.append(Connection(id: nil, source: builder.id(source), kind: kind))
-    }
-
-    /// Segue templates of a storyboard controller: `.segue` connections whose destination is the
-    /// destination's storyboard identifier (a `.storyboardc` reader maps it to the controller).
-    private mutating func addSegues(from index: Int) {
-        guard let controller = table.object(index) else { return }
-        for template in table.elements(controller["UIStoryboardSegueTemplates"]) ?? [] {
-            guard let archived = table.object(template) else { continue }
-            guard let destination = table.string(archived["UIDestinationViewControllerIdentifier"]) else {
-                builder.warn("\(plain(archived.className)) without a destination identifier ignored", at: template)
-                continue
-            }
-            let segue = Segue(
-                kind: Self.segueKind(archived.className), identifier: table.string(archived["UIIdentifier"]),
-                customClass: table.string(archived["UISegueClassName"]))
-            builder.connections.append(
-                Connection(id: nil, source: builder.id(index), kind: .segue(destination: ObjectID(destination), segue)))
-        }
-    }
-
-    /// `UIStoryboardShowSegueTemplate` → `show`, `…PopoverSegueTemplate` → `popoverPresentation`.
-    static func segueKind(_ className: String) -> String {
-        var name = Substring(className)
-        for prefix in ["UIStoryboard", "NSStoryboard", "_UIStoryboard"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
-        if name.hasSuffix("SegueTemplate") { name = name.dropLast("SegueTemplate".count) }
-        if name == "Popover" { return "popoverPresentation" }
-        guard let first = name.first else { return "custom" }
-        return first.lowercased() + name.dropFirst()
     }
 
     /// `UINibKeyValuePair`s: user-defined runtime attributes (R-NIB-8).

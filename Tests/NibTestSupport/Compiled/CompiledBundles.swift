@@ -3,9 +3,14 @@ import Foundation
 /// Writes compiled storyboards and app bundles built from `CompiledFixtures`.
 extension CompiledFixtures {
     /// A storyboard scene nib: the controller (a class swapper when `customClass` is set), the
-    /// three proxies ibtool writes, and the controller's segue templates.
+    /// three proxies ibtool writes, and the controller's segue templates. With `navigation`, the
+    /// controller is the root of a navigation controller of that identifier, archived in the same
+    /// nib (`UIChildViewControllers`, `UIViewControllers`); with `trigger`, the first segue is
+    /// performed by a view-nib control through that placeholder identifier.
     public static func uikitScene(
-        customClass: String?, storyboardIdentifier: String, viewNib: String, title: String, segues: [(kind: String, id: String, to: String)]
+        customClass: String?, storyboardIdentifier: String, viewNib: String, title: String,
+        segues: [(kind: String, id: String, to: String)],
+        navigation: String? = nil, trigger: String? = nil
     ) -> ArchiveFixture {
         var nib = ArchiveFixture()
         let owner = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string("IBFilesOwner")))])
@@ -21,13 +26,26 @@ extension CompiledFixtures {
             ("UIStoryboardIdentifier", .ref(nib.string(storyboardIdentifier))),
             ("UIStoryboardSegueTemplates", .ref(nib.array(templates))),
         ]
+        if let trigger, let first = templates.first {
+            fields.append(("UIExternalObjectsTableForViewLoading", .ref(nib.add(.dictionary([(nib.string(trigger), first)])))))
+        }
         if let customClass {
             fields += [("UIClassName", .ref(nib.string(customClass))), ("UIOriginalClassName", .ref(nib.string("UIViewController")))]
         }
-        let controller = nib.object(customClass == nil ? "UIViewController" : "UIClassSwapper", fields)
+        var controller = nib.object(customClass == nil ? "UIViewController" : "UIClassSwapper", fields)
         let outlet = nib.object(
             "UIRuntimeOutletConnection",
             [("UILabel", .ref(nib.string("storyboard"))), ("UISource", .ref(controller)), ("UIDestination", .ref(storyboard))])
+        if let navigation {
+            let child = controller
+            controller = nib.object(
+                "UINavigationController",
+                [
+                    ("UIStoryboardIdentifier", .ref(nib.string(navigation))), ("UIChildViewControllers", .ref(nib.array([child]))),
+                    ("UIViewControllers", .ref(nib.array([child]))),
+                ])
+            nib.append([("UIParentViewController", .ref(controller))], to: child)
+        }
         nib.setRoot([
             ("UINibTopLevelObjectsKey", .ref(nib.array([controller, owner, responder, storyboard]))),
             ("UINibObjectsKey", .ref(nib.array([controller, owner, responder, storyboard] + templates))),
@@ -36,25 +54,27 @@ extension CompiledFixtures {
         return nib
     }
 
-    /// `Main.storyboardc`: Info.plist (binary) naming two scenes, the entry point and a show segue
-    /// between them; each scene's view in its own nib.
+    /// `Main.storyboardc`: Info.plist (binary) naming two scenes — a navigation controller whose
+    /// root is the login controller, and a home controller — the entry point, a show segue
+    /// triggered by the login view's button; each controller's view in its own nib.
     public static func writeStoryboardc(at url: URL) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let homeID = "UIViewController-abc-12-xyz"
         let info = BinaryPlistWriter.encode(
             .dictionary([
-                ("UIViewControllerIdentifiersToNibNames", .dictionary([("Login", .string("Login")), (homeID, .string(homeID))])),
-                ("UIStoryboardDesignatedEntryPointIdentifier", .string("Login")), ("UIStoryboardVersion", .int(1)),
+                ("UIViewControllerIdentifiersToNibNames", .dictionary([("Nav", .string("Nav")), (homeID, .string(homeID))])),
+                ("UIStoryboardDesignatedEntryPointIdentifier", .string("Nav")), ("UIStoryboardVersion", .int(1)),
             ]))
         try Data(info).write(to: url.appendingPathComponent("Info.plist"))
+        let trigger = "UpstreamPlaceholder-q1w-2e-r3t"
         let files: [(String, ArchiveFixture)] = [
             (
-                "Login",
+                "Nav",
                 uikitScene(
                     customClass: "LoginViewController", storyboardIdentifier: "Login", viewNib: "Login-view-v1a-2b-c3d", title: "Sign in",
-                    segues: [(kind: "Show", id: "showHome", to: homeID)])
+                    segues: [(kind: "Show", id: "showHome", to: homeID)], navigation: "Nav", trigger: trigger)
             ),
-            ("Login-view-v1a-2b-c3d", uikitLoginView(title: "Email")),
+            ("Login-view-v1a-2b-c3d", uikitLoginView(title: "Email", segueTrigger: trigger)),
             (
                 homeID,
                 uikitScene(customClass: nil, storyboardIdentifier: homeID, viewNib: "abc-12-xyz-view-d4e-5f-g6h", title: "Home", segues: [])

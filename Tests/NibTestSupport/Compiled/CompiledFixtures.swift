@@ -6,7 +6,9 @@ public enum CompiledFixtures {
     /// A UIKit view nib: File's Owner (the controller), First Responder, a view with a label, a
     /// button and a swapped-class image view, an unreferenced constraint, five connections of
     /// four kinds plus one of an unknown class, and a runtime attribute.
-    public static func uikitLoginView(title: String = "Name") -> ArchiveFixture {
+    /// With `segueTrigger`, the button also sends `perform:` to a placeholder of that identifier
+    /// (how ibtool compiles a segue triggered by a control in a storyboard view).
+    public static func uikitLoginView(title: String = "Name", segueTrigger: String? = nil) -> ArchiveFixture {
         var nib = ArchiveFixture()
         let owner = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string("IBFilesOwner")))])
         let responder = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string("IBFirstResponder")))])
@@ -40,13 +42,18 @@ public enum CompiledFixtures {
             connection("UIRuntimeEventConnection", "cancel:", button, responder, [("UIEventMask", .int(1 << 13))]),
             connection("UIRuntimeMysteryConnection", "odd", owner, label),
         ]
+        var triggers: [Int] = []
+        if let segueTrigger {
+            let upstream = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string(segueTrigger)))])
+            triggers = [upstream, connection("UIRuntimeEventConnection", "perform:", button, upstream, [("UIEventMask", .int(64))])]
+        }
         let pair = nib.object(
             "UINibKeyValuePair",
             [("UIObject", .ref(avatar)), ("UIKeyPath", .ref(nib.string("layer.cornerRadius"))), ("UIValue", .ref(nib.add(.number(8))))])
         nib.setRoot([
-            ("UINibTopLevelObjectsKey", .ref(nib.array([owner, responder, view]))),
-            ("UINibObjectsKey", .ref(nib.array([owner, responder, view, label, button, avatar, constraint]))),
-            ("UINibConnectionsKey", .ref(nib.array(connections))),
+            ("UINibTopLevelObjectsKey", .ref(nib.array([owner, responder, view] + triggers.prefix(1)))),
+            ("UINibObjectsKey", .ref(nib.array([owner, responder, view, label, button, avatar, constraint] + triggers.prefix(1)))),
+            ("UINibConnectionsKey", .ref(nib.array(connections + triggers.dropFirst()))),
             ("UINibVisibleWindowsKey", .ref(nib.array([]))),
             ("UINibKeyValuePairsKey", .ref(nib.array([pair]))),
         ])
