@@ -59,7 +59,9 @@ public enum NibDocumentParser {
         case "document":
             return DocumentFormatReader(file: file).read(root)
         case "archive":
-            return ArchiveFormatReader(file: file).read(root)
+            let graph = ArchiveFormatReader(file: file).read(root)
+            try HierarchyLimits.check(graph)
+            return graph
         default:
             throw LocatedError(
                 at: FileLocation(file: file, line: root.line, column: root.column),

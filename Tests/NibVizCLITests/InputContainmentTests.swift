@@ -47,6 +47,16 @@ import Testing
         }
     }
 
+    @Test(arguments: documentCommands)
+    func aFlatArchiveWhoseParentReferencesChainTwoThousandViewsIsRejected(command: [String]) throws {
+        let folder = try HostileInputFiles.folder()
+        let url = try HostileInputFiles.write("chain.xib", HostileInputFiles.archiveChain(2_000), in: folder)
+        let result = try runNibviz(Self.arguments(command, url.path))
+        #expect(result.status == 1, "\(command): \(result.stderr.prefix(300))")
+        // The 257th view, the first past the limit, is on line 261.
+        #expect(result.stderr.contains("chain.xib:261:1: objects nested more than 256 levels deep through parent references"))
+    }
+
     @Test func nestingJustUnderTheLimitIsRead() throws {
         let folder = try HostileInputFiles.folder()
         // document, objects, then view/subviews pairs: 125 views are 252 levels.
