@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibParsing
 
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
@@ -62,9 +63,9 @@ struct RenderCommand: ParsableCommand {
     private func renderDOTFile() throws {
         let source: String
         do {
-            source = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            source = try TextFile.readUTF8(URL(fileURLWithPath: file), displayName: file)
+        } catch let error as LocatedError {
+            throw fail(error.description)
         }
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }

@@ -63,6 +63,11 @@ import Testing
         let url = try HostileInputFiles.write("ok.xib", HostileInputFiles.nestedViews(125), in: folder)
         let result = try runNibviz(["inspect", url.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        // And 125 nested views still draw (nested clusters; a second or so).
+        let storyboard = try HostileInputFiles.write("ok.storyboard", HostileInputFiles.nestedViews(120, storyboard: true), in: folder)
+        let drawn = try runNibviz(["render", storyboard.path, "-T", "svg"])
+        #expect(drawn.status == 0, "\(drawn.stderr.prefix(300))")
+        #expect(drawn.output.components(separatedBy: "class=\"node").count - 1 >= 120)
     }
 
     @Test func aControlCharacterMidFileIsReportedOnItsOwnLine() throws {
@@ -205,5 +210,19 @@ import Testing
         let lines = result.output.split(separator: "\n")
         #expect(lines.filter { $0.contains("awakeFromNib") }.count == 20_000)
         #expect(lines.filter { $0.contains("[MyCell initWithCoder:]") }.count == 10_000)
+    }
+}
+
+/// Text inputs that are not UTF-8 are located at their first bad byte.
+@Suite struct TextEncodingTests {
+    @Test(arguments: [("bad.dot", ["render"]), ("bad.yaml", ["simulate"])])
+    func aByteThatIsNotUTF8IsReportedWhereItIs(name: String, command: [String]) throws {
+        let folder = try HostileInputFiles.folder()
+        let url = folder.appendingPathComponent(name)
+        try Data("digraph {\n a -> b\n c \u{FF} }\n".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: url)
+        let result = try runNibviz(command + [url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(name):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("not valid UTF-8 text"))
     }
 }
