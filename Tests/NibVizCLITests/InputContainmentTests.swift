@@ -226,3 +226,24 @@ import Testing
         #expect(result.stderr.contains("not valid UTF-8 text"))
     }
 }
+
+/// One slow diagram never stalls a site: the pool's per-diagram limit cuts it and the page says so.
+@Suite struct SiteRenderLimitTests {
+    @Test func aSiteBuildFinishesWhenDiagramsHitThePerDiagramTimeLimit() throws {
+        let folder = try HostileInputFiles.folder()
+        let inputs = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        _ = try HostileInputFiles.write("in/Card.xib", HostileInputFiles.nestedViews(3), in: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NIBVIZ_RENDER_TIMEOUT"] = "0.001"
+        let output = folder.appendingPathComponent("site")
+        _ = try runNibviz(["site", inputs.path, "-o", output.path], environment: environment)
+        let documents = output.appendingPathComponent("documents")
+        let files = FileManager.default.enumerator(atPath: documents.path)?.compactMap { $0 as? String } ?? []
+        let pages = try files.filter { $0.hasSuffix(".xib.html") }.map {
+            try String(contentsOf: documents.appendingPathComponent($0), encoding: .utf8)
+        }
+        #expect(!pages.isEmpty)
+        #expect(pages.contains { $0.contains("Graphviz timed out after 0.001 s (the per-diagram limit") })
+    }
+}
