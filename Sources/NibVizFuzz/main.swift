@@ -26,7 +26,7 @@ let runner = CaseRunner(nibviz: options.nibviz, timeout: options.timeout, enviro
 let tally = Tally()
 let next = Atomic<Int>(0)
 let start = Date()
-print(
+say(
     "fuzz: seed \(options.seed), \(options.limitDescription), \(formats.map { "\($0.format.folder) (\($0.seeds.count))" }.joined(separator: ", "))"
 )
 
@@ -52,9 +52,9 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { lane in
         if !verdict.isFinding, let stray = Tally.strayInWorkRoot(work) { verdict = .strayOutput("work folder: \(stray)") }
         tally.record(verdict, index: index, format: format, command: command, input: bytes, findings: options.findings)
         try? FileManager.default.removeItem(at: folder)
-        if options.verbose || (index + 1) % 100 == 0 { print("fuzz: \(tally.summary(elapsed: Date().timeIntervalSince(start)))") }
+        if options.verbose || (index + 1) % 100 == 0 { say("fuzz: \(tally.summary(elapsed: Date().timeIntervalSince(start)))") }
     }
 }
 try? FileManager.default.removeItem(at: work)
-print("fuzz: done: \(tally.summary(elapsed: Date().timeIntervalSince(start)))")
+say("fuzz: done: \(tally.summary(elapsed: Date().timeIntervalSince(start)))")
 exit(tally.findings == 0 ? 0 : 1)
