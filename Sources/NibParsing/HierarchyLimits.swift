@@ -1,7 +1,7 @@
 import NibModel
 
 /// Bounds the object hierarchy a reader built. XML nesting is limited while parsing, but the
-/// archive format links parents by reference (`NSSuperview`, object records), so a flat file
+/// archive format and compiled nibs link parents by reference (`NSSuperview`, object records), so a flat file
 /// can describe a chain of 30,000 views; every recursive walk over the model (inspect,
 /// textconv, diagrams, diffs) would then overflow the stack or run for minutes.
 enum HierarchyLimits {
