@@ -55,12 +55,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func renderDOTFile() throws {
-        let source: String
-        do {
-            source = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
-        }
+        // Not UTF-8: the first bad byte is named with its line and column.
+        let source = try TextFile.readUTF8(URL(fileURLWithPath: file), displayName: file)
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
