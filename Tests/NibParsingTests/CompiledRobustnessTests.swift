@@ -193,3 +193,29 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+/// The fuzz harness's compiled-nib seeds (`Tests/Fuzz/seeds/nibarchive`, `…/keyedarchive`) are
+/// the test encoders' output: this test fails when they drift, and writes them when missing or
+/// with `NIBVIZ_UPDATE_GOLDEN=1`.
+@Suite struct CompiledFuzzSeedTests {
+    static let seeds: [(path: String, bytes: @Sendable () -> [UInt8])] = [
+        ("nibarchive/login-view.nib", { NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView()) }),
+        ("nibarchive/prefs.nib", { NIBArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
+        ("keyedarchive/prefs.nib", { KeyedArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
+        ("keyedarchive/login-view.nib", { KeyedArchiveWriter.encode(CompiledFixtures.uikitLoginView()) }),
+    ]
+
+    @Test(arguments: seeds.map(\.path))
+    func aFuzzSeedIsTheEncodersOutput(path: String) throws {
+        let expected = Data(try #require(Self.seeds.first { $0.path == path }).bytes())
+        let url = TestPaths.packageRoot.appendingPathComponent("Tests/Fuzz/seeds/" + path)
+        let update = ProcessInfo.processInfo.environment["NIBVIZ_UPDATE_GOLDEN"] == "1"
+        guard !update, let stored = try? Data(contentsOf: url) else {
+            try expected.write(to: url)
+            if !update { Issue.record("fuzz seed \(path) was missing and has been written") }
+            return
+        }
+        #expect(stored == expected, "\(path) differs from the encoder's output (NIBVIZ_UPDATE_GOLDEN=1 to rewrite)")
+        _ = try NibDocumentParser.parse(data: stored, file: path)
+    }
+}
