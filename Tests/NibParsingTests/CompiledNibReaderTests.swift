@@ -135,4 +135,39 @@ import Testing
                 "UINavigationController -", "UITableViewController \(parent)",
             ])
     }
+
+    @Test func aCompiledBundlePrefersKeyedObjectsThenTheNewestVariantThenRuntimeNibs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bundle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nib = Data(NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView()))
+        func read(_ files: [String]) throws -> NibGraph {
+            let bundle = folder.appendingPathComponent("\(UUID().uuidString).nib")
+            try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+            for file in files { try nib.write(to: bundle.appendingPathComponent(file)) }
+            return try NibDocumentParser.parse(contentsOf: bundle, displayName: "V.nib")
+        }
+        #expect(try read(["keyedobjects.nib", "keyedobjects-110000.nib"]).file == "V.nib/keyedobjects.nib")
+        let variants = try read(["keyedobjects-101300.nib", "keyedobjects-110000.nib"])
+        #expect(variants.file == "V.nib/keyedobjects-110000.nib")
+        #expect(variants.diagnostics.contains { $0.message.hasPrefix("bundle also holds keyedobjects-101300.nib") })
+        #expect(try read(["runtime.nib", "objects-13.0+.nib"]).file == "V.nib/runtime.nib")
+        #expect(try read(["objects-8.0+.nib", "objects-13.0+.nib"]).file == "V.nib/objects-13.0+.nib")
+    }
+
+    @Test func aCompiledStoryboardWithoutInfoOrWithAMissingNibIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-sbc-\(UUID().uuidString)/Main.storyboardc")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: LocatedError(at: FileLocation(file: "Main.storyboardc"), "compiled storyboard without Info.plist")) {
+            try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc")
+        }
+        let info = BinaryPlistWriter.encode(
+            .dictionary([("UIViewControllerIdentifiersToNibNames", .dictionary([("Gone", .string("Gone"))]))]))
+        try Data(info).write(to: folder.appendingPathComponent("Info.plist"))
+        let graph = try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc")
+        #expect(graph.scenes.isEmpty)
+        #expect(graph.diagnostics.map(\.description) == ["Main.storyboardc/Info.plist: warning: names nib Gone, which is missing"])
+        try Data("<plist".utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc") }
+    }
 }
