@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
-        // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
+        // .xib/.storyboard XML, compiled nibs and YAML scenarios into the model, with diagnostics.
         .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
