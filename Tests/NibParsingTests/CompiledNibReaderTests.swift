@@ -114,11 +114,13 @@ import Testing
             [
                 ("NSRoot", .ref(owner)), ("NSObjectsKeys", .ref(nib.array([view, button]))),
                 ("NSObjectsValues", .ref(nib.array([owner, view]))), ("NSConnections", .ref(nib.array([outlet]))),
+                ("NSClassesKeys", .ref(nib.array([view]))), ("NSClassesValues", .ref(nib.array([nib.string("GradientView")]))),
             ], to: data)
         nib.setRoot([("IB.objectdata", .ref(data))])
         let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(nib)), file: "old.nib")
         #expect(graph.platform == .ios)
         #expect(graph.objects.map(\.className) == ["NSObject", "UIView", "UIButton"])
+        #expect(graph.objects.map(\.customClass) == [nil, "GradientView", nil])
         #expect(graph.objects.first?.placeholder == PlaceholderIdentifier.filesOwner)
         #expect(graph.objects.last?.parent == graph.objects[1].id)
         #expect(graph.connections.count == 1)
