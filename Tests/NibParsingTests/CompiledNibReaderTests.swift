@@ -172,4 +172,50 @@ import Testing
         try Data("<plist".utf8).write(to: folder.appendingPathComponent("Info.plist"))
         #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc") }
     }
+
+    @Test func prototypeCellNibsAreExpandedBelowTheirTableView() throws {
+        var cell = ArchiveFixture()
+        let upstream = cell.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(cell.string("UpstreamPlaceholder-c1")))])
+        let unused = cell.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(cell.string("IBFilesOwner")))])
+        let prototype = cell.object("UITableViewCell")
+        let button = cell.object("UIButton", [("UISuperview", .ref(prototype))])
+        cell.append([("UISubviews", .ref(cell.array([button])))], to: prototype)
+        let action = cell.object(
+            "UIRuntimeEventConnection",
+            [
+                ("UILabel", .ref(cell.string("tapped:"))), ("UISource", .ref(button)), ("UIDestination", .ref(upstream)),
+                ("UIEventMask", .int(64)),
+            ])
+        cell.setRoot([
+            ("UINibTopLevelObjectsKey", .ref(cell.array([unused, prototype, upstream]))),
+            ("UINibObjectsKey", .ref(cell.array([unused, prototype, button, upstream]))),
+            ("UINibConnectionsKey", .ref(cell.array([action]))),
+        ])
+        var nib = ArchiveFixture()
+        let owner = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string("IBFilesOwner")))])
+        let inner = nib.object("NSData", [("NS.bytes", .data(NIBArchiveWriter.encode(cell)))])
+        let uinib = nib.object("UINib", [("captureEnclosingNIBBundleOnDecode", .bool(true)), ("archiveData", .ref(inner))])
+        let broken = nib.object("UINib", [("archiveData", .data(Array("NIBArchive".utf8) + [1, 0, 0]))])
+        let externals = nib.add(.dictionary([(nib.string("Cell"), nib.add(.dictionary([(nib.string("UpstreamPlaceholder-c1"), owner)])))]))
+        let table = nib.object(
+            "UITableView",
+            [
+                (
+                    "UITableViewCellPrototypeNibs",
+                    .ref(nib.add(.dictionary([(nib.string("Cell"), uinib), (nib.string("Broken"), broken)])))
+                ),
+                ("UITableViewCellPrototypeNibExternalObjects", .ref(externals)),
+            ])
+        nib.setRoot([("UINibTopLevelObjectsKey", .ref(nib.array([owner, table]))), ("UINibObjectsKey", .ref(nib.array([owner, table])))])
+        let graph = try NibDocumentParser.parse(data: Data(NIBArchiveWriter.encode(nib)), file: "t.nib")
+        let tableID = try #require(graph.objects.first { $0.className == "UITableView" }?.id)
+        let prototypeCell = try #require(graph.objects.first { $0.className == "UITableViewCell" })
+        #expect(prototypeCell.parent == tableID)
+        #expect(graph.objects.first { $0.className == "UIButton" }?.parent == prototypeCell.id)
+        // The nested File's Owner nothing connects to is left out; the upstream placeholder is the outer owner.
+        #expect(graph.objects.filter(\.isPlaceholder).count == 1)
+        let ownerID = try #require(graph.objects.first { $0.placeholder == PlaceholderIdentifier.filesOwner }?.id)
+        #expect(graph.connections.contains { $0.kind == .action(selector: "tapped:", target: ownerID, eventType: "touchUpInside") })
+        #expect(graph.diagnostics.contains { $0.severity == .warning && $0.message.contains("prototype nib Broken") })
+    }
 }
