@@ -112,6 +112,20 @@ import Testing
         #expect(Self.failure(plist)?.contains("repeat beyond what the file size allows") == true)
     }
 
+    @Test func aPrototypeNibNamedThousandsOfTimesIsReadWithinABudget() throws {
+        var nib = ArchiveFixture()
+        let inner = nib.object("NSData", [("NS.bytes", .data(NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView())))])
+        let uinib = nib.object("UINib", [("archiveData", .ref(inner))])
+        let pairs = (0..<2000).map { (nib.string("Cell\($0)"), uinib) }
+        let table = nib.object("UITableView", [("UITableViewCellPrototypeNibs", .ref(nib.add(.dictionary(pairs))))])
+        nib.setRoot([("UINibObjectsKey", .ref(nib.array([table])))])
+        let bytes = NIBArchiveWriter.encode(nib)
+        let graph = try NibDocumentParser.parse(data: Data(bytes), file: "r.nib")
+        let expanded = graph.objects.filter { $0.className == "UIView" }.count
+        #expect(expanded > 0 && expanded <= 4 * bytes.count / 1000, "\(expanded) prototype nibs read from \(bytes.count) bytes")
+        #expect(graph.diagnostics.contains { $0.message.contains("repeat beyond what the file size allows") })
+    }
+
     @Test func viewAndParentCyclesAreDiagnosedNotLooped() throws {
         var uikit = ArchiveFixture()
         let first = uikit.object("UIView")

@@ -40,9 +40,13 @@ extension UIKitNibReader {
             return nil
         }
         guard let data else { return builder.warn("prototype nib \(plain(reuse)) without archiveData", at: nibIndex) }
+        guard nestedBudget.spend(data.count) else {
+            return builder.warn("prototype nib \(plain(reuse)) not read: nested nibs repeat beyond what the file size allows", at: nibIndex)
+        }
         let graph: NibGraph
         do {
-            var reader = UIKitNibReader(table: try NIBArchiveDecoder.decode(data, file: table.file), format: format, depth: depth + 1)
+            var reader = UIKitNibReader(
+                table: try NIBArchiveDecoder.decode(data, file: table.file), format: format, depth: depth + 1, nestedBudget: nestedBudget)
             graph = reader.read()
         } catch let error as LocatedError {
             return builder.warn("prototype nib \(plain(reuse)) (nested at this object): \(error.message)", at: nibIndex)
@@ -89,5 +93,19 @@ extension UIKitNibReader {
         case .segue(let destination, let segue) where segue.kind == "relationship": .segue(destination: mapped(destination), segue)
         case .segue: kind  // a storyboard identifier, resolved by the .storyboardc reader
         }
+    }
+}
+
+/// What nested prototype nibs may still cost, shared by a nib and all the nibs inside it.
+final class NestedNibBudget {
+    private var remaining: Int
+
+    init(bytes: Int) { remaining = bytes }
+
+    /// Takes `bytes` from the budget; false (and nothing taken) when it would run out.
+    func spend(_ bytes: Int) -> Bool {
+        guard bytes <= remaining else { return false }
+        remaining -= bytes
+        return true
     }
 }

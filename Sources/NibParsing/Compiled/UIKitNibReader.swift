@@ -17,10 +17,16 @@ struct UIKitNibReader {
     /// How deep this nib is nested in prototype-cell nibs (0 for a nib file).
     let depth: Int
 
-    init(table: ArchivedObjectTable, format: NibGraph.Format, depth: Int = 0) {
+    /// Bytes of nested nibs still allowed to be decoded, shared by every level.
+    let nestedBudget: NestedNibBudget
+
+    init(table: ArchivedObjectTable, format: NibGraph.Format, depth: Int = 0, nestedBudget: NestedNibBudget? = nil) {
         builder = CompiledGraphBuilder(table: table)
         self.format = format
         self.depth = depth
+        // The same nested nib may be named many times; four times the file's own size is plenty
+        // for real nibs and keeps repetition from multiplying work.
+        self.nestedBudget = nestedBudget ?? NestedNibBudget(bytes: 4 * table.byteCount)
     }
 
     static let layoutClasses: Set<String> = ["NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide"]
