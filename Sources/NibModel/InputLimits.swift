@@ -15,7 +15,7 @@ public enum InputLimits {
     /// (`&a [*b, *b, …]` nested) is rejected instead of expanding to billions of nodes.
     public static let maxYAMLNodes = 100_000
 
-    /// Most views one `makeView` step may create (`count:`).
+    /// Most views one `makeView` step, or cells one `dequeueCell` step, may create (`count:`).
     public static let maxMakeViewCount = 10_000
 
     /// Longest attribute text (tooltips above all) a diagram carries; longer text ends with an

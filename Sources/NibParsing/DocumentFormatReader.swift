@@ -172,7 +172,7 @@ final class DocumentFormatReader {
     /// A typed value element as text: `value=`, geometry as `{…}`, strings decoded.
     static func valueText(_ node: XMLNode) -> String {
         if let value = node["value"] { return value }
-        let a = node.attributes
+        let a = node
         switch node.name {
         case "size": return "{\(a["width"] ?? "0"), \(a["height"] ?? "0")}"
         case "point": return "{\(a["x"] ?? "0"), \(a["y"] ?? "0")}"
@@ -233,7 +233,8 @@ final class DocumentFormatReader {
         default:
             let segue = Segue(
                 kind: node["kind"] ?? "", identifier: node["identifier"], relationship: node["relationship"],
-                customClass: node["customClass"])
+                customClass: node["customClass"], unwindAction: node["unwindAction"], modalPresentationStyle: node["modalPresentationStyle"]
+            )
             return .segue(destination: destination, segue)
         }
     }

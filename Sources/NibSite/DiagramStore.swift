@@ -99,6 +99,9 @@ final class DiagramStore {
         }
     }
 
+    /// Why the diagram `key` could not be rendered; nil when it was.
+    func error(_ key: String) -> String? { entries[key]?.svg == nil ? entries[key]?.error ?? "not rendered" : nil }
+
     /// The figure HTML for `key`: the SVG inlined with ids prefixed by `prefix` (several
     /// diagrams share a page), or an error box.
     func figure(key: String, prefix: String, caption: String, kind: String) -> String {

@@ -128,7 +128,7 @@ struct Builder {
                 box.attributes["label"] = .text(
                     DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
                 box.attributes["tooltip"] = .tooltip("scene \(value.id)")
-                if let link = options.link("scene", value.id) { box.attributes["href"] = link }
+                if let link = options.link(.scene(value.id)) { box.attributes["href"] = link }
                 for root in roots where root.scene == value.id { box.statements += tree(root) }
                 dot.append(.subgraph(box))
             }
@@ -177,7 +177,7 @@ struct Builder {
         var attrs = style.attributes(role, classes: [object.element])
         attrs["label"] = .html(ObjectNaming.htmlLabel(object, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object))
-        if let link = options.link("obj", object.id.rawValue) { attrs["href"] = link }
+        if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
         return DOTNode(object.id.rawValue, attrs)
     }
 
@@ -237,7 +237,7 @@ struct Builder {
         attrs["label"] = .text("→ " + DOTEscaping.truncated(label, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(
             objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
-        if let object = objects[destination], let sceneID = object.scene, let link = options.link("scene", sceneID) {
+        if let object = objects[destination], let sceneID = object.scene, let link = options.link(.scene(sceneID)) {
             attrs["href"] = link
         }
         return DOTNode(name, attrs)

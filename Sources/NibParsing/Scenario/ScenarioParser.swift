@@ -10,7 +10,7 @@ public enum ScenarioParser {
 
     /// The top-level keys.
     static let topKeys = [
-        "title", "platform", "osVersion", "sdkVersion", "idiom", "trace", "flags", "bundle", "classes", "objects",
+        "title", "platform", "osVersion", "sdkVersion", "idiom", "trace", "flags", "bundle", "classTable", "classes", "objects",
         "observers", "nibs", "steps",
     ]
 
@@ -73,7 +73,11 @@ public enum ScenarioParser {
             scenario.bundle = AppBundle(
                 path: try fields.string("path") ?? "/App.app", resources: try fields["resources"]?.strings("bundle.resources") ?? [])
         }
-        if let node = top["classes"] { scenario.classes = try classes(node) }
+        if let node = top["classTable"] { scenario.classes = try classTable(node, file: file, baseDirectory: baseDirectory) }
+        if let node = top["classes"] {
+            // The scenario's own entries win over the class table's.
+            scenario.classes = (scenario.classes ?? [:]).merging(try classes(node)) { _, own in own }
+        }
         if let node = top["objects"] { scenario.objects = try objects(node) }
         if let node = top["observers"] { scenario.observers = try observers(node) }
         if let node = top["nibs"] {
@@ -131,6 +135,32 @@ public enum ScenarioParser {
         return table
     }
 
+    /// `classTable: path.yaml`: a file holding a class table in the `classes:` format (either a
+    /// top-level `classes:` key or the class map itself), relative to the scenario.
+    private static func classTable(_ node: YAMLNode, file: String, baseDirectory: URL?) throws -> [String: ClassInfo] {
+        let path = try node.string("classTable")
+        let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
+        let shown = (file as NSString).deletingLastPathComponent.isEmpty ? path : (file as NSString).deletingLastPathComponent + "/" + path
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw node.error("classTable: cannot read \(path)") }
+        return try parseClassTable(yaml: text, file: shown)
+    }
+
+    /// Reads a class table file (`nibviz classes --format yaml`, or hand-written): a top-level
+    /// `classes:` map, or the map itself. Errors carry the table file's locations.
+    public static func parseClassTable(yaml: String, file: String) throws -> [String: ClassInfo] {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { return [:] }
+            root = node
+        } catch let error as YamlError {
+            throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(yamlProblem(error))")
+        }
+        let top = YAMLNode(node: root, file: file)
+        let fields = try top.fields("the class table")
+        if fields.entries.count == 1, fields.entries.first?.key == "classes", let map = fields["classes"] { return try classes(map) }
+        return try classes(top)
+    }
+
     private static func behaviour(_ node: YAMLNode, className: String) throws -> ClassBehaviour {
         var result = ClassBehaviour()
         for (key, _, value) in try node.fields("behaviour of \(className)", allowed: ClassBehaviour.names).entries {
@@ -171,6 +201,14 @@ public enum ScenarioParser {
     /// Steps may only name declared objects, results and nibs.
     private static func checkReferences(_ scenario: Scenario) throws {
         var known = Set(scenario.objects.map(\.name))
+        // Storyboard controllers are named by element id and storyboard identifier once a launch,
+        // segue or instantiate step makes them (R-LAUNCH-1, R-SB-1).
+        for nib in scenario.nibs where nib.graph.isStoryboard {
+            for object in nib.graph.objects where object.sceneMemberID == "viewController" {
+                known.insert(object.id.rawValue)
+                if let identifier = object.storyboardIdentifier { known.insert(identifier) }
+            }
+        }
         let nibs = Set(scenario.nibs.map(\.name))
         for observer in scenario.observers where !known.contains(observer.observer) || !known.contains(observer.object) {
             let missing = known.contains(observer.observer) ? observer.object : observer.observer

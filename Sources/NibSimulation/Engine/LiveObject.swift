@@ -47,6 +47,14 @@ struct ControllerInfo {
     var windowLoaded = false
     /// NSWindowController: its document (R-MAC-9 steps 2 and 5).
     var document: Int?
+    /// Prototype cells of the storyboard view's tables and collections, each its own nib (R-SB-7).
+    var prototypes: [PrototypeCell] = []
+    /// Element id → instance of the current view load's objects (proxies for prototype cell nibs).
+    var viewInstances: [ObjectID: Int] = [:]
+    /// The container whose relationship segue made this controller (navigation, tab, split, window).
+    var container: Int?
+    /// Relationship children whose views are in this container's view (R-LAUNCH-2), in order.
+    var visibleChildren: [Int] = []
 }
 
 extension SimulationRun {
