@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "NibModel"),
         // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
+        // .xib/.storyboard XML and compiled nibs into the model, with diagnostics.
         .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
