@@ -79,6 +79,6 @@ let package = Package(
         .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
+        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
     ]
 )

@@ -27,17 +27,20 @@ public struct DiagramOptions: Hashable, Sendable {
     /// Documents with more objects than this get an overview of their top-level objects plus
     /// one diagram per top-level object (a 1.6 MB xib is unreadable as one drawing).
     public var objectSplitThreshold: Int
+    /// Whether each diagram draws its own legend, or leaves it to one `DiagramLegend` per page.
+    public var legend: LegendPlacement
 
     /// Creates options.
     public init(
         theme: DiagramTheme = .light, linkBase: String? = nil, labelLimit: Int = 40, sceneSplitThreshold: Int = 6,
-        objectSplitThreshold: Int = 200
+        objectSplitThreshold: Int = 200, legend: LegendPlacement = .include
     ) {
         self.theme = theme
         self.linkBase = linkBase
         self.labelLimit = labelLimit
         self.sceneSplitThreshold = sceneSplitThreshold
         self.objectSplitThreshold = objectSplitThreshold
+        self.legend = legend
     }
 
     /// The style for the theme.
@@ -47,6 +50,14 @@ public struct DiagramOptions: Hashable, Sendable {
     func link(_ kind: String, _ id: String) -> DOTValue? {
         linkBase.map { .url($0 + kind + "-" + DOTEscaping.percentEncoded(id)) }
     }
+}
+
+/// Where a diagram's legend goes.
+public enum LegendPlacement: String, Hashable, Sendable, CaseIterable {
+    /// Inside the diagram (the default, for a diagram that stands alone).
+    case include
+    /// Left out: the caller draws `DiagramLegend.dot(for:)` once for the page.
+    case omit
 }
 
 /// One DOT diagram of a set, with a file-safe name and a human title.

@@ -37,20 +37,16 @@ struct DiagramSource {
         case .graph:
             return ObjectGraphDiagram.parts(try requireGraph(kind), options: options)
         case .flow:
-            return [NamedDiagram(name: "flow", title: title, dot: FlowDiagram.dot(try requireGraph(kind), options: options))]
+            return FlowDiagram.parts(try requireGraph(kind), options: options)
         case .instantiation:
             let (timeline, platform) = run()
-            return [
-                NamedDiagram(
-                    name: "instantiation", title: title,
-                    dot: InstantiationDiagram.dot(timeline, graph: graph, platform: platform, title: title, options: options))
-            ]
+            return InstantiationDiagram.parts(timeline, graph: graph, platform: platform, title: title, options: options)
         case .timeline:
             let (timeline, _) = run()
-            return [NamedDiagram(name: "timeline", title: title, dot: TimelineDiagram.dot(timeline, title: title, options: options))]
+            return TimelineDiagram.parts(timeline, title: title, graph: graph, options: options)
         case .lifecycle:
             let (timeline, _) = run()
-            return [NamedDiagram(name: "lifecycle", title: title, dot: LifecycleDiagram.dot(timeline, title: title, options: options))]
+            return LifecycleDiagram.parts(timeline, title: title, graph: graph, options: options)
         }
     }
 

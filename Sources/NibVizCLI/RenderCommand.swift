@@ -14,8 +14,10 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a .dot file (or, with --diagram, an IB document or scenario) to SVG, PNG, PDF, DOT or JSON.",
         discussion: """
             .dot/.gv input is laid out as is. A .xib, .storyboard, designable.nib or scenario .yaml is drawn \
-            as the --diagram KIND (default graph); -T dot prints nibviz's DOT source. Storyboards with many \
-            scenes draw an overview; --scene ID (or --scene overview) picks one part.
+            as the --diagram KIND (default graph); -T dot prints nibviz's DOT source. Big documents are drawn \
+            in parts (one per scene, or per top-level object); --scene picks one by id or by name (a unique, \
+            case-insensitive prefix of the title the part list shows), for every diagram kind; \
+            --scene all -o DIR writes every part to DIR as <part>.<format>.
             """
     )
 
@@ -42,21 +44,47 @@ struct RenderCommand: ParsableCommand {
         help: "Prefix for links: objects link to <base>obj-<id>, scenes to <base>scene-<id>, rules to <base>rule-<id>.")
     var linkBase: String?
 
-    @Option(help: "Storyboard part to draw: a scene id, or 'overview'.")
+    @Option(help: "Part to draw: a scene or object id, its name (unique prefix, any case), 'overview', or 'all' (with -o DIR).")
     var scene: String?
 
     func run() throws {
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
         if diagram == nil, ext == "dot" || ext == "gv" { return try renderDOTFile() }
-        let part: NamedDiagram
+        let parts: [NamedDiagram]
         do {
-            part = try DiagramPicker.pick(
+            parts = try DiagramPicker.pick(
                 file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
         } catch let error as LocatedError {
             throw fail(error.description)
         }
-        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output) }
-        try writeOutput(try render(part.dot, name: file), to: output)
+        if scene?.lowercased() == DiagramPicker.all { return try writeAll(parts) }
+        guard let part = parts.first else { throw fail("\(file): nothing to draw") }
+        try writeOutput(try bytes(part), to: output)
+    }
+
+    /// `--scene all`: every part into the `-o` folder as `<part name>.<format>`.
+    private func writeAll(_ parts: [NamedDiagram]) throws {
+        guard let output else { throw fail("--scene all needs -o DIR (a folder for one file per part)") }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+            throw fail("\(output): not a folder (--scene all writes one file per part)")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw fail("\(output): cannot create folder: \(error.localizedDescription)")
+        }
+        for part in parts {
+            let path = URL(fileURLWithPath: output).appendingPathComponent(DiagramPicker.fileName(part, format: format)).path
+            try writeOutput(try bytes(part), to: path)
+            print(path)
+        }
+    }
+
+    /// A part's output bytes: its DOT for `-T dot`, else the rendering.
+    private func bytes(_ part: NamedDiagram) throws -> [UInt8] {
+        if format == .dot { return Array(part.dot.utf8) }
+        return try render(part.dot, name: file)
     }
 
     private func renderDOTFile() throws {
@@ -78,36 +106,5 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw fail(error.description)
         }
-    }
-}
-
-/// Chooses the diagram part the user asked for.
-enum DiagramPicker {
-    /// The id a user types for a part: the scene or object id token, or `overview`.
-    static func partID(_ part: NamedDiagram) -> String {
-        for prefix in ["scene-", "object-"] where part.name.hasPrefix(prefix) { return String(part.name.dropFirst(prefix.count)) }
-        return part.name
-    }
-
-    static func pick(file: String, kind: DiagramKind, scene: String?, options: DiagramOptions) throws -> NamedDiagram {
-        let source = try DiagramSource.load(file)
-        let parts = try source.diagrams(kind, options: options)
-        guard let scene else {
-            if parts.count > 1 {
-                printError("note: \(file): \(parts.count - 1) parts; drawing the overview. Pick one with --scene ID:")
-                for part in parts.dropFirst() { printError("  \(partID(part))  \(part.title)") }
-            }
-            guard let first = parts.first else { throw LocatedError(at: FileLocation(file: file), "nothing to draw") }
-            return first
-        }
-        if kind == .graph, parts.count == 1, let graph = source.graph, graph.scenes.contains(where: { $0.id == scene }) {
-            return NamedDiagram(name: "scene-" + scene, title: scene, dot: ObjectGraphDiagram.dot(graph, scene: scene, options: options))
-        }
-        let token = DOTEscaping.token(scene)
-        guard let part = parts.first(where: { $0.name == scene || partID($0) == token }) else {
-            let names = parts.map(partID).joined(separator: ", ")
-            throw LocatedError(at: FileLocation(file: file), "no part '\(scene)' in the \(kind.rawValue) diagram (parts: \(names))")
-        }
-        return part
     }
 }

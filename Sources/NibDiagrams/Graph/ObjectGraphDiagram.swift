@@ -23,23 +23,28 @@ public enum ObjectGraphDiagram {
     }
 
     /// The diagrams to draw for `graph`: one `graph` diagram; for a storyboard with more scenes
-    /// than the threshold an `overview` (the flow) plus `scene-<id>` per scene; for a document
-    /// with more objects than `objectSplitThreshold`, an `overview` of its top-level objects plus
-    /// `object-<id>` per top-level object that contains others.
+    /// than the threshold, `scene-<id>` per scene and no overview (the `flow` diagram is the
+    /// storyboard's overview; drawing it again here drew the same picture twice); for a
+    /// document with more objects than `objectSplitThreshold`, an `overview` of its top-level
+    /// objects (with their sizes and the connections between them, which no other diagram
+    /// shows) plus `object-<id>` per top-level object that contains others.
     public static func parts(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> [NamedDiagram] {
-        if !graph.isStoryboard, graph.objects.count > options.objectSplitThreshold {
-            return TopLevelOverview.parts(graph, options: options)
-        }
-        guard graph.isStoryboard, graph.scenes.count > options.sceneSplitThreshold else {
+        guard let split = DocumentPartition.parts(graph, options: options) else {
             return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
         }
-        let objects = graph.objectsByID
-        var parts = [NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: FlowDiagram.dot(graph, options: options))]
-        for scene in graph.scenes {
-            let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
+        var parts: [NamedDiagram] = []
+        if !graph.isStoryboard {
+            let title = fileTitle(graph) + " — overview"
             parts.append(
-                NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options))
-            )
+                NamedDiagram(name: "overview", title: title, dot: DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))))
+        }
+        for part in split {
+            let dot: String
+            switch part.kind {
+            case .scene: dot = self.dot(graph, scene: part.id, options: options)
+            case .object: dot = self.dot(graph, root: ObjectID(part.id), options: options)
+            }
+            parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
         }
         return parts
     }
@@ -111,7 +116,7 @@ struct Builder {
         var dot = DOTGraph(
             name: title, attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
             edgeDefaults: style.edgeDefaults)
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform))")
+        dot.attributes["label"] = TypeScale.titleLabel(title + " (\(graph.platform))")
         dot.attributes["labelloc"] = "t"
         dot.attributes["compound"] = "true"
         dot.attributes["class"] = .text("diagram-graph")
@@ -132,7 +137,7 @@ struct Builder {
             for root in roots { dot.statements += tree(root) }
         }
         dot.statements += edges()
-        if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
+        if options.legend == .include, !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
             dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
         }
         return dot
@@ -201,7 +206,7 @@ struct Builder {
                 if stubs.insert(target).inserted {
                     nodeRoles.insert(.placeholder)
                     var attrs = style.attributes(.placeholder, classes: ["responder-chain"])
-                    attrs["label"] = .html("<B>First Responder</B><BR/><FONT POINT-SIZE=\"9\">responder chain (nil target)</FONT>")
+                    attrs["label"] = .html("<B>First Responder</B><BR/>" + TypeScale.detailHTML("responder chain (nil target)"))
                     attrs["tooltip"] = .tooltip("nil-target actions go up the responder chain at action time")
                     out.append(.node(DOTNode(target, attrs)))
                 }

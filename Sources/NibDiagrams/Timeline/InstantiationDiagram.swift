@@ -12,6 +12,33 @@ public enum InstantiationDiagram {
         DOTEncoder.encode(build(timeline, graph: graph, platform: platform, title: title, options: options))
     }
 
+    /// The whole load (`instantiation`) and, for a document `DocumentPartition` splits, one
+    /// part per scene or top-level object with the objects created from it.
+    public static func parts(
+        _ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, options: DiagramOptions = DiagramOptions()
+    ) -> [NamedDiagram] {
+        var parts = [
+            NamedDiagram(
+                name: "instantiation", title: title, dot: dot(timeline, graph: graph, platform: platform, title: title, options: options))
+        ]
+        guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
+        for part in split {
+            let ids = Set(part.members.map(\.rawValue))
+            let events = timeline.events.filter { event in event.receiver?.id.map(ids.contains) ?? false }
+            guard events.contains(where: { $0.kind == .message && EventText.isInitializer($0.selector) }) else { continue }
+            var sub = timeline
+            sub.events = events
+            var members = graph
+            members.objects = graph.objects.filter { part.members.contains($0.id) }
+            let partTitle = title + " — " + part.title
+            parts.append(
+                NamedDiagram(
+                    name: part.name, title: part.title,
+                    dot: dot(sub, graph: members, platform: platform, title: partTitle, options: options)))
+        }
+        return parts
+    }
+
     /// Initializers in legend order, each with its own class (`init-with-coder`, …).
     static let initializers: [(selector: String, meaning: String)] = [
         ("initWithCoder:", "archived object (NSCoding)"),
@@ -21,16 +48,13 @@ public enum InstantiationDiagram {
         ("initWithWindowNibName:", "window controller in code"),
     ]
 
-    /// Objects per row of a load group.
-    static let rowLength = 6
-
     static func build(_ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         var dot = DOTGraph(
             name: title + " instantiation", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
             edgeDefaults: style.edgeDefaults)
         let framework = platform.usesAppKit ? "macOS (AppKit)" : "iOS (UIKit)"
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 100) + " — instantiation on " + framework)
+        dot.attributes["label"] = TypeScale.titleLabel(title + " — instantiation on " + framework)
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-instantiation platform-" + platform.rawValue)
 
@@ -50,35 +74,35 @@ public enum InstantiationDiagram {
             members[group, default: []].append((index, event))
         }
         var used = Set<String>()
-        var previousTail: String?
+        let objects = graph?.objectsByID ?? [:]
+        let labelsByGroup = groups.map { group in
+            (members[group] ?? []).enumerated().map { order, item in nodeLabel(item.1, order: order, objects: objects, options: options) }
+        }
+        let rowLength = TimelineDiagram.columnCount(labelsByGroup.map { $0.map(\.width) })
         for (number, group) in groups.enumerated() {
             var box = DOTSubgraph("cluster_group_\(number)", style.attributes(.phase))
             box.attributes["label"] = .text(group)
+            box.attributes["labeljust"] = "l"
             var previous: String?
-            for (order, (index, event)) in (members[group] ?? []).enumerated() {
+            let list = members[group] ?? []
+            let labels = labelsByGroup[number]
+            for (order, (index, event)) in list.enumerated() {
                 guard let receiver = event.receiver else { continue }
                 let selector = event.selector ?? "?"
                 used.insert(selector)
                 let name = "inst:\(receiver.instance)"
                 var attrs = style.attributes(.event, classes: [initializerClass(selector)])
                 attrs["fillcolor"] = .text(initializerColor(selector, dark: style.theme.drawsDark))
-                var html =
-                    "<FONT POINT-SIZE=\"8\">\(order + 1)</FONT> <B>"
-                    + DOTEscaping.html(DOTEscaping.truncated(receiver.label, limit: options.labelLimit)) + "</B>"
-                html += "<BR/>" + DOTEscaping.html(selector)
-                if let id = receiver.id {
-                    html +=
-                        "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(id, limit: options.labelLimit)) + "</FONT>"
-                }
-                attrs["label"] = .html(html)
+                attrs["label"] = .html(labels[order].html)
                 attrs["tooltip"] = .tooltip(
-                    "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)\nrule \(event.rule)")
+                    "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)"
+                        + (receiver.id.map { "\nid \($0)" } ?? "") + "\nrule \(event.rule)")
                 if let link = options.link("rule", event.rule) { attrs["href"] = link }
                 box.append(.node(DOTNode(name, attrs)))
                 var orderEdge = style.attributes(.sequence)
                 orderEdge["arrowhead"] = "normal"
                 orderEdge["arrowsize"] = "0.5"
-                // Rows of `rowLength`: a long load wraps instead of making a 5,000-px strip.
+                // Rows that fit the legible width: a long load wraps instead of making a strip.
                 if let previous {
                     if order.isMultiple(of: rowLength) {
                         var wrap = style.attributes(.sequence, classes: ["wrap"])
@@ -93,11 +117,8 @@ public enum InstantiationDiagram {
                 }
                 previous = name
             }
+            // Groups stack top to bottom (no edge ties one to the next).
             dot.append(.subgraph(box))
-            if let previousTail, let first = members[group]?.first?.1.receiver {
-                dot.append(.edge(DOTEdge(previousTail, "inst:\(first.instance)", ["style": "invis"])))
-            }
-            previousTail = members[group]?.last?.1.receiver.map { "inst:\($0.instance)" }
         }
         if groups.isEmpty {
             var attrs = style.attributes(.note)
@@ -105,8 +126,28 @@ public enum InstantiationDiagram {
             dot.append(.node(DOTNode("empty", attrs)))
         }
         if let graph { dot.statements += placeholders(graph, platform: platform, style: style, options: options) }
-        dot.append(.subgraph(legend(used: used, style: style)))
+        if options.legend == .include { dot.append(.subgraph(legend(used: used, style: style))) }
         return dot
+    }
+
+    /// A created object's label (order, name, initializer, class when the name is not the
+    /// class) and its estimated width in points, as `TimelineDiagram.eventLabel`.
+    static func nodeLabel(_ event: Event, order: Int, objects: [ObjectID: NibObject], options: DiagramOptions)
+        -> (html: String, width: Double)
+    {
+        let receiver = event.receiver
+        let object = receiver?.id.flatMap { objects[ObjectID($0)] }
+        let name = object.map { ObjectNaming.headline($0) } ?? receiver?.label ?? "?"
+        let lines = TypeScale.wrapped(DOTEscaping.truncated(name, limit: options.labelLimit), width: 24)
+        let selector = event.selector ?? "?"
+        var html = TypeScale.detailHTML("\(order + 1)") + " <B>" + lines.map(DOTEscaping.html).joined(separator: "<BR/>") + "</B>"
+        html += "<BR/>" + DOTEscaping.html(selector)
+        var widest = max(Double(lines.map(\.count).max() ?? 0) * 0.6, Double(selector.count) * 0.55) * Double(TypeScale.body)
+        if let object, let detail = ObjectNaming.detail(object) {
+            html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: 30)))
+            widest = max(widest, Double(min(detail.count, 30)) * 0.55 * Double(TypeScale.detail))
+        }
+        return (html, widest + 24)
     }
 
     private static func placeholders(_ graph: NibGraph, platform: Platform, style: DiagramStyle, options: DiagramOptions) -> [DOTStatement]
@@ -141,8 +182,8 @@ public enum InstantiationDiagram {
             var attrs = style.attributes(.placeholder)
             let count = members.count > 1 ? " ×\(members.count)" : ""
             attrs["label"] = .html(
-                "<B>" + DOTEscaping.html(ObjectNaming.headline(first) + count) + "</B><BR/><FONT POINT-SIZE=\"9\">"
-                    + DOTEscaping.html(resolvedText[key] ?? "") + "</FONT>")
+                "<B>" + DOTEscaping.html(ObjectNaming.headline(first) + count) + "</B><BR/>"
+                    + TypeScale.detailHTML(DOTEscaping.html(resolvedText[key] ?? "")))
             let ids = members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (members.count > 12 ? ", …" : "")
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (members.count > 1 ? "\nall ids: " + ids : ""))
             if let link = options.link("obj", first.id.rawValue) { attrs["href"] = link }
@@ -155,10 +196,9 @@ public enum InstantiationDiagram {
         return [.subgraph(box)]
     }
 
-    private static func legend(used: Set<String>, style: DiagramStyle) -> DOTSubgraph {
+    static func legend(used: Set<String>, style: DiagramStyle) -> DOTSubgraph {
         var box = DOTSubgraph("cluster_legend", style.attributes(.legend))
         box.attributes["label"] = "Legend"
-        var previous: String?
         var known = Set(initializers.map(\.selector))
         var entries = initializers.filter { used.contains($0.selector) }
         for selector in used.sorted() where !known.contains(selector) {
@@ -169,10 +209,7 @@ public enum InstantiationDiagram {
             var attrs = style.attributes(.event, classes: [initializerClass(selector), "legend-sample"])
             attrs["fillcolor"] = .text(initializerColor(selector, dark: style.theme.drawsDark))
             attrs["label"] = .text(selector + "  " + meaning)
-            attrs["fontsize"] = "9"
             box.append(.node(DOTNode("legend:" + selector, attrs)))
-            if let previous { box.append(.edge(DOTEdge(previous, "legend:" + selector, ["style": "invis"]))) }
-            previous = "legend:" + selector
         }
         return box
     }
