@@ -154,12 +154,13 @@ struct FlowShape {
     /// Scenes per layer of a breadth-first walk from the scenes nothing segues to.
     var layers: [Int]
 
-    /// Roughly the width of a scene node plus the space between ranks, in points.
-    static let rankWidth = 200.0
+    /// Roughly the width of a scene node plus the space between ranks, in points (a labelled
+    /// segue takes a rank of its own between them, so about two node widths).
+    static let rankWidth = 320.0
     /// Roughly the height of a scene node plus the space between nodes of a rank, in points.
     static let nodeSpan = 60.0
     /// Roughly the width of a scene node plus the space between nodes of a rank, top to bottom.
-    static let nodeWidth = 180.0
+    static let nodeWidth = 170.0
 
     init(_ graph: NibGraph) {
         var sceneOf: [ObjectID: String] = [:]

@@ -119,6 +119,7 @@ struct Builder {
         dot.attributes["label"] = TypeScale.titleLabel(title + " (\(graph.platform))")
         dot.attributes["labelloc"] = "t"
         dot.attributes["compound"] = "true"
+        if floatsEdgeLabels { dot.attributes["forcelabels"] = "true" }
         dot.attributes["class"] = .text("diagram-graph")
         let roots = included.filter { object in object.parent.map { !includedIDs.contains($0) } ?? true }
         if boxScenes, !graph.scenes.isEmpty {
@@ -142,6 +143,11 @@ struct Builder {
         }
         return dot
     }
+
+    /// Objects above which edge labels float (`xlabel`) instead of taking layout space.
+    static let floatingLabelThreshold = 12
+
+    var floatsEdgeLabels: Bool { included.count > Self.floatingLabelThreshold }
 
     mutating func nextCluster() -> String {
         clusterCount += 1
@@ -214,7 +220,9 @@ struct Builder {
             let drawing = ConnectionDrawing(connection, source: ObjectNaming.short(source), destination: targetName)
             edgeRoles.insert(drawing.role)
             var attrs = style.attributes(drawing.role)
-            attrs["label"] = .text(DOTEscaping.truncated(drawing.label, limit: options.labelLimit))
+            // In a large drawing, edge labels float beside their edge (`xlabel`): a `label`
+            // takes a rank of its own in `dot`, which made big graphs a third wider.
+            attrs[floatsEdgeLabels ? "xlabel" : "label"] = .text(DOTEscaping.truncated(drawing.label, limit: options.labelLimit))
             attrs["tooltip"] = .tooltip(drawing.tooltip)
             out.append(.edge(DOTEdge(source.id.rawValue, target, attrs)))
         }

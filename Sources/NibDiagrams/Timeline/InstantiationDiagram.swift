@@ -78,7 +78,8 @@ public enum InstantiationDiagram {
         let labelsByGroup = groups.map { group in
             (members[group] ?? []).enumerated().map { order, item in nodeLabel(item.1, order: order, objects: objects, options: options) }
         }
-        let rowLength = TimelineDiagram.columnCount(labelsByGroup.map { $0.map(\.width) })
+        let entries = placeholderEntries(graph, platform: platform)
+        let rowLength = TimelineDiagram.columnCount(labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)])
         for (number, group) in groups.enumerated() {
             var box = DOTSubgraph("cluster_group_\(number)", style.attributes(.phase))
             box.attributes["label"] = .text(group)
@@ -125,7 +126,7 @@ public enum InstantiationDiagram {
             attrs["label"] = "no object was created in this run"
             dot.append(.node(DOTNode("empty", attrs)))
         }
-        if let graph { dot.statements += placeholders(graph, platform: platform, style: style, options: options) }
+        dot.statements += placeholders(entries, rowLength: rowLength, style: style, options: options)
         if options.legend == .include { dot.append(.subgraph(legend(used: used, style: style))) }
         return dot
     }
@@ -147,20 +148,27 @@ public enum InstantiationDiagram {
             html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: 30)))
             widest = max(widest, Double(min(detail.count, 30)) * 0.55 * Double(TypeScale.detail))
         }
-        return (html, widest + 24)
+        return (html, widest + 34)
     }
 
-    private static func placeholders(_ graph: NibGraph, platform: Platform, style: DiagramStyle, options: DiagramOptions) -> [DOTStatement]
-    {
-        let list = graph.objects.filter(\.isPlaceholder)
-        guard !list.isEmpty else { return [] }
-        var box = DOTSubgraph("cluster_placeholders", style.attributes(.legend))
-        box.attributes["label"] = "placeholders: resolved, not created (R-NIB-3)"
-        // One node per kind of placeholder (a storyboard has a First Responder per scene).
-        var order: [String] = []
-        var groups: [String: [NibObject]] = [:]
-        var resolvedText: [String: String] = [:]
-        for object in list {
+    /// One kind of placeholder (a storyboard has a First Responder per scene): its headline
+    /// (with a count), what it resolves to, every member.
+    struct PlaceholderEntry {
+        var headline: String
+        var resolved: String
+        var members: [NibObject]
+
+        /// Estimated width in points, as `nodeLabel`.
+        var width: Double {
+            max(Double(headline.count) * 0.6 * Double(TypeScale.body), Double(resolved.count) * 0.55 * Double(TypeScale.detail)) + 24
+        }
+    }
+
+    static func placeholderEntries(_ graph: NibGraph?, platform: Platform) -> [PlaceholderEntry] {
+        guard let graph else { return [] }
+        var entries: [PlaceholderEntry] = []
+        var index: [String: Int] = [:]
+        for object in graph.objects where object.isPlaceholder {
             let resolved: String
             switch object.placeholder {
             case PlaceholderIdentifier.filesOwner: resolved = "→ the owner argument"
@@ -170,27 +178,39 @@ public enum InstantiationDiagram {
             default: resolved = platform.usesAppKit ? "→ external object" : "→ UINibExternalObjects entry"
             }
             let key = ObjectNaming.headline(object) + "\u{1}" + resolved
-            if groups[key] == nil {
-                order.append(key)
-                resolvedText[key] = resolved
+            if let position = index[key] {
+                entries[position].members.append(object)
+            } else {
+                index[key] = entries.count
+                entries.append(PlaceholderEntry(headline: ObjectNaming.headline(object), resolved: resolved, members: [object]))
             }
-            groups[key, default: []].append(object)
         }
+        for position in entries.indices where entries[position].members.count > 1 {
+            entries[position].headline += " ×\(entries[position].members.count)"
+        }
+        return entries
+    }
+
+    /// The placeholders box, in rows of `rowLength` (rows stack; no edge joins them).
+    private static func placeholders(_ entries: [PlaceholderEntry], rowLength: Int, style: DiagramStyle, options: DiagramOptions)
+        -> [DOTStatement]
+    {
+        guard !entries.isEmpty else { return [] }
+        var box = DOTSubgraph("cluster_placeholders", style.attributes(.legend))
+        box.attributes["label"] = "placeholders: resolved, not created (R-NIB-3)"
         var previous: String?
-        for key in order {
-            guard let members = groups[key], let first = members.first else { continue }
+        for (position, entry) in entries.enumerated() {
+            guard let first = entry.members.first else { continue }
             var attrs = style.attributes(.placeholder)
-            let count = members.count > 1 ? " ×\(members.count)" : ""
             attrs["label"] = .html(
-                "<B>" + DOTEscaping.html(ObjectNaming.headline(first) + count) + "</B><BR/>"
-                    + TypeScale.detailHTML(DOTEscaping.html(resolvedText[key] ?? "")))
-            let ids = members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (members.count > 12 ? ", …" : "")
-            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (members.count > 1 ? "\nall ids: " + ids : ""))
+                "<B>" + DOTEscaping.html(entry.headline) + "</B><BR/>" + TypeScale.detailHTML(DOTEscaping.html(entry.resolved)))
+            let ids = entry.members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (entry.members.count > 12 ? ", …" : "")
+            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (entry.members.count > 1 ? "\nall ids: " + ids : ""))
             if let link = options.link("obj", first.id.rawValue) { attrs["href"] = link }
             let name = "ph:" + first.id.rawValue
             box.append(.node(DOTNode(name, attrs)))
-            // Lays the placeholders out in a row.
-            if let previous { box.append(.edge(DOTEdge(previous, name, ["style": "invis"]))) }
+            // Lays the placeholders out in rows.
+            if let previous, !position.isMultiple(of: rowLength) { box.append(.edge(DOTEdge(previous, name, ["style": "invis"]))) }
             previous = name
         }
         return [.subgraph(box)]
