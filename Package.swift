@@ -38,13 +38,16 @@ let package = Package(
         .target(name: "GraphvizShim", dependencies: ["CGraphviz"]),
         // The only unsafe code: DOT → SVG/PNG/PDF bytes through libgvc, plus the worker pool.
         .target(name: "GraphvizRender", dependencies: ["CGraphviz", "GraphvizShim"]),
+        // The file-system edge where nibviz writes: owned output folders with a marker, locks,
+        // atomic file writes and write-through of special files.
+        .target(name: "NibOutput"),
         // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
         .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -54,7 +57,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview",
+                "NibSite", "NibReview", "NibOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,5 +83,6 @@ let package = Package(
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
+        .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
     ]
 )

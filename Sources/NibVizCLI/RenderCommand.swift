@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibOutput
 
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
@@ -33,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customShort("K"), help: "Layout engine: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: LayoutEngine = .dot
 
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).")
+    @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
     var output: String?
 
     @Option(help: "Colours: light, dark, or auto (SVG follows prefers-color-scheme).")
@@ -59,26 +60,21 @@ struct RenderCommand: ParsableCommand {
         }
         if scene?.lowercased() == DiagramPicker.all { return try writeAll(parts) }
         guard let part = parts.first else { throw fail("\(file): nothing to draw") }
-        try writeOutput(try bytes(part), to: output)
+        try writeOutput(try bytes(part), to: output, inputs: [file])
     }
 
     /// `--scene all`: every part into the `-o` folder as `<part name>.<format>`.
     private func writeAll(_ parts: [NamedDiagram]) throws {
         guard let output else { throw fail("--scene all needs -o DIR (a folder for one file per part)") }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
-            throw fail("\(output): not a folder (--scene all writes one file per part)")
-        }
+        // Rendered before the folder is opened: a failing part leaves the folder untouched.
+        let files = try parts.map { (name: DiagramPicker.fileName($0, format: format), bytes: try bytes($0)) }
+        let folder = try openOutputFolder(output, inputs: [file], force: false)
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw fail("\(output): cannot create folder: \(error.localizedDescription)")
+            try folder.commit(writing: files)
+        } catch let error as OutputError {
+            throw fail(error.description)
         }
-        for part in parts {
-            let path = URL(fileURLWithPath: output).appendingPathComponent(DiagramPicker.fileName(part, format: format)).path
-            try writeOutput(try bytes(part), to: path)
-            print(path)
-        }
+        for file in files { print(URL(fileURLWithPath: output).appendingPathComponent(file.name).path) }
     }
 
     /// A part's output bytes: its DOT for `-T dot`, else the rendering.
@@ -94,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw fail("\(file): cannot read: \(error.localizedDescription)")
         }
-        try writeOutput(try render(source, name: file), to: output)
+        try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
     /// Lays out and renders in this process; SVG gets the theme's post-processing.
