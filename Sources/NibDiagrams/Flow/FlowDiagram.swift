@@ -107,7 +107,10 @@ public enum FlowDiagram {
             dot.append(.edge(DOTEdge("scene:" + from, "scene:" + to, attrs)))
         }
         if options.legend == .include, !edgeRoles.isEmpty || nodeRoles.contains(.reference) {
-            dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
+            dot.append(
+                .subgraph(
+                    Legend.subgraph(
+                        edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: dot.attributes["rankdir"] != "TB")))
         }
         return dot
     }

@@ -72,10 +72,16 @@ enum Legend {
     {
         var legend = DOTSubgraph("cluster_legend", style.attributes(.legend))
         legend.attributes["label"] = "Legend"
+        var previousSample: String?
         for (role, text) in nodeSamples where nodeRoles.contains(role) {
             var attrs = style.attributes(role, classes: ["legend-sample"])
             attrs["label"] = .text(text)
             legend.append(.node(DOTNode("legend:" + role.rawValue, attrs)))
+            // Top to bottom, unconnected samples would share a rank side by side: stack them.
+            if !leftToRight, let previousSample {
+                legend.append(.edge(DOTEdge(previousSample, "legend:" + role.rawValue, ["style": "invis", "class": "legend-key"])))
+            }
+            previousSample = "legend:" + role.rawValue
         }
         // One row per entry. Top to bottom: tail and head share a rank so the sample edge is
         // horizontal, and invisible edges stack the rows. Left to right: the tails share a rank.
