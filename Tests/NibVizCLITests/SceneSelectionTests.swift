@@ -76,3 +76,29 @@ import Testing
         #expect(result.stderr.contains("--scene all needs -o DIR"))
     }
 }
+
+/// End-to-end on a real storyboard: the 26,958-px timeline strip.
+@Suite struct BigTimelineTests {
+    @Test func aBigStoryboardsTimelinePNGWrapsIntoRowsInsteadOfAStrip() throws {
+        guard let corpus = TestPaths.corpus else {
+            print("skipped: no corpus beside the project (../shared/corpus)")
+            return
+        }
+        let file = corpus.appendingPathComponent("files/altstoreio__AltStore/AltStore__Base.lproj__Main.storyboard")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            print("skipped: AltStore is not in the corpus")
+            return
+        }
+        let result = try runNibviz(["render", file.path, "--diagram", "timeline", "-T", "png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let header = [UInt8](result.stdout.prefix(24))
+        try #require(header.count == 24 && header.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        // Was 26,958 × 1,462 px; rows of events now fit 1,200 pt (1,600 px at 96 dpi).
+        #expect(width <= 1_600, "timeline is \(width) × \(height) px")
+        #expect(height > width)
+        // It lists its per-scene parts, by id and name, for --scene.
+        #expect(result.stderr.contains("Pick one with --scene ID|NAME|all"))
+    }
+}
