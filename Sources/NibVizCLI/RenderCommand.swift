@@ -48,13 +48,22 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Part to draw: a scene or object id, its name (unique prefix, any case), 'overview', or 'all' (with -o DIR).")
     var scene: String?
 
+    @Option(help: "Legend: include (in the diagram), omit, or only (the kind's legend on its own, no input read).")
+    var legend: LegendChoice = .include
+
     func run() throws {
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
         if diagram == nil, ext == "dot" || ext == "gv" { return try renderDOTFile() }
+        let options = DiagramOptions(theme: theme, linkBase: linkBase, legend: legend == .omit ? .omit : .include)
+        if legend == .only {
+            let kind = diagram ?? .graph
+            return try writeOutput(
+                try bytes(NamedDiagram(name: "legend", title: kind.rawValue, dot: DiagramLegend.dot(for: kind, options: options))),
+                to: output)
+        }
         let parts: [NamedDiagram]
         do {
-            parts = try DiagramPicker.pick(
-                file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
+            parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options)
         } catch let error as LocatedError {
             throw fail(error.description)
         }
@@ -103,4 +112,9 @@ struct RenderCommand: ParsableCommand {
             throw fail(error.description)
         }
     }
+}
+
+/// `--legend`: where the legend goes.
+enum LegendChoice: String, CaseIterable, ExpressibleByArgument {
+    case include, omit, only
 }

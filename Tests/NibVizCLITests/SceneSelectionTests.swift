@@ -70,6 +70,17 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("scene-scB-00-001.svg")) == bytes)
     }
 
+    @Test(arguments: kinds)
+    func legendOnlyDrawsTheKindsLegendAndOmitLeavesItOut(kind: String) throws {
+        let only = try runNibviz(["render", "unused", "--diagram", kind, "--legend", "only", "-T", "svg"])
+        #expect(only.status == 0, "\(only.stderr)")
+        #expect(only.output.contains("class=\"cluster legend\""))
+        #expect(only.output.contains("legend&#45;sample"))
+        let omitted = try runNibviz(["render", Self.names, "--diagram", kind, "--scene", "Settings", "--legend", "omit", "-T", "dot"])
+        #expect(omitted.status == 0, "\(omitted.stderr)")
+        #expect(!omitted.output.contains("cluster_legend"))
+    }
+
     @Test func sceneAllWithoutAnOutputFolderIsAnError() throws {
         let result = try runNibviz(["render", Self.names, "--scene", "all", "-T", "svg"])
         #expect(result.status == 1)

@@ -216,9 +216,12 @@ public enum InstantiationDiagram {
         return [.subgraph(box)]
     }
 
-    static func legend(used: Set<String>, style: DiagramStyle) -> DOTSubgraph {
+    /// The initializer legend; `chained` stacks the entries in a top-to-bottom graph (left to
+    /// right, unconnected entries already share a rank, one above the other).
+    static func legend(used: Set<String>, style: DiagramStyle, chained: Bool = false) -> DOTSubgraph {
         var box = DOTSubgraph("cluster_legend", style.attributes(.legend))
         box.attributes["label"] = "Legend"
+        var previous: String?
         var known = Set(initializers.map(\.selector))
         var entries = initializers.filter { used.contains($0.selector) }
         for selector in used.sorted() where !known.contains(selector) {
@@ -230,6 +233,8 @@ public enum InstantiationDiagram {
             attrs["fillcolor"] = .text(initializerColor(selector, dark: style.theme.drawsDark))
             attrs["label"] = .text(selector + "  " + meaning)
             box.append(.node(DOTNode("legend:" + selector, attrs)))
+            if chained, let previous { box.append(.edge(DOTEdge(previous, "legend:" + selector, ["style": "invis"]))) }
+            previous = "legend:" + selector
         }
         return box
     }
