@@ -42,14 +42,7 @@ struct CorpusReadabilityTests {
 
     @Test("every diagram of a whole project fits 960 px with text at 8 px or more, or is counted for the zoom viewer", arguments: projects)
     func projectDiagrams(project: String) throws {
-        guard let corpus = TestPaths.corpus else {
-            print("skipped: no corpus beside the project (../shared/corpus)")
-            return
-        }
-        guard FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path) else {
-            print("skipped: build nibviz first (swift build --product nibviz)")
-            return
-        }
+        guard let corpus = corpusForWorkerPool() else { return }
         let folder = corpus.appendingPathComponent("files/" + project)
         guard FileManager.default.fileExists(atPath: folder.path) else {
             print("skipped: \(project) is not in the corpus")
