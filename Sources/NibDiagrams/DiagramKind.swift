@@ -25,7 +25,8 @@ public struct DiagramOptions: Hashable, Sendable {
     /// instead of one drawing.
     public var sceneSplitThreshold: Int
     /// Documents with more objects than this get an overview of their top-level objects plus
-    /// one diagram per top-level object (a 1.6 MB xib is unreadable as one drawing).
+    /// one diagram per top-level object, storyboards one per scene (a 1.6 MB xib is unreadable
+    /// as one drawing; 80 keeps most parts within a 960 px column, measured on the corpus).
     public var objectSplitThreshold: Int
     /// Whether each diagram draws its own legend, or leaves it to one `DiagramLegend` per page.
     public var legend: LegendPlacement
@@ -33,7 +34,7 @@ public struct DiagramOptions: Hashable, Sendable {
     /// Creates options.
     public init(
         theme: DiagramTheme = .light, linkBase: String? = nil, labelLimit: Int = 40, sceneSplitThreshold: Int = 6,
-        objectSplitThreshold: Int = 200, legend: LegendPlacement = .include
+        objectSplitThreshold: Int = 80, legend: LegendPlacement = .include
     ) {
         self.theme = theme
         self.linkBase = linkBase

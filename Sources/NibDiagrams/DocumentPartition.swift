@@ -18,14 +18,18 @@ public struct DocumentPart: Hashable, Sendable {
 }
 
 /// The one place that decides how a large document is cut into parts, shared by every diagram
-/// kind (graph, instantiation, timeline), so `--scene` names the same parts for each: a
-/// storyboard with more scenes than `sceneSplitThreshold` per scene; a document with more
-/// objects than `objectSplitThreshold` per top-level object that contains others.
+/// kind (graph, flow, instantiation, timeline, lifecycle), so `--scene` names the same parts for
+/// each: a storyboard with more scenes than `sceneSplitThreshold`, or with several scenes and
+/// more objects than `objectSplitThreshold`, per scene; any other document with more objects
+/// than `objectSplitThreshold` per top-level object that contains others.
 public enum DocumentPartition {
     /// The parts of `graph` in document order, or nil when it is drawn whole.
     public static func parts(_ graph: NibGraph, options: DiagramOptions) -> [DocumentPart]? {
         if graph.isStoryboard {
-            guard graph.scenes.count > options.sceneSplitThreshold else { return nil }
+            guard
+                graph.scenes.count > options.sceneSplitThreshold
+                    || (graph.scenes.count > 1 && graph.objects.count > options.objectSplitThreshold)
+            else { return nil }
             let objects = graph.objectsByID
             var members: [String: Set<ObjectID>] = [:]
             for object in graph.objects {
