@@ -20,16 +20,16 @@ public struct DocumentPart: Hashable, Sendable {
 /// The one place that decides how a large document is cut into parts, shared by every diagram
 /// kind (graph, flow, instantiation, timeline, lifecycle), so `--scene` names the same parts for
 /// each: a storyboard with more scenes than `sceneSplitThreshold`, or with several scenes and
-/// more objects than `objectSplitThreshold`, per scene; any other document with more objects
-/// than `objectSplitThreshold` per top-level object that contains others.
+/// more objects than `objectSplitThreshold`, per scene; any other document (a one-scene
+/// storyboard too) with more objects than `objectSplitThreshold` per top-level object that
+/// contains others, big containers inside cut out again.
 public enum DocumentPartition {
     /// The parts of `graph` in document order, or nil when it is drawn whole.
     public static func parts(_ graph: NibGraph, options: DiagramOptions) -> [DocumentPart]? {
-        if graph.isStoryboard {
-            guard
-                graph.scenes.count > options.sceneSplitThreshold
-                    || (graph.scenes.count > 1 && graph.objects.count > options.objectSplitThreshold)
-            else { return nil }
+        if graph.isStoryboard, !graph.scenes.isEmpty,
+            graph.scenes.count > options.sceneSplitThreshold
+                || (graph.scenes.count > 1 && graph.objects.count > options.objectSplitThreshold)
+        {
             let objects = graph.objectsByID
             var members: [String: Set<ObjectID>] = [:]
             for object in graph.objects {
@@ -47,11 +47,36 @@ public enum DocumentPartition {
         var seen = Set<ObjectID>()
         var parts: [DocumentPart] = []
         for root in graph.rootObjects where seen.insert(root.id).inserted && !(children[root.id] ?? []).isEmpty {
-            parts.append(
-                DocumentPart(
-                    kind: .object, id: root.id.rawValue, name: "object-" + DOTEscaping.token(root.id.rawValue),
-                    title: ObjectNaming.short(root), members: ObjectGraphDiagram.subtree(root.id, in: graph)))
+            parts += objectParts(root, in: graph, children: children, threshold: options.objectSplitThreshold)
         }
         return parts
+    }
+
+    /// Containers this big get their own part when their parent's part is cut up.
+    static let containerPartMinimum = 12
+
+    /// The part of `root` and its contents; when that holds more than `threshold` objects, each
+    /// container inside holding at least `containerPartMinimum` becomes a part of its own (cut
+    /// up the same way), and `root`'s part keeps the rest (connections into the cut-out
+    /// containers end at stub nodes naming them).
+    static func objectParts(_ root: NibObject, in graph: NibGraph, children: [ObjectID: [ObjectID]], threshold: Int) -> [DocumentPart] {
+        var members = ObjectGraphDiagram.subtree(root.id, in: graph)
+        var nested: [DocumentPart] = []
+        if members.count > threshold {
+            let objects = graph.objectsByID
+            var seen = Set<ObjectID>()
+            for kid in children[root.id] ?? [] where kid != root.id && seen.insert(kid).inserted {
+                guard let object = objects[kid], object.parent == root.id else { continue }
+                let size = ObjectGraphDiagram.subtree(kid, in: graph)
+                guard size.count >= containerPartMinimum else { continue }
+                let parts = objectParts(object, in: graph, children: children, threshold: threshold)
+                for part in parts { members.subtract(part.members) }
+                nested += parts
+            }
+        }
+        let part = DocumentPart(
+            kind: .object, id: root.id.rawValue, name: "object-" + DOTEscaping.token(root.id.rawValue), title: ObjectNaming.short(root),
+            members: members)
+        return [part] + nested
     }
 }

@@ -158,6 +158,33 @@ struct DocumentPartitionTests {
         #expect(DocumentPartition.parts(Fixtures.storyboard, options: DiagramOptions()) == nil)
     }
 
+    @Test("an object part above the threshold cuts its big containers out into parts of their own; connections into them end at stubs")
+    func nestedObjectParts() throws {
+        var graph = Fixtures.cardView
+        graph.connections = []
+        for box in 0..<2 {
+            let boxID = ObjectID("box\(box)")
+            graph.objects.append(NibObject(id: boxID, element: "stackView", className: "UIStackView", parent: "xRo-ot-001"))
+            for index in 0..<14 {
+                graph.objects.append(
+                    NibObject(
+                        id: ObjectID("l\(box)-\(index)"), element: "label", className: "UILabel", parent: boxID,
+                        attributes: ["text": "Row \(index)"]))
+            }
+        }
+        graph.connections.append(Connection(id: nil, source: "btn-00-001", kind: .outlet(property: "first", destination: "l0-3")))
+        let options = DiagramOptions(objectSplitThreshold: 20)
+        let parts = try #require(DocumentPartition.parts(graph, options: options))
+        #expect(parts.map(\.name) == ["object-xRo-ot-001", "object-box0", "object-box1"])
+        #expect(parts[0].members == ["xRo-ot-001", "btn-00-001", "lbl-00-001"])
+        #expect(parts[1].members.count == 15)
+        #expect(Set(parts.flatMap(\.members)).count == parts.map(\.members.count).reduce(0, +))
+        let graphParts = ObjectGraphDiagram.parts(graph, options: options)
+        #expect(graphParts.map(\.name) == ["overview", "object-xRo-ot-001", "object-box0", "object-box1"])
+        #expect(graphParts[2].dot.contains("“Row 3”"))
+        #expect(graphParts[1].dot.contains("\"btn-00-001\" -> \"stub:l0-3\""))
+    }
+
     @Test("timeline, instantiation, lifecycle and flow parts use the same names as graph parts")
     func samePartsForEveryKind() {
         let graph = Fixtures.chain(8)

@@ -14,6 +14,13 @@ public enum ObjectGraphDiagram {
         DOTEncoder.encode(build(graph, scene: scene, options: options))
     }
 
+    /// One part of a document (`DocumentPartition`): its objects; connections leaving it end at
+    /// stub nodes.
+    static func dot(_ graph: NibGraph, part: DocumentPart, options: DiagramOptions) -> String {
+        var builder = Builder(graph: graph, subtitle: part.title, options: options) { part.members.contains($0.id) }
+        return DOTEncoder.encode(builder.run())
+    }
+
     /// One top-level object of a document and everything it contains.
     public static func dot(_ graph: NibGraph, root: ObjectID, options: DiagramOptions = DiagramOptions()) -> String {
         let ids = subtree(root, in: graph)
@@ -33,7 +40,7 @@ public enum ObjectGraphDiagram {
             return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
         }
         var parts: [NamedDiagram] = []
-        if !graph.isStoryboard {
+        if split.first?.kind == .object {
             let title = fileTitle(graph) + " — overview"
             parts.append(
                 NamedDiagram(name: "overview", title: title, dot: DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))))
@@ -42,7 +49,7 @@ public enum ObjectGraphDiagram {
             let dot: String
             switch part.kind {
             case .scene: dot = self.dot(graph, scene: part.id, options: options)
-            case .object: dot = self.dot(graph, root: ObjectID(part.id), options: options)
+            case .object: dot = self.dot(graph, part: part, options: options)
             }
             parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
         }
