@@ -10,7 +10,8 @@ while let argument = arguments.popFirst() {
     case "--nibviz": if let value = arguments.popFirst() { nibviz = URL(fileURLWithPath: value) }
     case "--corpus": if let value = arguments.popFirst() { corpus = URL(fileURLWithPath: value) }
     case "--only": if let value = arguments.popFirst() { only.insert(value) }
-    default: print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|simulate|diagrams|review|site]"); exit(64)
+    default:
+        print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|compiled|simulate|diagrams|review|site]"); exit(64)
     }
 }
 let cpu =
@@ -20,6 +21,7 @@ let cpu =
 print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")
 if only.isEmpty || only.contains("render") { print(runRenderBenchmark(nibviz: nibviz), "\n") }
 if only.isEmpty || only.contains("parse") { print(runParseBenchmark(corpus: corpus), "\n") }
+if only.isEmpty || only.contains("compiled") { print(runCompiledParseBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("simulate") {
     print(runSimulateBenchmark(scenarios: URL(fileURLWithPath: "site/scenarios/spec")), "\n")
 }

@@ -19,35 +19,21 @@ struct DiagramSource {
 
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
     static func load(_ path: String) throws -> DiagramSource {
-        let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension.lowercased()
-        if ext == "yaml" || ext == "yml" {
-            let scenario = try ScenarioParser.parse(contentsOf: url, displayName: path) { url, name in
-                try NibDocumentParser.parse(contentsOf: url, displayName: name)
-            }
-            return DiagramSource(graph: scenario.nibs.first?.graph, scenario: scenario, file: path)
-        }
-        return DiagramSource(graph: try NibDocumentParser.parse(contentsOf: url, displayName: path), scenario: nil, file: path)
+        let input = try NibInput.read(URL(fileURLWithPath: path), displayName: path)
+        return DiagramSource(graph: input.graph, scenario: input.scenario, file: path)
     }
 
-    /// The diagrams of `kind`: several for split storyboards (overview first), else one.
+    /// The diagrams of `kind` (`DiagramSet`): several for split storyboards (overview first), else one.
     func diagrams(_ kind: DiagramKind, options: DiagramOptions) throws -> [NamedDiagram] {
+        if kind == .graph || kind == .flow { _ = try requireGraph(kind) }
+        let (timeline, platform) = kind == .graph || kind == .flow ? (Timeline(), graph?.platform ?? .ios) : run()
         let title = (file as NSString).lastPathComponent
-        switch kind {
-        case .graph:
-            return ObjectGraphDiagram.parts(try requireGraph(kind), options: options)
-        case .flow:
-            return FlowDiagram.parts(try requireGraph(kind), options: options)
-        case .instantiation:
-            let (timeline, platform) = run()
-            return InstantiationDiagram.parts(timeline, graph: graph, platform: platform, title: title, options: options)
-        case .timeline:
-            let (timeline, _) = run()
-            return TimelineDiagram.parts(timeline, title: title, graph: graph, options: options)
-        case .lifecycle:
-            let (timeline, _) = run()
-            return LifecycleDiagram.parts(timeline, title: title, graph: graph, options: options)
-        }
+        // A bare storyboard: each scene's timeline parts show the run that reaches it (R-SB-1).
+        let launch =
+            kind == .graph || kind == .flow || scenario != nil
+            ? nil : graph.flatMap { $0.isStoryboard ? Simulator.launch(storyboard: $0) : nil }
+        return DiagramSet.diagrams(
+            kind, graph: graph, timeline: timeline, platform: platform, title: title, launch: launch, options: options)
     }
 
     private func requireGraph(_ kind: DiagramKind) throws -> NibGraph {

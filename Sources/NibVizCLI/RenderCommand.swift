@@ -4,6 +4,7 @@ import GraphvizRender
 import NibDiagrams
 import NibModel
 import NibOutput
+import NibParsing
 
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
@@ -52,36 +53,29 @@ struct RenderCommand: ParsableCommand {
     var legend: LegendChoice = .include
 
     func run() throws {
-        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-        if diagram == nil, ext == "dot" || ext == "gv" { return try renderDOTFile() }
+        if diagram == nil, legend != .only, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
         let options = DiagramOptions(theme: theme, linkBase: linkBase, legend: legend == .omit ? .omit : .include)
         if legend == .only {
             let kind = diagram ?? .graph
-            return try writeOutput(
-                try bytes(NamedDiagram(name: "legend", title: kind.rawValue, dot: DiagramLegend.dot(for: kind, options: options))),
-                to: output)
+            let part = NamedDiagram(name: "legend", title: kind.rawValue, dot: DiagramLegend.dot(for: kind, options: options))
+            return try writeOutput(try bytes(part), to: output)
         }
-        let parts: [NamedDiagram]
-        do {
-            parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options)
         if scene?.lowercased() == DiagramPicker.all { return try writeAll(parts) }
-        guard let part = parts.first else { throw fail("\(file): nothing to draw") }
+        guard let part = parts.first else { throw CommandFailure("\(file): nothing to draw") }
         try writeOutput(try bytes(part), to: output, inputs: [file])
     }
 
     /// `--scene all`: every part into the `-o` folder as `<part name>.<format>`.
     private func writeAll(_ parts: [NamedDiagram]) throws {
-        guard let output else { throw fail("--scene all needs -o DIR (a folder for one file per part)") }
+        guard let output else { throw CommandFailure("--scene all needs -o DIR (a folder for one file per part)") }
         // Rendered before the folder is opened: a failing part leaves the folder untouched.
         let files = try parts.map { (name: DiagramPicker.fileName($0, format: format), bytes: try bytes($0)) }
         let folder = try openOutputFolder(output, inputs: [file], force: false)
         do {
             try folder.commit(writing: files)
         } catch let error as OutputError {
-            throw fail(error.description)
+            throw CommandFailure(error.description)
         }
         for file in files { print(URL(fileURLWithPath: output).appendingPathComponent(file.name).path) }
     }
@@ -89,7 +83,7 @@ struct RenderCommand: ParsableCommand {
     /// A part's output bytes: its DOT for `-T dot`, else the rendering.
     private func bytes(_ part: NamedDiagram) throws -> [UInt8] {
         if format == .dot { return Array(part.dot.utf8) }
-        return try render(part.dot, name: file)
+        return try render(part.dot, name: file, generated: true)
     }
 
     private func renderDOTFile() throws {
@@ -97,20 +91,17 @@ struct RenderCommand: ParsableCommand {
         do {
             source = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
-    /// Lays out and renders in this process; SVG gets the theme's post-processing.
-    private func render(_ dot: String, name: String) throws -> [UInt8] {
-        do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
-            for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
-            return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
-        } catch {
-            throw fail(error.description)
-        }
+    /// Lays out and renders in a worker process; SVG gets the theme's post-processing.
+    private func render(_ dot: String, name: String, generated: Bool = false) throws -> [UInt8] {
+        let request = RenderRequest(dot: dot, engine: layout, format: format, name: name, generated: generated)
+        let rendered = try RenderWorkerPool.renderIsolated(request)
+        for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
+        return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }
 }
 

@@ -68,7 +68,7 @@ public enum FlowDiagram {
             if scene.id == focus { attrs["penwidth"] = "2.4" }
             attrs["label"] = .html(sceneLabel(scene, controller: controller, graph: graph, objects: objects, limit: options.labelLimit))
             attrs["tooltip"] = .tooltip(sceneTooltip(scene, controller: controller))
-            if let link = options.link("scene", scene.id) { attrs["href"] = link }
+            if let link = options.link(.scene(scene.id)) { attrs["href"] = link }
             dot.append(.node(DOTNode("scene:" + scene.id, attrs)))
         }
         if graph.scenes.isEmpty {

@@ -96,6 +96,8 @@ struct Builder {
     let included: [NibObject]
     let includedIDs: Set<ObjectID>
     var clusterCount = 0
+    /// Objects already drawn.
+    var drawn: Set<ObjectID> = []
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
 
@@ -136,12 +138,13 @@ struct Builder {
         if boxScenes, !graph.scenes.isEmpty {
             let loose = roots.filter { $0.scene == nil }
             for root in loose { dot.statements += tree(root) }
-            for value in graph.scenes {
+            var boxed = Set<String>()
+            for value in graph.scenes where boxed.insert(value.id).inserted {
                 var box = DOTSubgraph(nextCluster(), style.attributes(.sceneBox))
                 box.attributes["label"] = .text(
                     DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
                 box.attributes["tooltip"] = .tooltip("scene \(value.id)")
-                if let link = options.link("scene", value.id) { box.attributes["href"] = link }
+                if let link = options.link(.scene(value.id)) { box.attributes["href"] = link }
                 for root in roots where root.scene == value.id { box.statements += tree(root) }
                 dot.append(.subgraph(box))
             }
@@ -167,6 +170,9 @@ struct Builder {
 
     /// An object and, when it contains others, a cluster holding it and its subtree.
     mutating func tree(_ object: NibObject) -> [DOTStatement] {
+        // Valid DOT by construction: a node in two clusters crashes Graphviz 2.43, so an object
+        // is drawn once whatever the model says (a repeated scene, a parent cycle).
+        guard drawn.insert(object.id).inserted else { return [] }
         let node = DOTStatement.node(objectNode(object))
         let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
         guard !kids.isEmpty else { return [node] }
@@ -193,7 +199,7 @@ struct Builder {
         var attrs = style.attributes(role, classes: [object.element])
         attrs["label"] = .html(ObjectNaming.htmlLabel(object, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object))
-        if let link = options.link("obj", object.id.rawValue) { attrs["href"] = link }
+        if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
         return DOTNode(object.id.rawValue, attrs)
     }
 
@@ -255,7 +261,7 @@ struct Builder {
         attrs["label"] = .text("→ " + DOTEscaping.truncated(label, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(
             objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
-        if let object = objects[destination], let sceneID = object.scene, let link = options.link("scene", sceneID) {
+        if let object = objects[destination], let sceneID = object.scene, let link = options.link(.scene(sceneID)) {
             attrs["href"] = link
         }
         return DOTNode(name, attrs)

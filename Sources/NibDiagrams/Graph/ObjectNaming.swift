@@ -39,7 +39,19 @@ public enum ObjectNaming {
         for key in identifierAttributes {
             if let text = clean(object.attributes[key]) { return Name(text: text, source: .identifier) }
         }
-        return Name(text: object.runtimeClass, source: .className)
+        return Name(text: className(object), source: .className)
+    }
+
+    /// The runtime class; `customClass=""` (valid XML, never written by IB) falls back to the
+    /// element's framework class, an empty one to `(no class)`.
+    static func className(_ object: NibObject) -> String {
+        if !object.runtimeClass.isEmpty { return object.runtimeClass }
+        return object.className.isEmpty ? "(no class)" : object.className
+    }
+
+    /// The id as shown: `id=""` is drawn as `(empty id)`.
+    static func shownID(_ object: NibObject) -> String {
+        object.id.rawValue.isEmpty ? "(empty id)" : object.id.rawValue
     }
 
     /// The first non-blank line of `text`, whitespace trimmed; nil when there is none.
@@ -75,9 +87,10 @@ public enum ObjectNaming {
     /// framework class under a custom class, a placeholder's custom class; nil otherwise.
     static func detail(_ object: NibObject) -> String? {
         let name = name(object)
-        if object.isPlaceholder || name.source == .placeholder { return object.customClass }
-        if name.source == .className { return object.customClass == nil ? nil : object.className }
-        return object.runtimeClass
+        let custom = object.customClass.flatMap { $0.isEmpty ? nil : $0 }
+        if object.isPlaceholder || name.source == .placeholder { return custom }
+        if name.source == .className { return custom == nil || object.className.isEmpty ? nil : object.className }
+        return className(object)
     }
 
     /// Short text naming an object in edge tooltips, stub nodes and part titles:
@@ -86,8 +99,8 @@ public enum ObjectNaming {
         let name = name(object)
         switch name.source {
         case .placeholder, .className: return name.text
-        case .shownText: return object.runtimeClass + " " + name.display
-        case .userLabel, .identifier: return name.text + " (" + object.runtimeClass + ")"
+        case .shownText: return className(object) + " " + name.display
+        case .userLabel, .identifier: return name.text + " (" + className(object) + ")"
         }
     }
 
@@ -126,7 +139,7 @@ public enum ObjectNaming {
         }
         if let label = object.label { lines.append("label: \(label)") }
         lines.append("element: <\(object.element)>")
-        lines.append("id: \(object.id.rawValue)")
+        lines.append("id: \(shownID(object))")
         if let identifier = object.storyboardIdentifier { lines.append("storyboard identifier: \(identifier)") }
         if object.line > 0 { lines.append("line \(object.line)") }
         return lines.joined(separator: "\n")

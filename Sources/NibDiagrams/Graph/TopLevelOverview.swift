@@ -38,7 +38,7 @@ enum TopLevelOverview {
             if count > 0 { html += "<BR/>" + TypeScale.detailHTML("contains \(count) object\(count == 1 ? "" : "s")") }
             attrs["label"] = .html(html)
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(root))
-            if let link = options.link("obj", root.id.rawValue) { attrs["href"] = link }
+            if let link = options.link(.object(root.id.rawValue)) { attrs["href"] = link }
             dot.append(.node(DOTNode(root.id.rawValue, attrs)))
         }
         // Connections between different top-level objects: one edge per pair in first-seen

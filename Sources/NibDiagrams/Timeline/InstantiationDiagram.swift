@@ -13,9 +13,10 @@ public enum InstantiationDiagram {
     }
 
     /// The whole load (`instantiation`) and, for a document `DocumentPartition` splits, one
-    /// part per scene or top-level object with the objects created from it.
+    /// part per scene or top-level object drawn from its `PartTimeline`.
     public static func parts(
-        _ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, options: DiagramOptions = DiagramOptions()
+        _ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, launch: StoryboardLaunch? = nil,
+        options: DiagramOptions = DiagramOptions()
     ) -> [NamedDiagram] {
         var parts = [
             NamedDiagram(
@@ -23,18 +24,12 @@ public enum InstantiationDiagram {
         ]
         guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
         for part in split {
-            let ids = Set(part.members.map(\.rawValue))
-            let events = timeline.events.filter { event in event.receiver?.id.map(ids.contains) ?? false }
-            guard events.contains(where: { $0.kind == .message && EventText.isInitializer($0.selector) }) else { continue }
-            var sub = timeline
-            sub.events = events
+            let run = PartTimeline(part, in: timeline, launch: launch)
+            guard run.timeline.events.contains(where: \.isInitializer) else { continue }
             var members = graph
             members.objects = graph.objects.filter { part.members.contains($0.id) }
-            let partTitle = title + " — " + part.title
-            parts.append(
-                NamedDiagram(
-                    name: part.name, title: part.title,
-                    dot: dot(sub, graph: members, platform: platform, title: partTitle, options: options)))
+            let dot = dot(run.timeline, graph: members, platform: platform, title: run.title(title, part: part), options: options)
+            parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
         }
         return parts
     }
@@ -62,7 +57,7 @@ public enum InstantiationDiagram {
         var seen = Set<Int>()
         var groups: [String] = []
         var members: [String: [(Int, Event)]] = [:]
-        for (index, event) in timeline.events.enumerated() where event.kind == .message && EventText.isInitializer(event.selector) {
+        for (index, event) in timeline.events.enumerated() where event.isInitializer {
             guard let receiver = event.receiver, seen.insert(receiver.instance).inserted else { continue }
             let group: String
             if let phase = event.phase {
@@ -98,7 +93,7 @@ public enum InstantiationDiagram {
                 attrs["tooltip"] = .tooltip(
                     "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)"
                         + (receiver.id.map { "\nid \($0)" } ?? "") + "\nrule \(event.rule)")
-                if let link = options.link("rule", event.rule) { attrs["href"] = link }
+                if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
                 box.append(.node(DOTNode(name, attrs)))
                 var orderEdge = style.attributes(.sequence)
                 orderEdge["arrowhead"] = "normal"
@@ -206,7 +201,7 @@ public enum InstantiationDiagram {
                 "<B>" + DOTEscaping.html(entry.headline) + "</B><BR/>" + TypeScale.detailHTML(DOTEscaping.html(entry.resolved)))
             let ids = entry.members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (entry.members.count > 12 ? ", …" : "")
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (entry.members.count > 1 ? "\nall ids: " + ids : ""))
-            if let link = options.link("obj", first.id.rawValue) { attrs["href"] = link }
+            if let link = options.link(.object(first.id.rawValue)) { attrs["href"] = link }
             let name = "ph:" + first.id.rawValue
             box.append(.node(DOTNode(name, attrs)))
             // Lays the placeholders out in rows.

@@ -18,27 +18,21 @@ public enum TimelineDiagram {
     }
 
     /// The whole timeline (`timeline`) and, for a document `DocumentPartition` splits, one part
-    /// per scene or top-level object with the events its objects receive (parts without events
-    /// are left out).
+    /// per scene or top-level object drawn from its `PartTimeline` (the run that shows a scene,
+    /// given the storyboard's `launch`); parts without events are left out.
     public static func parts(
-        _ timeline: Timeline, title: String, level: TraceLevel? = nil, graph: NibGraph?, options: DiagramOptions = DiagramOptions()
+        _ timeline: Timeline, title: String, level: TraceLevel? = nil, graph: NibGraph?, launch: StoryboardLaunch? = nil,
+        options: DiagramOptions = DiagramOptions()
     ) -> [NamedDiagram] {
         var parts = [
             NamedDiagram(name: "timeline", title: title, dot: dot(timeline, title: title, level: level, graph: graph, options: options))
         ]
         guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
-        let visible = timeline.visibleEvents(at: level ?? timeline.traceLevel)
         for part in split {
-            let ids = Set(part.members.map(\.rawValue))
-            let events = visible.filter { event in event.receiver?.id.map(ids.contains) ?? false }
-            guard !events.isEmpty else { continue }
-            var sub = timeline
-            sub.events = events
-            sub.transitions = []
-            let partTitle = title + " — " + part.title
-            parts.append(
-                NamedDiagram(
-                    name: part.name, title: part.title, dot: dot(sub, title: partTitle, level: level, graph: graph, options: options)))
+            let run = PartTimeline(part, in: timeline, launch: launch)
+            guard !run.timeline.visibleEvents(at: level ?? run.timeline.traceLevel).isEmpty else { continue }
+            let dot = dot(run.timeline, title: run.title(title, part: part), level: level, graph: graph, options: options)
+            parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
         }
         return parts
     }
@@ -112,7 +106,7 @@ public enum TimelineDiagram {
                 lane.attributes["label"] = .text(
                     DOTEscaping.truncated(indices.first.map { laneTitles[$0] } ?? "runtime", limit: options.labelLimit))
                 lane.attributes["labeljust"] = "l"
-                if let id = receiver?.id, let link = options.link("obj", id) { lane.attributes["href"] = link }
+                if let id = receiver?.id, let link = options.link(.object(id)) { lane.attributes["href"] = link }
                 for index in indices {
                     lane.append(
                         .node(
@@ -268,7 +262,7 @@ public enum TimelineDiagram {
         if let phase = event.phase { tooltip += " · phase \(phase)" + (event.load.map { " of load \($0)" } ?? "") }
         if let level = event.level { tooltip += " · \(level)" } else { tooltip += " · untraced" }
         attrs["tooltip"] = .tooltip(tooltip)
-        if let link = options.link("rule", event.rule) { attrs["href"] = link }
+        if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
         return DOTNode(eventNode(index), attrs)
     }
 }
