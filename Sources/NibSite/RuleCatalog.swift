@@ -15,6 +15,9 @@ public struct RuleEntry: Hashable, Sendable {
 /// SPEC's section headings, so `parse` reads both the same way and a test fails when they
 /// disagree (or when `Rule.all` names a rule the catalog lacks).
 public enum RuleCatalog {
+    /// The catalog's files under `site/data/`: SPEC's rules, then nibviz's own.
+    public static let files = ["rules.md", "rules-nibviz.md"]
+
     /// The rules of a SPEC-format Markdown text: a rule starts at a top-level `- **R-X-n**`
     /// bullet and runs over its indented continuation lines; sections are `## ` headings.
     public static func parse(_ markdown: String) -> [RuleEntry] {

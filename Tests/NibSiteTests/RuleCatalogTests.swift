@@ -32,10 +32,25 @@ struct RuleCatalogTests {
         #expect(RuleCatalog.markdown(fromSpec) == (try String(contentsOf: Self.catalogURL, encoding: .utf8)))
     }
 
+    static var ownCatalogURL: URL { SiteFixtures.siteRoot.appendingPathComponent("data/rules-nibviz.md") }
+
     @Test func everyRuleTheSimulatorImplementsIsInTheCatalog() throws {
-        let ids = Set(RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8)).map(\.id))
+        var ids = Set(RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8)).map(\.id))
+        ids.formUnion(RuleCatalog.parse(try String(contentsOf: Self.ownCatalogURL, encoding: .utf8)).map(\.id))
         let missing = Rule.all.map(\.id).filter { !ids.contains($0) }
-        #expect(missing == [], "Rule.all names rules SPEC does not have")
+        #expect(missing == [], "Rule.all names rules neither SPEC nor rules-nibviz.md has")
+    }
+
+    @Test func nibvizsOwnRulesUseTheirOwnPrefixesAndCiteApple() throws {
+        let spec = RuleCatalog.parse(try String(contentsOf: Self.catalogURL, encoding: .utf8))
+        let specPrefixes = Set(spec.map { String($0.id.prefix(upTo: $0.id.lastIndex(of: "-") ?? $0.id.endIndex)) })
+        let own = RuleCatalog.parse(try String(contentsOf: Self.ownCatalogURL, encoding: .utf8))
+        #expect(!own.isEmpty)
+        for rule in own {
+            let prefix = String(rule.id.prefix(upTo: rule.id.lastIndex(of: "-") ?? rule.id.endIndex))
+            #expect(!specPrefixes.contains(prefix), "\(rule.id) uses a SPEC prefix")
+            #expect(rule.markdown.contains("Apple"), "\(rule.id) cites Apple's documentation")
+        }
     }
 
     @Test func theRuleIndexShowsEveryRuleInFullWithoutRawMarkdown() throws {
