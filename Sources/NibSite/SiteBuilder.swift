@@ -56,14 +56,18 @@ public final class SiteBuilder {
                 "run scenarios",
                 {
                     self.content.scenarios =
-                        self.givenContent?.scenarios ?? SiteContent.readScenarios(siteRoot: root, inputs: self.options.inputs)
+                        self.givenContent?.scenarios
+                        ?? SiteContent.readScenarios(
+                            siteRoot: root, inputs: self.options.inputs, exclusion: self.options.exclusion)
                 }
             ),
             (
                 "read documents",
                 {
                     self.content.documents =
-                        self.givenContent?.documents ?? SiteContent.readDocuments(inputs: self.options.inputs, progress: self.progress)
+                        self.givenContent?.documents
+                        ?? SiteContent.readDocuments(
+                            inputs: self.options.inputs, exclusion: self.options.exclusion, progress: self.progress)
                 }
             ),
             ("plan pages", planPages),

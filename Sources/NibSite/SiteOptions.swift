@@ -1,4 +1,5 @@
 import Foundation
+import NibParsing
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
@@ -20,6 +21,8 @@ public struct SiteOptions: Sendable {
     public var showProgress: Bool
     /// Print `[i/n] step` lines on stderr.
     public var logSteps: Bool
+    /// Inputs under the input folders left out (`--exclude`, a project file's `exclude:`).
+    public var exclusion = InputExclusion([])
     /// The project's name on its home page (default: the first input folder's name).
     public var title: String?
 

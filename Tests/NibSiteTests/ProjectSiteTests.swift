@@ -98,3 +98,46 @@ struct ProjectScenePagesTests {
         try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
     }
 }
+
+/// `--exclude GLOB` and `.nibviz.yml` on the fixture project.
+@Suite(
+    "project site: inputs", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectInputsTests {
+    @Test func excludeLeavesOutMatchingInputsAndSaysSo() throws {
+        let (app, output) = try ProjectSiteTests.project("exclude")
+        let result = try runNibviz(
+            ["site", app.path, "-o", output.path, "--exclude", "Views", "--exclude", "Sett*.storyboard"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("site: skipped App/Views/Card.xib: excluded by Views"), "\(result.stderr)")
+        #expect(result.stderr.contains("site: skipped App/Settings.storyboard: excluded by Sett*.storyboard"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Main.storyboard.html").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Views/Card.xib.html").path))
+        // The reference's target is no longer in the site: it says so instead of linking.
+        let main = try ProjectSiteTests.page(output, "documents/App/Main.storyboard.html")
+        #expect(main.contains("(not in this site)"))
+        #expect(try LinkWalk.broken(in: output).isEmpty)
+        // `inspect DIR` sees the same files and reports the same skips.
+        let inspect = try runNibviz(["inspect", app.path, "--exclude", "Views", "--exclude", "Sett*.storyboard"])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stderr.contains("inspect: skipped Views/Card.xib: excluded by Views"))
+        #expect(inspect.output.contains("total: 1 files"), "\(inspect.output)")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+
+    @Test func theProjectFileGivesTitleAndExcludesAndABadOneIsALocatedError() throws {
+        let (app, output) = try ProjectSiteTests.project("projectfile")
+        try "title: Store App\nexclude: [\"Views/*\"]\n".write(
+            to: app.appendingPathComponent(".nibviz.yml"), atomically: true, encoding: .utf8)
+        let result = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try ProjectSiteTests.page(output, "index.html").contains("<h1>Store App</h1>"))
+        #expect(result.stderr.contains("excluded by Views/*"))
+        try "title: X\nexcludes: [a]\n".write(to: app.appendingPathComponent(".nibviz.yml"), atomically: true, encoding: .utf8)
+        let bad = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains(".nibviz.yml:2:1") && bad.stderr.contains("unknown key 'excludes'"), "\(bad.stderr)")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+}
