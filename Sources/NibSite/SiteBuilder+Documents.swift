@@ -97,10 +97,13 @@ extension SiteBuilder {
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
         let options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
-        for (kind, named) in DiagramSet.document(graph, load: document.timeline, options: options) {
+        let diagrams = DiagramSet.document(graph, load: document.timeline, options: options)
+        let split = diagrams.filter { $0.0 == .graph }.count > 1
+        for (kind, named) in diagrams where !split || (kind == .graph && named.name == "overview") {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
         }
         html += "</div>"
+        if split { html += planObjectPages(graph, document: document, path: path) }
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
         let initializers = document.timeline?.initializerEvents ?? [:]
