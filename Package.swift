@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
@@ -25,6 +26,17 @@ let package = Package(
         .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
+        .target(
+            name: "NibSources",
+            dependencies: [
+                "NibModel", "NibSimulation",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // IB documents checked against class tables from sources: located findings (`nibviz check`).
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
         // Model and timelines to deterministic DOT text.
         .target(name: "NibDiagrams", dependencies: ["NibModel"]),
         // libgvc as a system library (module map + shim header).
@@ -54,7 +66,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview",
+                "NibSite", "NibReview", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +74,7 @@ let package = Package(
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
-            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview"]
+            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview", "NibSources"]
         ),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
@@ -80,5 +92,8 @@ let package = Package(
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
+        .testTarget(
+            name: "NibSourcesTests", dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibModel", "NibSimulation"],
+            exclude: ["__Fixtures__"]),
     ]
 )

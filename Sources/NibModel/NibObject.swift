@@ -33,6 +33,8 @@ public struct NibObject: Hashable, Sendable {
     public var runtimeAttributes: [RuntimeAttribute]
     /// 1-based line of the element's start tag.
     public var line: Int
+    /// 1-based column of the element's start tag; 0 when unknown.
+    public var column: Int = 0
 
     /// Creates an object.
     public init(

@@ -3,6 +3,7 @@ import Foundation
 import NibModel
 import NibParsing
 import NibSimulation
+import NibSources
 
 extension TimelineFormatter.Format: ExpressibleByArgument {}
 
@@ -31,9 +32,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output: text, json, seed.")
     var format: TimelineFormatter.Format = .text
 
+    @OptionGroup var sources: SourcesOption
+
     func run() throws {
         let options = try simulationOptions()
-        let timeline = try SimulationInput.timeline(for: file, options: options)
+        let index = try sources.index()
+        let timeline = try SimulationInput.timeline(for: file, options: options, classes: index)
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
     }
@@ -67,16 +71,24 @@ struct SimulateCommand: ParsableCommand {
 /// Reads a scenario or a document and runs it.
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
-    static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
+    /// With `classes` (from `--sources`), the derived table is the scenario's class table; a
+    /// scenario's own `classes:` entries win over derived ones of the same name.
+    static func timeline(for file: String, options: SimulationOptions, classes: SourceIndex? = nil) throws -> Timeline {
         let url = URL(fileURLWithPath: file)
         do {
             if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
-                let scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
-                return Simulator.run(scenario, options: options)
+                var scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
+                if let classes { scenario.classes = classes.table.merging(scenario.classes ?? [:]) { _, own in own } }
+                var timeline = Simulator.run(scenario, options: options)
+                if let classes { timeline.notes.insert(SourcesOption.note(classes), at: 0) }
+                return timeline
             }
             let graph = try documentLoader(url, file)
-            var timeline = Simulator.run(document: graph, options: options)
-            timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
+            var scenario = Simulator.scenario(for: graph)
+            scenario.classes = classes?.table
+            var timeline = Simulator.run(scenario, options: options)
+            timeline.notes.insert(
+                classes.map(SourcesOption.note) ?? "\(file) has no class table: every outlet key is assumed to exist", at: 0)
             return timeline
         } catch let error as LocatedError {
             throw fail(error.description)
