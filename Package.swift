@@ -50,13 +50,16 @@ let package = Package(
         .target(name: "GraphvizShim", dependencies: ["CGraphviz"]),
         // The only unsafe code: DOT → SVG/PNG/PDF bytes through libgvc, plus the worker pool.
         .target(name: "GraphvizRender", dependencies: ["CGraphviz", "GraphvizShim"]),
+        // The file-system edge where nibviz writes: owned output folders with a marker, locks,
+        // atomic file writes and write-through of special files.
+        .target(name: "NibOutput"),
         // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
         .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -66,7 +69,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibSources", "NibCheck",
+                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,8 +95,9 @@ let package = Package(
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
+        .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
         .testTarget(
             name: "NibSourcesTests", dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibModel", "NibSimulation"],
-            exclude: ["__Fixtures__"]),
+            exclude: ["__Fixtures__", "__Snapshots__"]),
     ]
 )

@@ -45,15 +45,15 @@ final class DiagramStore {
 
     private(set) var entries: [String: Entry] = [:]
     private var order: [String] = []
-    let cacheDirectory: URL?
+    /// Where cached SVGs are read and written; set once the output folder is open.
+    var cache: DiagramCache?
     let toolVersion: String
     /// Diagrams rendered by Graphviz in this build (cache misses).
     private(set) var renderedCount = 0
     /// Diagrams taken from the cache.
     private(set) var cachedCount = 0
 
-    init(cacheDirectory: URL?, toolVersion: String) {
-        self.cacheDirectory = cacheDirectory
+    init(toolVersion: String) {
         self.toolVersion = toolVersion
     }
 
@@ -75,9 +75,10 @@ final class DiagramStore {
     func renderAll(backend: DiagramBackend, progress: @escaping @Sendable (Int, Int) -> Void) {
         var missing: [String] = []
         for key in order {
-            if let url = cacheURL(key), let data = FileManager.default.contents(atPath: url.path) {
+            if let cache, let data = cache.read(key) {
                 entries[key]?.svg = String(decoding: data, as: UTF8.self)
                 cachedCount += 1
+                cache.keep(key)
             } else {
                 missing.append(key)
             }
@@ -85,30 +86,17 @@ final class DiagramStore {
         let requests = missing.compactMap { entries[$0]?.request }
         let total = requests.count
         let results = total == 0 ? [] : backend.render(requests) { done in progress(done, total) }
-        if let cacheDirectory, !missing.isEmpty {
-            try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-        }
         for (key, result) in zip(missing, results) {
             switch result {
             case .success(let output):
                 let svg = String(decoding: output.data, as: UTF8.self)
                 entries[key]?.svg = svg
                 renderedCount += 1
-                if let url = cacheURL(key) {
-                    let temporary = url.appendingPathExtension("tmp-\(getpid())")
-                    if (try? Data(output.data).write(to: temporary)) != nil {
-                        _ = try? FileManager.default.removeItem(at: url)
-                        try? FileManager.default.moveItem(at: temporary, to: url)
-                    }
-                }
+                cache?.write(key, output.data)
             case .failure(let error):
                 entries[key]?.error = error.description
             }
         }
-    }
-
-    private func cacheURL(_ key: String) -> URL? {
-        cacheDirectory?.appendingPathComponent(key + ".svg")
     }
 
     /// The figure HTML for `key`: the SVG inlined with ids prefixed by `prefix` (several

@@ -1,7 +1,8 @@
 import Foundation
+import NibOutput
 
 extension SiteBuilder {
-    func writePages(to output: AtomicOutput) throws {
+    func writePages(to output: OutputFolder) throws {
         let ruleIDs = Set(rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
@@ -88,7 +89,7 @@ extension SiteBuilder {
 
     /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
     /// page titles and paths are stored once, entries point at them by index.
-    func writeSearchIndex(to output: AtomicOutput) throws {
+    func writeSearchIndex(to output: OutputFolder) throws {
         var kinds: [String] = ["page"]
         var entries: [[Any]] = []
         var pageRows: [[String]] = []
@@ -115,7 +116,7 @@ extension SiteBuilder {
         try output.write(script, to: "assets/search-index.js")
     }
 
-    func copyAssets(to output: AtomicOutput) throws {
+    func copyAssets(to output: OutputFolder) throws {
         // Scenario sources and their JSON Schema are published as is (reference pages link them).
         let scenarioRoot = options.siteRoot.appendingPathComponent("scenarios")
         for path in Self.files(under: scenarioRoot, extensions: ["json", "yaml", "yml"]) {

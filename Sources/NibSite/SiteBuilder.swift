@@ -1,6 +1,7 @@
 import Foundation
 import NibDiagrams
 import NibModel
+import NibOutput
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. Everything is assembled in memory and written to a temporary
@@ -26,13 +27,17 @@ public final class SiteBuilder {
         self.services = services
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
-        self.store = DiagramStore(cacheDirectory: options.cacheDirectory, toolVersion: services.toolVersion)
+        self.store = DiagramStore(toolVersion: services.toolVersion)
     }
 
     /// Runs every step and swaps the new site in. Input documents that fail get an error page
     /// and are listed in `failures`; the caller exits non-zero for them.
     public func build() throws -> SiteReport {
-        let output = try AtomicOutput(final: options.output)
+        let output = try OutputFolder(
+            OutputFolder.Request(
+                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), force: options.force,
+                toolVersion: options.version))
+        store.cache = try diagramCache(writingInto: output)
         var timings: [(String, Double)] = []
         var broken: [String] = []
         let steps: [(String, () throws -> Void)] = [

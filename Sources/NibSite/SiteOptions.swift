@@ -8,8 +8,12 @@ public struct SiteOptions: Sendable {
     public var inputs: [URL]
     /// The output folder, replaced as a whole at the end of a build.
     public var output: URL
-    /// The diagram cache; nil disables it.
+    /// A diagram cache folder the user named; nil keeps the cache inside the output folder.
     public var cacheDirectory: URL?
+    /// Whether diagrams are cached at all.
+    public var useCache: Bool
+    /// Write into an output folder holding files nibviz did not write (they are kept).
+    public var force: Bool
     /// The version written in the footer and folded into cache keys.
     public var version: String
     /// Draw a progress bar on stderr (only when it is a terminal).
@@ -17,16 +21,18 @@ public struct SiteOptions: Sendable {
     /// Print `[i/n] step` lines on stderr.
     public var logSteps: Bool
 
-    /// Creates options; the cache defaults to `<output>/../.nibviz-cache`.
+    /// Creates options; the cache defaults to `<output>/.nibviz-cache`.
     public init(
-        siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, version: String,
+        siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, force: Bool = false,
+        version: String,
         showProgress: Bool = isatty(2) == 1, logSteps: Bool = true
     ) {
         self.siteRoot = siteRoot
         self.inputs = inputs
         self.output = output
-        self.cacheDirectory =
-            useCache ? (cacheDirectory ?? output.deletingLastPathComponent().appendingPathComponent(".nibviz-cache")) : nil
+        self.cacheDirectory = cacheDirectory
+        self.useCache = useCache
+        self.force = force
         self.version = version
         self.showProgress = showProgress
         self.logSteps = logSteps

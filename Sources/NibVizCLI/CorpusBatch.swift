@@ -2,6 +2,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibOutput
 import NibParsing
 
 /// The diagrams of a folder of documents, as render requests, and the report of their run.
@@ -70,13 +71,13 @@ struct CorpusBatch {
         return Report(text: lines.joined(separator: "\n"), ok: failures == 0 && parseFailures.isEmpty)
     }
 
-    /// Writes the rendered SVGs (themed) into `folder`.
-    func write(_ results: [Result<RenderOutput, RenderError>], theme: DiagramTheme, to folder: String) throws {
-        let directory = URL(fileURLWithPath: folder)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    /// Writes the rendered SVGs (themed) into `folder` and swaps it in.
+    func write(_ results: [Result<RenderOutput, RenderError>], theme: DiagramTheme, to folder: OutputFolder) throws {
+        var files: [(name: String, bytes: [UInt8])] = []
         for (index, result) in results.enumerated() {
             guard case .success(let output) = result else { continue }
-            try Data(SVGTheming.apply(theme, to: output.data)).write(to: directory.appendingPathComponent(fileNames[index]))
+            files.append((fileNames[index], SVGTheming.apply(theme, to: output.data)))
         }
+        try folder.commit(writing: files)
     }
 }

@@ -17,7 +17,8 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: "The old version (.xib, .storyboard, designable.nib).") var old: String
     @Argument(help: "The new version.") var new: String
     @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var format: DiagramFormat?
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).") var output: String?
+    @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
+    var output: String?
     @Flag(help: "Print the Markdown summary for a pull request.") var markdown = false
 
     enum DiagramFormat: String, ExpressibleByArgument, CaseIterable { case svg, png, dot }
@@ -28,11 +29,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try artifact(for: try loadDiff())
-        do {
-            try writeOutput(bytes, to: output)
-        } catch {
-            throw fail("\(output ?? "stdout"): cannot write: \(error.localizedDescription)")
-        }
+        try writeOutput(bytes, to: output, inputs: [old, new])
     }
 
     /// File names, not paths: a long title would stretch the legend under it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibOutput
 
 /// Prints `Error: <message>` on stderr and returns the exit code for a failure (1).
 ///
@@ -14,23 +15,21 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Writes bytes to stdout, or atomically to `path` (temp file, then rename) so a failure never
-/// leaves half-written output.
-func writeOutput(_ bytes: [UInt8], to path: String?) throws {
-    guard let path else {
-        FileHandle.standardOutput.write(Data(bytes))
-        return
+/// Writes bytes to stdout (no path, or `-`) or to `path` through `OutputFile`: a special file
+/// or symlink written through, a regular file replaced atomically; never one of `inputs`.
+func writeOutput(_ bytes: [UInt8], to path: String?, inputs: [String] = []) throws {
+    do {
+        try OutputFile.write(bytes, to: path ?? "-", inputs: inputs, environment: ProcessInfo.processInfo.environment)
+    } catch let error as OutputError {
+        throw fail(error.description)
     }
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-    try Data(bytes).write(to: temporary)
-    // rename(2) replaces an existing file atomically; FileManager.replaceItemAt fails on Linux
-    // when the destination exists ("The file doesn't exist").
-    guard rename(temporary.path, url.path) == 0 else {
-        let reason = String(cString: strerror(errno))
-        try? FileManager.default.removeItem(at: temporary)
-        throw CocoaError(
-            .fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
+}
+
+/// Opens the output folder of `site`, `review` or `render-corpus`, reporting a refusal as a failure.
+func openOutputFolder(_ path: String, inputs: [String], force: Bool) throws -> OutputFolder {
+    do {
+        return try OutputFolder(OutputFolder.Request(target: path, inputs: inputs, force: force, toolVersion: NibvizCommand.version))
+    } catch let error as OutputError {
+        throw fail(error.description)
     }
 }

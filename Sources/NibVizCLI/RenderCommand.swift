@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customShort("K"), help: "Layout engine: \(LayoutEngine.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: LayoutEngine = .dot
 
-    @Option(name: .shortAndLong, help: "Output file (default: stdout).")
+    @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
     var output: String?
 
     @Option(help: "Colours: light, dark, or auto (SVG follows prefers-color-scheme).")
@@ -55,8 +55,8 @@ struct RenderCommand: ParsableCommand {
         } catch let error as LocatedError {
             throw fail(error.description)
         }
-        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output) }
-        try writeOutput(try render(part.dot, name: file), to: output)
+        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output, inputs: [file]) }
+        try writeOutput(try render(part.dot, name: file), to: output, inputs: [file])
     }
 
     private func renderDOTFile() throws {
@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw fail("\(file): cannot read: \(error.localizedDescription)")
         }
-        try writeOutput(try render(source, name: file), to: output)
+        try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
     /// Lays out and renders in this process; SVG gets the theme's post-processing.

@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibOutput
 import NibParsing
 
 /// `nibviz render-corpus DIR`: draws `graph` (every part) and, for storyboards, `flow` for every
@@ -19,20 +20,25 @@ struct RenderCorpusCommand: ParsableCommand {
     @Option(help: "Worker processes (default: one per core).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .shortAndLong, help: "Write every SVG into this folder (default: render only).")
+    @Option(name: .shortAndLong, help: "Write every SVG into this folder, replaced atomically (default: render only).")
     var output: String?
+    @Flag(help: "Write into an output folder holding files nibviz did not write (they are kept, never deleted).")
+    var force = false
 
     @Option(help: "Colours: light, dark or auto.")
     var theme: DiagramTheme = .light
 
     func run() throws {
         let started = Date()
+        let folder = try output.map { try openOutputFolder($0, inputs: [directory], force: force) }
         let batch = CorpusBatch.prepare(
             NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory, options: DiagramOptions(theme: theme))
         let pool = RenderWorkerPool.forCurrentExecutable(workerCount: jobs, timeout: 120)
         let results = pool.render(batch.requests)
         let report = batch.report(results, seconds: Date().timeIntervalSince(started))
-        if let output { try batch.write(results, theme: theme, to: output) }
+        if let folder {
+            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError { throw fail(error.description) }
+        }
         print(report.text)
         if !report.ok { throw ExitCode(1) }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibOutput
 import NibReview
 
 /// `nibviz review [--base REV] [--head REV] [--repo DIR] -o DIR`.
@@ -14,18 +15,24 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: "The base revision.") var base = "HEAD~1"
     @Option(help: "The head revision.") var head = "HEAD"
     @Option(help: "The git repository.") var repo = "."
-    @Option(name: .shortAndLong, help: "Output folder (replaced atomically).") var output: String
+    @Option(
+        name: .shortAndLong,
+        help: "Output folder, replaced atomically; only a missing, empty or nibviz-written folder (see README).")
+    var output: String
+    @Flag(help: "Write into an output folder holding files nibviz did not write (they are kept, never deleted).")
+    var force = false
 
     func run() throws {
         let runner = ReviewRunner(repository: GitRepository(directory: URL(fileURLWithPath: repo)), base: base, head: head)
+        let folder = try openOutputFolder(output, inputs: [repo], force: force)
         do {
             let files = try runner.run()
-            try writeFolderAtomically(files, to: output)
+            try folder.commit(writing: files)
             printError("nibviz review: \(files.count - 1) diagram files and review.md written to \(output)")
         } catch let error as GitError {
             throw fail(error.description)
-        } catch let error as CocoaError {
-            throw fail("\(output): cannot write: \(error.localizedDescription)")
+        } catch let error as OutputError {
+            throw fail(error.description)
         }
     }
 }

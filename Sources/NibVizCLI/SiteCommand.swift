@@ -14,11 +14,16 @@ struct SiteCommand: ParsableCommand {
     var inputs: [String] = []
     @Option(
         name: .shortAndLong,
-        help: "Output folder, replaced atomically at the end of the build (default: site/public in a checkout, else nibviz-site).")
+        help: """
+            Output folder, replaced atomically at the end of the build, only when missing, empty or written by nibviz \
+            (default: site/public in a checkout, else nibviz-site).
+            """)
     var output: String?
+    @Flag(help: "Write into an output folder holding files nibviz did not write (they are kept, never deleted).")
+    var force = false
     @Option(help: "The site sources: pages/, scenarios/, assets/, data/ (default: ./site, else the copy beside the nibviz binary).")
     var siteRoot: String?
-    @Option(help: "Diagram cache folder (default: <output>/../.nibviz-cache).")
+    @Option(help: "Diagram cache folder (default: <output>/.nibviz-cache, inside the output folder).")
     var cache: String?
     @Flag(help: "Render every diagram, ignoring and not writing the cache.")
     var noCache = false
@@ -35,7 +40,7 @@ struct SiteCommand: ParsableCommand {
         let options = SiteOptions(
             siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
-            useCache: !noCache, version: NibvizCommand.version
+            useCache: !noCache, force: force, version: NibvizCommand.version
         )
         let builder = SiteBuilder(
             options: options, services: .standard(toolVersion: NibvizCommand.version), backend: PoolBackend(pool: .forCurrentExecutable()))

@@ -79,7 +79,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(
             files == [
-                "App__Base.lproj__Main.storyboard.diff.png", "App__Base.lproj__Main.storyboard.diff.svg",
+                ".nibviz-output", "App__Base.lproj__Main.storyboard.diff.png", "App__Base.lproj__Main.storyboard.diff.svg",
                 "App__Login_View.xib.diff.png", "App__Login_View.xib.diff.svg", "review.md",
             ])
         let report = try String(contentsOf: out.appendingPathComponent("review.md"), encoding: .utf8)

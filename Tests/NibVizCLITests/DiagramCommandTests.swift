@@ -77,6 +77,10 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.stderr)")
         #expect(result.output.contains("render-corpus: 3 documents, 4 diagrams, 4 rendered, 0 failed"))
         let files = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(files == ["CardView-xib.graph.svg", "Main-storyboard.flow.svg", "Main-storyboard.graph.svg", "Prefs-xib.graph.svg"])
+        #expect(
+            files == [
+                ".nibviz-output", "CardView-xib.graph.svg", "Main-storyboard.flow.svg", "Main-storyboard.graph.svg", "Prefs-xib.graph.svg",
+            ]
+        )
     }
 }

@@ -1,0 +1,82 @@
+/// The `.nibviz-output` file in every folder nibviz creates: which nibviz wrote it and which of
+/// its files are nibviz's, so a later run deletes exactly those and nothing else.
+public struct OutputMarker: Equatable, Sendable {
+    /// The marker's file name.
+    public static let fileName = ".nibviz-output"
+
+    /// What the folder is.
+    public enum Kind: String, Sendable {
+        /// A finished output folder; nibviz owns the files listed in `files`.
+        case output
+        /// A build in progress: everything in the folder was written by nibviz.
+        case staging
+        /// A diagram cache: everything in the folder was written by nibviz.
+        case cache
+    }
+
+    /// What the folder is.
+    public var kind: Kind
+    /// The nibviz version that wrote it.
+    public var version: String
+    /// Relative paths nibviz wrote (for `output`), sorted.
+    public var files: [String]
+
+    /// Creates a marker.
+    public init(kind: Kind, version: String, files: [String] = []) {
+        self.kind = kind
+        self.version = version
+        self.files = files.sorted()
+    }
+
+    private static let header = "nibviz output folder"
+
+    /// The marker's text: a header, `kind:`/`version:` lines, then one written file per line
+    /// (`%`, CR and LF percent-encoded so any file name fits on one line).
+    public var text: String {
+        var lines = [
+            Self.header,
+            "# nibviz replaces this folder on its next run and deletes only the files listed below.",
+            "kind: \(kind.rawValue)",
+            "version: \(version)",
+            "files:",
+        ]
+        lines += files.map(Self.encode)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads a marker's text; nil when it is not one of ours.
+    public init?(text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first == Self.header, let filesLine = lines.firstIndex(of: "files:") else { return nil }
+        var kind: Kind?
+        var version = ""
+        for line in lines[..<filesLine] {
+            if line.hasPrefix("kind: ") { kind = Kind(rawValue: String(line.dropFirst(6))) }
+            if line.hasPrefix("version: ") { version = String(line.dropFirst(9)) }
+        }
+        guard let kind else { return nil }
+        self.init(kind: kind, version: version, files: lines[(filesLine + 1)...].filter { !$0.isEmpty }.map(Self.decode))
+    }
+
+    /// The marker in `folder`, if it has a readable one.
+    static func read(in folder: String) -> OutputMarker? {
+        let path = folder + "/" + fileName
+        guard POSIXFile.kind(path) == .regular, let bytes = POSIXFile.read(path, limit: 64 << 20) else { return nil }
+        return OutputMarker(text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    static func encode(_ name: String) -> String {
+        name.replacingAll("%", "%25").replacingAll("\n", "%0A").replacingAll("\r", "%0D")
+    }
+
+    static func decode(_ line: String) -> String {
+        line.replacingAll("%0A", "\n").replacingAll("%0D", "\r").replacingAll("%25", "%")
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

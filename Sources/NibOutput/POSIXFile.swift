@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Thin, throwing wrappers over the POSIX calls the output code needs; every failure becomes an
+/// `OutputError` naming the path the user gave.
+enum POSIXFile {
+    /// What is at a path, without following a final symlink.
+    enum Kind: Equatable {
+        case missing, regular, directory, symlink, characterDevice, blockDevice, fifo, socket
+    }
+
+    static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        return kind(mode: info.st_mode)
+    }
+
+    /// What a path leads to, following symlinks (`missing` for a dangling link).
+    static func resolvedKind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        return kind(mode: info.st_mode)
+    }
+
+    static func kind(mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        case S_IFCHR: return .characterDevice
+        case S_IFBLK: return .blockDevice
+        case S_IFIFO: return .fifo
+        default: return .socket
+        }
+    }
+
+    /// Writes every byte to `fd`, retrying short writes and EINTR.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError.system(path)
+            }
+            offset += written
+        }
+    }
+
+    /// Creates `path` as a new regular file (never following or replacing anything) and fills it.
+    static func create(_ path: String, _ bytes: [UInt8], shownAs shown: String, mode: mode_t = 0o666) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw OutputError.system(shown) }
+        do {
+            try writeAll(fd, bytes, path: shown)
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let error = OutputError.system(shown)
+            unlink(path)
+            throw error
+        }
+    }
+
+    /// `create` at `base`, or `base-1`, `base-2`… when that name is taken; returns the path used.
+    static func createUnique(_ base: String, _ bytes: [UInt8], shownAs shown: String, mode: mode_t = 0o666) throws -> String {
+        var attempt = 0
+        while true {
+            let path = attempt == 0 ? base : base + "-\(attempt)"
+            do {
+                try create(path, bytes, shownAs: shown, mode: mode)
+                return path
+            } catch let error as OutputError where error.reason == .system(EEXIST) && attempt < 100 {
+                attempt += 1
+            }
+        }
+    }
+
+    /// A small file's bytes (nil when unreadable or larger than `limit`).
+    static func read(_ path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return count == 0 ? out : nil }
+            out += buffer[..<count]
+            if out.count > limit { return nil }
+        }
+    }
+
+    /// `mkdir -p` below an existing folder; returns nothing, throws the first failure.
+    static func makeFolders(_ path: String, shownAs shown: String) throws {
+        if kind(path) == .directory || resolvedKind(path) == .directory { return }
+        let parent = OutputPath.parent(of: path)
+        if parent != path { try makeFolders(parent, shownAs: shown) }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw OutputError.system(shown) }
+    }
+
+    /// Names in a folder, sorted (no `.` and `..`); nil when it cannot be read.
+    static func entries(_ path: String) -> [String]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Every non-folder below `root` and every empty folder (suffixed `/`), as sorted relative paths.
+    /// Stops after `limit` entries (a foreign folder only needs a few named).
+    static func walk(_ root: String, limit: Int = .max) -> [String] {
+        var out: [String] = []
+        func visit(_ relative: String) {
+            guard out.count < limit else { return }
+            let full = relative.isEmpty ? root : root + "/" + relative
+            let names = entries(full) ?? []
+            if names.isEmpty && !relative.isEmpty { out.append(relative + "/") }
+            for name in names where out.count < limit {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if kind(root + "/" + child) == .directory { visit(child) } else { out.append(child) }
+            }
+        }
+        visit("")
+        return out.sorted()
+    }
+
+    /// Removes a folder tree that nibviz wrote entirely (a staging folder); never follows links.
+    static func removeTree(_ path: String) {
+        if kind(path) == .directory {
+            for name in entries(path) ?? [] { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// Removes `path`'s folder and its parents up to (not including) `root` while they are empty.
+    static func pruneEmptyFolders(from path: String, upTo root: String) {
+        var folder = path
+        while folder.count > root.count, folder.hasPrefix(root + "/") {
+            guard rmdir(folder) == 0 else { return }
+            folder = OutputPath.parent(of: folder)
+        }
+    }
+}
