@@ -77,7 +77,9 @@ let package = Package(
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
-            dependencies: ["GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview", "NibSources"]
+            dependencies: [
+                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview", "NibSources",
+            ]
         ),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),

@@ -30,7 +30,9 @@ struct DocumentCheck {
 
     /// Class-name prefixes of Apple's frameworks: a custom class with one of them that the
     /// sources do not define is Apple's (`NSCustomView`, `NSMutableDictionary`, `UIResponder`).
-    static let applePrefixes = ["NS", "UI", "WK", "MK", "AV", "PDF", "SK", "SCN", "MTK", "GLK", "CA", "IK", "QL", "PH", "Web", "AB", "CN", "GK"]
+    static let applePrefixes = [
+        "NS", "UI", "WK", "MK", "AV", "PDF", "SK", "SCN", "MTK", "GLK", "CA", "IK", "QL", "PH", "Web", "AB", "CN", "GK",
+    ]
 
     /// Whether `name` is a framework class: known to the curated table, or Apple-prefixed and not
     /// declared by the sources.
@@ -80,7 +82,9 @@ struct DocumentCheck {
             findings.append(
                 CheckFinding(
                     .note, .unknownModule, at: here, className: name,
-                    message: "class \(name) of module \(module): no source folder of that module was given; its outlets and actions are not checked"))
+                    message:
+                        "class \(name) of module \(module): no source folder of that module was given; its outlets and actions are not checked"
+                ))
             return
         }
         classAnswers[name] = classAnswers[name] == .found ? .found : .missing
@@ -88,7 +92,8 @@ struct DocumentCheck {
         findings.append(
             CheckFinding(
                 .warning, .unknownClass, at: here, className: name,
-                message: "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
+                message:
+                    "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
                 runtimeText: runtimeText))
     }
 
@@ -130,14 +135,17 @@ struct DocumentCheck {
                 .error, .unknownKey, at: here, className: name, key: key,
                 message: "outlet '\(key)' of \(name): \(why); \(consequence)", runtimeText: runtimeText,
                 source: hidden?.location ?? classSource,
-                sourceNote: hidden != nil ? "\(key) is declared here, hidden from the Objective-C runtime" : "class \(name) is declared here"))
+                sourceNote: hidden != nil
+                    ? "\(key) is declared here, hidden from the Objective-C runtime" : "class \(name) is declared here"))
     }
 
     /// R-CHK-5: the declared outlet type is a known class the destination is not a kind of.
     func outletType(_ connection: Connection, source: NibObject, name: String, key: String, destination: ObjectID, at here: FileLocation)
         -> CheckFinding?
     {
-        guard let member = context.index.declaration(of: name, module: source.customModule, where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
+        guard
+            let member = context.index.declaration(
+                of: name, module: source.customModule, where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
             let declared = member.type, let target = objects[destination], target.placeholder == nil
         else { return nil }
         let lookup = context.lookup(target.runtimeClass, module: target.customModule)
@@ -146,7 +154,8 @@ struct DocumentCheck {
         guard declaredKnown, chain.last == "NSObject", !chain.contains(declared) else { return nil }
         return CheckFinding(
             .warning, .outletTypeMismatch, at: here, className: name, key: key,
-            message: "outlet '\(key)' of \(name) is declared as \(declared) but connects to a \(target.runtimeClass) (\(chain.joined(separator: " → ")))",
+            message:
+                "outlet '\(key)' of \(name) is declared as \(declared) but connects to a \(target.runtimeClass) (\(chain.joined(separator: " → ")))",
             source: member.location, sourceNote: "\(key) is declared here as \(declared)")
     }
 
@@ -159,7 +168,9 @@ struct DocumentCheck {
             findings.append(
                 CheckFinding(
                     .warning, .unhandledFirstResponderAction, at: here, selector: selector,
-                    message: "First Responder action \(selector): no class of the sources or of the framework implements it; nothing in the responder chain handles it"))
+                    message:
+                        "First Responder action \(selector): no class of the sources or of the framework implements it; nothing in the responder chain handles it"
+                ))
             return
         }
         guard let targetObject, let name = userClass(of: targetObject), !isFrameworkName(name) else { return }
@@ -181,7 +192,8 @@ struct DocumentCheck {
             consequence = "AppKit logs \"\(runtimeText)\" at load and the control does nothing (R-ACT-4)"
         } else {
             runtimeText = "NSInvalidArgumentException: " + RuntimeMessages.unrecognizedSelector(className: qualified, selector: selector)
-            consequence = "the first \(eventType ?? "") event raises \(runtimeText) (R-ACT-3)".replacingOccurrences(of: "first  event", with: "first event")
+            consequence = "the first \(eventType ?? "") event raises \(runtimeText) (R-ACT-3)".replacingOccurrences(
+                of: "first  event", with: "first event")
         }
         findings.append(
             CheckFinding(

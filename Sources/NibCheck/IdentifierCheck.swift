@@ -49,7 +49,8 @@ struct StoryboardReferenceCheck {
                 findings.append(
                     CheckFinding(
                         .error, .missingStoryboardIdentifier, at: here, key: identifier,
-                        message: "storyboard reference to '\(identifier)' in \(name): no controller there has that Storyboard ID; following it raises \(text)",
+                        message:
+                            "storyboard reference to '\(identifier)' in \(name): no controller there has that Storyboard ID; following it raises \(text)",
                         runtimeText: text))
             } else if target.initialViewController == nil {
                 findings.append(
@@ -79,7 +80,8 @@ struct IdentifierCheck {
             }
             for object in graph.objects {
                 guard let identifier = object.storyboardIdentifier, !identifier.isEmpty else { continue }
-                identifiers[identifier] = identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
+                identifiers[identifier] =
+                    identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
             }
         }
         let names = Set(storyboards.flatMap(StoryboardReferenceCheck.storyboardNames))
@@ -87,11 +89,13 @@ struct IdentifierCheck {
         for use in context.index.identifierUses {
             switch use.kind {
             case .segue where segues[use.identifier] == nil:
-                let text = "NSInvalidArgumentException: " + RuntimeMessages.missingSegue(className: "UIViewController", identifier: use.identifier)
+                let text =
+                    "NSInvalidArgumentException: " + RuntimeMessages.missingSegue(className: "UIViewController", identifier: use.identifier)
                 findings.append(
                     CheckFinding(
                         .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
-                        message: "segue identifier '\(use.identifier)' is performed in code but no input storyboard declares it; at run time: \(text)",
+                        message:
+                            "segue identifier '\(use.identifier)' is performed in code but no input storyboard declares it; at run time: \(text)",
                         runtimeText: text))
             case .storyboardIdentifier where identifiers[use.identifier] == nil:
                 findings.append(

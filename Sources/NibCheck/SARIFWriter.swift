@@ -71,7 +71,8 @@ extension CheckOutput {
     public static func sarif(_ findings: [CheckFinding], toolVersion: String) throws -> String {
         let rules = Rule.sourceChecks.filter { $0.id.hasPrefix("R-CHK-") }
         let descriptors = rules.map { rule in
-            ReportingDescriptor(id: rule.id, name: rule.id.replacingOccurrences(of: "-", with: ""), shortDescription: Message(text: rule.summary))
+            ReportingDescriptor(
+                id: rule.id, name: rule.id.replacingOccurrences(of: "-", with: ""), shortDescription: Message(text: rule.summary))
         }
         let results = findings.map { finding in
             Result(
@@ -79,7 +80,11 @@ extension CheckOutput {
                 message: Message(text: finding.message),
                 locations: [Location(id: nil, physicalLocation: physical(finding.file, finding.line, finding.column), message: nil)],
                 relatedLocations: finding.sourceLocation.map { source in
-                    [Location(id: 1, physicalLocation: physical(source.file, source.line, source.column), message: Message(text: finding.sourceNote ?? "declared here"))]
+                    [
+                        Location(
+                            id: 1, physicalLocation: physical(source.file, source.line, source.column),
+                            message: Message(text: finding.sourceNote ?? "declared here"))
+                    ]
                 },
                 partialFingerprints: ["nibvizFinding/v1": finding.fingerprint.replacingOccurrences(of: "\u{1F}", with: "|")])
         }

@@ -216,7 +216,10 @@ struct ObjCDeclarationReader {
             return []
         }
         var callsSuper: Bool?
-        while let token = peek(), token.kind == .string || !(token.text == ";" || token.text == "{" || token.text == "-" || token.text == "+" || token.text.hasPrefix("@")) {
+        while let token = peek(),
+            token.kind == .string
+                || !(token.text == ";" || token.text == "{" || token.text == "-" || token.text == "+" || token.text.hasPrefix("@"))
+        {
             index += 1
         }
         if at("{") {

@@ -95,7 +95,8 @@ enum ObjCLexer {
                 let start = index
                 index += 1
                 while index < bytes.count && isWord(bytes[index]) { index += 1 }
-                tokens.append(ObjCToken(kind: .word, text: String(decoding: bytes[start..<index], as: UTF8.self), line: startLine, column: column))
+                tokens.append(
+                    ObjCToken(kind: .word, text: String(decoding: bytes[start..<index], as: UTF8.self), line: startLine, column: column))
                 continue
             }
             tokens.append(ObjCToken(kind: .punctuation, text: String(UnicodeScalar(byte)), line: startLine, column: column))

@@ -64,7 +64,9 @@ public struct SourceIndex: Sendable {
         var current: String? = name
         var seen: Set<String> = []
         var currentModule = module
-        while let className = current, seen.insert(className).inserted, let derived = resolve(className, module: currentModule) ?? candidates[className]?.first {
+        while let className = current, seen.insert(className).inserted,
+            let derived = resolve(className, module: currentModule) ?? candidates[className]?.first
+        {
             if let member = derived.members.first(where: test) { return member }
             current = derived.info.superclass
             currentModule = derived.module

@@ -47,8 +47,13 @@ public enum SourceScanner {
 
     /// Reads every source file under `paths` into one index.
     public static func scan(_ paths: [String]) throws -> SourceIndex {
+        try scan(files: try files(under: paths))
+    }
+
+    /// Reads the given files (as `files(under:)` lists them) into one index.
+    public static func scan(files: [(path: String, module: String)]) throws -> SourceIndex {
         var builder = SourceIndexBuilder()
-        for (path, module) in try files(under: paths) {
+        for (path, module) in files {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw Failure(description: "\(path): cannot read")
             }

@@ -91,7 +91,8 @@ enum SwiftDeclarationReader {
                     let selector = SwiftSelectors.selector(base: "init", labels: labels, isInitializer: true)
                     found.append(
                         SourceMember(
-                            .method, selector, callsSuper: callsSuper(initializer.body, name: "init"), at: location(initializer.initKeyword)))
+                            .method, selector, callsSuper: callsSuper(initializer.body, name: "init"), at: location(initializer.initKeyword)
+                        ))
                 }
             }
             return found
@@ -122,7 +123,9 @@ enum SwiftDeclarationReader {
             if modifiers.contains("static") || modifiers.contains("class") { return [] }
             let isAction = attributes.has("IBAction") || attributes.has("IBSegueAction")
             let isOverride = modifiers.contains("override")
-            let exposed = isAction || isOverride || attributes.has("objc") || modifiers.contains("dynamic") || (exposesAll && !attributes.has("nonobjc"))
+            let exposed =
+                isAction || isOverride || attributes.has("objc") || modifiers.contains("dynamic")
+                || (exposesAll && !attributes.has("nonobjc"))
             guard exposed else { return [] }
             let base = node.name.text
             let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
@@ -133,7 +136,9 @@ enum SwiftDeclarationReader {
             if attributes.objcName == nil, let first = labels.first, SwiftSelectors.prepositions.contains(first) {
                 let rest = labels.dropFirst().map { ($0 == "_" ? "" : $0) + ":" }.joined()
                 let alternate = base + "With" + SwiftSelectors.capitalized(first) + ":" + rest
-                if alternate != selector { result.append(SourceMember(.method, alternate, isInterfaceBuilder: isAction, at: location(node.name))) }
+                if alternate != selector {
+                    result.append(SourceMember(.method, alternate, isInterfaceBuilder: isAction, at: location(node.name)))
+                }
             }
             return result
         }

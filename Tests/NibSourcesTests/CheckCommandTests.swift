@@ -25,28 +25,44 @@ import Testing
     @Test func textIsCompilerStyleAndMatchesGolden() throws {
         let result = try Self.check()
         #expect(result.status == 1, "errors make check exit 1")
-        Golden.check(result.output, against: TestPaths.packageRoot.appendingPathComponent("Tests/NibSourcesTests/__Snapshots__/check-fixture.txt").path)
+        Golden.check(
+            result.output,
+            against: TestPaths.packageRoot.appendingPathComponent("Tests/NibSourcesTests/__Snapshots__/check-fixture.txt").path)
     }
 
     @Test func missingKeyIsAnErrorWithTheSimulatorsException() throws {
         let lines = try Self.lines("R-CHK-1")
         #expect(lines.contains { $0.hasPrefix("\(Self.documents)/Shop.storyboard:30:25: error: outlet 'deletedOutlet'") })
-        #expect(lines.contains { $0.contains("NSUnknownKeyException: [<Shop.ShopViewController 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key deletedOutlet.") })
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "NSUnknownKeyException: [<Shop.ShopViewController 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key deletedOutlet."
+                )
+            })
         #expect(lines.contains { $0.contains("hiddenField is declared but not visible to KVC") }, "R-SRC-1: private var")
-        #expect(lines.contains { $0.contains("Failed to connect (secret) outlet from (AppKit.PrefsWindowController)") }, "R-OUT-2 text on macOS")
-        #expect(!lines.contains { $0.contains("'titleLabel'") || $0.contains("'buttons'") || $0.contains("'view'") }, "declared and inherited keys resolve")
+        #expect(
+            lines.contains { $0.contains("Failed to connect (secret) outlet from (AppKit.PrefsWindowController)") }, "R-OUT-2 text on macOS"
+        )
+        #expect(
+            !lines.contains { $0.contains("'titleLabel'") || $0.contains("'buttons'") || $0.contains("'view'") },
+            "declared and inherited keys resolve")
     }
 
     @Test func missingActionIsAnError() throws {
         let lines = try Self.lines("R-CHK-2")
         #expect(lines.count == 2)
         #expect(lines.contains { $0.contains("-[Shop.ShopViewController checkout:]: unrecognized selector sent to instance") })
-        #expect(lines.contains { $0.contains("Could not connect action, target class AppKit.PrefsWindowController does not respond to -revertAll:") })
+        #expect(
+            lines.contains {
+                $0.contains("Could not connect action, target class AppKit.PrefsWindowController does not respond to -revertAll:")
+            })
     }
 
     @Test func unhandledFirstResponderActionIsAWarning() throws {
         let lines = try Self.lines("R-CHK-3")
-        #expect(lines.count == 1 && lines[0].contains("warning: First Responder action nobodyHandles:"), "copy: is UIKit's, nobodyHandles: nobody's")
+        #expect(
+            lines.count == 1 && lines[0].contains("warning: First Responder action nobodyHandles:"),
+            "copy: is UIKit's, nobodyHandles: nobody's")
     }
 
     @Test func unknownClassIsAWarningAndUnknownModuleANote() throws {
@@ -58,7 +74,9 @@ import Testing
     @Test func outletTypeMismatchIsAWarning() throws {
         let lines = try Self.lines("R-CHK-5")
         #expect(lines.contains { $0.contains("'extraLabel' of ShopViewController is declared as UILabel but connects to a UIButton") })
-        #expect(lines.contains { $0.contains("'titleLabel' of BasketViewController is declared as UILabel but connects to a UIView") }, "inherited outlet")
+        #expect(
+            lines.contains { $0.contains("'titleLabel' of BasketViewController is declared as UILabel but connects to a UIView") },
+            "inherited outlet")
     }
 
     @Test func storyboardReferencesToMissingStoryboardsAndIdentifiers() throws {
@@ -69,7 +87,8 @@ import Testing
 
     @Test func identifiersUsedInCodeButDeclaredNowhere() throws {
         let lines = try Self.lines("R-CHK-7")
-        #expect(lines.contains { $0.hasPrefix("\(Self.sources)/Shop/ShopViewController.swift:21:22: warning: Storyboard ID 'DetailScene'") })
+        #expect(
+            lines.contains { $0.hasPrefix("\(Self.sources)/Shop/ShopViewController.swift:21:22: warning: Storyboard ID 'DetailScene'") })
         #expect(lines.contains { $0.hasPrefix("\(Self.sources)/ObjC/LegacyController.m:16:11: warning: segue identifier 'legacySegue'") })
         #expect(!lines.contains { $0.contains("'showBasket'") }, "performed and declared")
     }
@@ -89,7 +108,8 @@ import Testing
             }
         }
         let checkout = findings.first { $0["selector"] as? String == "checkout:" }
-        #expect(checkout?["class"] as? String == "ShopViewController" && checkout?["line"] as? Int == 16 && checkout?["column"] as? Int == 37)
+        #expect(
+            checkout?["class"] as? String == "ShopViewController" && checkout?["line"] as? Int == 16 && checkout?["column"] as? Int == 37)
         #expect(checkout?["sourceFile"] as? String == "\(Self.sources)/Shop/ShopViewController.swift")
     }
 
@@ -112,17 +132,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let xib = folder.appendingPathComponent("Cell.xib")
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch">
-                <objects>
-                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="LegacyController"/>
-                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2"/>
-                    <label id="lbl-aa-001"/>
-                </objects>
-                <connections>
-                </connections>
-            </document>
-            """.write(to: xib, atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="LegacyController"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2"/>
+                <label id="lbl-aa-001"/>
+            </objects>
+            <connections>
+            </connections>
+        </document>
+        """.write(to: xib, atomically: true, encoding: .utf8)
         let result = try runNibviz(["check", xib.path, "--sources", TestPaths.packageRoot.appendingPathComponent(Self.sources).path])
         #expect(result.status == 0, "\(result.output)\(result.stderr)")
     }

@@ -9,7 +9,8 @@ import Testing
 /// the value a scenario's `classes:` holds.
 @Suite struct ClassesCommandTests {
     @Test func yamlRoundTripsThroughTheScenarioParser() throws {
-        let result = try runNibviz(["classes", "--sources", CheckCommandTests.sources, "--format", "yaml"], currentDirectory: TestPaths.packageRoot)
+        let result = try runNibviz(
+            ["classes", "--sources", CheckCommandTests.sources, "--format", "yaml"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let scenario = try ScenarioParser.parse(yaml: "platform: ios\n" + result.output, file: "classes.yaml", loadDocument: nil)
         var expected = try SourceScanner.scan([TestPaths.packageRoot.appendingPathComponent(CheckCommandTests.sources).path]).table
@@ -31,11 +32,15 @@ import Testing
 
     @Test func simulateWithSourcesPredictsTheException() throws {
         let result = try runNibviz(
-            ["simulate", "\(CheckCommandTests.documents)/Prefs.xib", "--sources", CheckCommandTests.sources], currentDirectory: TestPaths.packageRoot)
+            ["simulate", "\(CheckCommandTests.documents)/Prefs.xib", "--sources", CheckCommandTests.sources],
+            currentDirectory: TestPaths.packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("class table from --sources:"))
-        #expect(result.output.contains("Failed to connect (secret) outlet from (AppKit.PrefsWindowController)"), "R-OUT-2 via the derived table")
-        #expect(result.output.contains("Could not connect action, target class AppKit.PrefsWindowController does not respond to -revertAll:"))
+        #expect(
+            result.output.contains("Failed to connect (secret) outlet from (AppKit.PrefsWindowController)"), "R-OUT-2 via the derived table"
+        )
+        #expect(
+            result.output.contains("Could not connect action, target class AppKit.PrefsWindowController does not respond to -revertAll:"))
         let without = try runNibviz(["simulate", "\(CheckCommandTests.documents)/Prefs.xib"], currentDirectory: TestPaths.packageRoot)
         #expect(!without.output.contains("Failed to connect (secret)"), "no table: every key assumed")
     }

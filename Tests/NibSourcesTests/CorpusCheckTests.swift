@@ -23,7 +23,8 @@ import Testing
 
     @Test func unmodifiedProjectsReportOnlyRealErrors() throws {
         guard let roots = CorpusProjects.roots() else { return }
-        var table = "| project | documents | outlets resolved | actions resolved | custom classes resolved | errors | warnings |\n|---|---:|---:|---:|---:|---:|---:|\n"
+        var table =
+            "| project | documents | outlets resolved | actions resolved | custom classes resolved | errors | warnings |\n|---|---:|---:|---:|---:|---:|---:|\n"
         var reported: Set<String> = []
         for project in CorpusProjects.names {
             let projectSources = roots.sources.appendingPathComponent(project)
@@ -49,7 +50,9 @@ import Testing
         }
         print(table)
         let missed = Self.realErrors.filter { entry in
-            CorpusProjects.names.contains { entry.hasPrefix($0 + " ") && FileManager.default.fileExists(atPath: roots.sources.appendingPathComponent($0).path) }
+            CorpusProjects.names.contains {
+                entry.hasPrefix($0 + " ") && FileManager.default.fileExists(atPath: roots.sources.appendingPathComponent($0).path)
+            }
         }.subtracting(reported)
         #expect(missed.isEmpty, "real disagreements not reported: \(missed.sorted())")
     }

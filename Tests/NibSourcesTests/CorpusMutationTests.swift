@@ -53,12 +53,16 @@ import Testing
                     object = objects[target]
                 default: continue
                 }
-                let names: Set<String> = kind == .method ? [name] : [name, "_" + name, "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"]
-                guard let className = object?.customClass, let declared = project.index.candidates[className], declared.count == 1 else { continue }
+                let names: Set<String> =
+                    kind == .method ? [name] : [name, "_" + name, "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"]
+                guard let className = object?.customClass, let declared = project.index.candidates[className], declared.count == 1 else {
+                    continue
+                }
                 let members = declared[0].members.filter { names.contains($0.name) }
                 let everywhere = project.index.candidates.values.flatMap { $0 }.filter { $0.members.contains { names.contains($0.name) } }
                 guard let first = members.first, everywhere.count == 1,
-                    kind == .method || members.allSatisfy({ $0.location.file == first.location.file && $0.location.line == first.location.line })
+                    kind == .method
+                        || members.allSatisfy({ $0.location.file == first.location.file && $0.location.line == first.location.line })
                 else { continue }
                 return (className, first)
             }
@@ -85,10 +89,14 @@ import Testing
             line.replacingOccurrences(of: member.name, with: "removed\(member.name.prefix(1).uppercased())\(member.name.dropFirst())Decl")
         }
         let found = try Self.newFindings(project)
-        print("\(name): deleted outlet \(className).\(member.name) at \(member.location) → \(found.map { "\($0.location): \($0.kind.rawValue)" })")
+        print(
+            "\(name): deleted outlet \(className).\(member.name) at \(member.location) → \(found.map { "\($0.location): \($0.kind.rawValue)" })"
+        )
         #expect(!found.isEmpty)
         for finding in found {
-            #expect(finding.kind == .unknownKey && finding.className == className && finding.key == member.name.trimmingCharacters(in: ["_"]), "\(finding.message)")
+            #expect(
+                finding.kind == .unknownKey && finding.className == className && finding.key == member.name.trimmingCharacters(in: ["_"]),
+                "\(finding.message)")
             #expect(finding.severity == .error && finding.line > 0 && finding.column > 0)
         }
     }
@@ -103,22 +111,30 @@ import Testing
         }
         let firstPiece = String(member.name.prefix { $0 != ":" })
         // Rename every declaration of the method (an Objective-C .h and .m both declare it).
-        let files = try FileManager.default.subpathsOfDirectory(atPath: project.copy.path).filter { SourceScanner.extensions.contains(($0 as NSString).pathExtension) }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: project.copy.path).filter {
+            SourceScanner.extensions.contains(($0 as NSString).pathExtension)
+        }
         for relative in files {
             let path = project.copy.appendingPathComponent(relative).path
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let pattern = member.location.file.hasSuffix(".swift") ? "func \(firstPiece)(" : ")\(firstPiece):"
             let spaced = ") \(firstPiece):"
             guard text.contains(pattern) || text.contains(spaced) else { continue }
-            let renamed = text.replacingOccurrences(of: pattern, with: pattern.replacingOccurrences(of: firstPiece, with: firstPiece + "Renamed"))
-                .replacingOccurrences(of: spaced, with: spaced.replacingOccurrences(of: firstPiece, with: firstPiece + "Renamed"))
+            let renamed = text.replacingOccurrences(
+                of: pattern, with: pattern.replacingOccurrences(of: firstPiece, with: firstPiece + "Renamed")
+            )
+            .replacingOccurrences(of: spaced, with: spaced.replacingOccurrences(of: firstPiece, with: firstPiece + "Renamed"))
             try renamed.write(toFile: path, atomically: true, encoding: .utf8)
         }
         let found = try Self.newFindings(project)
-        print("\(name): renamed action \(className) \(member.name) at \(member.location) → \(found.map { "\($0.location): \($0.kind.rawValue)" })")
+        print(
+            "\(name): renamed action \(className) \(member.name) at \(member.location) → \(found.map { "\($0.location): \($0.kind.rawValue)" })"
+        )
         #expect(!found.isEmpty)
         for finding in found {
-            #expect(finding.kind == .unrecognizedSelector && finding.className == className && finding.selector == member.name, "\(finding.message)")
+            #expect(
+                finding.kind == .unrecognizedSelector && finding.className == className && finding.selector == member.name,
+                "\(finding.message)")
             #expect(finding.severity == .error && finding.line > 0 && finding.column > 0)
         }
     }
@@ -126,11 +142,15 @@ import Testing
     @Test func renamedClassIsReportedAsUnknownWhereverUsed() throws {
         guard let project = try Self.project("hackiftekhar__IQKeyboardManager") else { return }
         defer { try? FileManager.default.removeItem(at: project.copy.deletingLastPathComponent()) }
-        guard let (className, _) = Self.target(project, kind: .outlet), let declared = project.index.candidates[className]?.first?.info.source else {
+        guard let (className, _) = Self.target(project, kind: .outlet),
+            let declared = project.index.candidates[className]?.first?.info.source
+        else {
             Issue.record("no class to rename")
             return
         }
-        try Self.edit(declared.file, line: declared.line) { $0.replacingOccurrences(of: "class \(className)", with: "class \(className)Renamed") }
+        try Self.edit(declared.file, line: declared.line) {
+            $0.replacingOccurrences(of: "class \(className)", with: "class \(className)Renamed")
+        }
         let found = try Self.newFindings(project)
         print("renamed class \(className) at \(declared) → \(found.map { "\($0.location): \($0.kind.rawValue)" })")
         #expect(!found.isEmpty)

@@ -20,7 +20,9 @@ enum CorpusProjects {
             return nil
         }
         guard let sources = TestPaths.corpusSources else {
-            print("skipped: the source corpus is absent; re-create it with corpus/sources/rebuild.sh (see its README) into ../corpus-sources or set NIBVIZ_CORPUS_SOURCES")
+            print(
+                "skipped: the source corpus is absent; re-create it with corpus/sources/rebuild.sh (see its README) into ../corpus-sources or set NIBVIZ_CORPUS_SOURCES"
+            )
             return nil
         }
         return (corpus.appendingPathComponent("files"), sources)

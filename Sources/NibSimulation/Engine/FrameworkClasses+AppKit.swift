@@ -146,7 +146,10 @@ extension FrameworkClasses {
         "NSPanGestureRecognizer": e("NSGestureRecognizer"),
         "WebView": e(
             "NSView",
-            ["frameLoadDelegate", "policyDelegate", "UIDelegate", "resourceLoadDelegate", "downloadDelegate", "editingDelegate", "hostWindow"]),
+            [
+                "frameLoadDelegate", "policyDelegate", "UIDelegate", "resourceLoadDelegate", "downloadDelegate", "editingDelegate",
+                "hostWindow",
+            ]),
         "PDFView": e("NSView", ["delegate"]),
         "NSOpenGLView": e("NSView"),
     ]

@@ -52,9 +52,13 @@ enum FrameworkClasses {
         "UIScrollView": e("UIView", ["delegate", "refreshControl"]),
         "UITableView": e(
             "UIScrollView",
-            ["dataSource", "delegate", "tableHeaderView", "tableFooterView", "backgroundView", "prefetchDataSource", "dragDelegate", "dropDelegate"]),
+            [
+                "dataSource", "delegate", "tableHeaderView", "tableFooterView", "backgroundView", "prefetchDataSource", "dragDelegate",
+                "dropDelegate",
+            ]),
         "UICollectionView": e(
-            "UIScrollView", ["dataSource", "delegate", "collectionViewLayout", "backgroundView", "prefetchDataSource", "dragDelegate", "dropDelegate"]),
+            "UIScrollView",
+            ["dataSource", "delegate", "collectionViewLayout", "backgroundView", "prefetchDataSource", "dragDelegate", "dropDelegate"]),
         "UITextField": e("UIControl", ["delegate", "leftView", "rightView"] + inputs),
         "UISearchTextField": e("UITextField"),
         "UITextView": e("UIScrollView", ["delegate"] + inputs),
@@ -73,7 +77,8 @@ enum FrameworkClasses {
         "UIApplication": e("UIResponder", ["delegate"]),
         "UIRefreshControl": e("UIControl"),
         "UINavigationItem": e(
-            "NSObject", ["titleView", "leftBarButtonItem", "rightBarButtonItem", "backBarButtonItem", "leftBarButtonItems", "rightBarButtonItems"]),
+            "NSObject",
+            ["titleView", "leftBarButtonItem", "rightBarButtonItem", "backBarButtonItem", "leftBarButtonItems", "rightBarButtonItems"]),
         "UIBarItem": e("NSObject", ["image"]),
         "UIBarButtonItem": e("UIBarItem", ["customView", "target", "menu"]),
         "UITabBarItem": e("UIBarItem", ["selectedImage"]),

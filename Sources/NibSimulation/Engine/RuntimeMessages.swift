@@ -11,7 +11,8 @@ public enum RuntimeMessages {
     /// R-OUT-2: AppKit's log for an outlet with neither setter nor instance variable.
     public static func failedToConnectOutlet(key: String, sourceClass: String, destinationClass: String, osVersion: OSVersion) -> String {
         let prefix = osVersion >= OSVersion(11, 0) ? "[Nib Loading] " : ""
-        return "\(prefix)Failed to connect (\(key)) outlet from (\(sourceClass)) to (\(destinationClass)): missing setter or instance variable"
+        return
+            "\(prefix)Failed to connect (\(key)) outlet from (\(sourceClass)) to (\(destinationClass)): missing setter or instance variable"
     }
 
     /// R-ACT-4: AppKit's log for a target that does not respond to the action.

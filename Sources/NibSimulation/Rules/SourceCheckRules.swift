@@ -23,7 +23,8 @@ extension Rule {
     /// R-SRC-3: inherited keys and actions come from the curated UIKit/AppKit table; a chain that
     /// reaches a class nobody describes answers "unknown", never an error. Source: the UIKit and
     /// AppKit class references (developer.apple.com/documentation/uikit, …/appkit).
-    public static let src3 = Rule("R-SRC-3", "framework superclasses bring their documented keys; unknown superclasses make answers unknown")
+    public static let src3 = Rule(
+        "R-SRC-3", "framework superclasses bring their documented keys; unknown superclasses make answers unknown")
     /// R-SRC-4: an override of a lifecycle selector is traced at L1 (R-CONV-7); an override whose
     /// body never sends the selector to `super` skips the default implementation. Source:
     /// UIViewController/NSViewController references ("your implementation must call super").
