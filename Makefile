@@ -5,16 +5,22 @@ PREFIX ?= /usr/local
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/nibviz
 SITE_OUT ?= site/public
+# `make fuzz`: FUZZ_CASES=N or FUZZ_SECONDS=S (default 2000 cases), FUZZ_SEED=N (same seed, same inputs).
+FUZZ_CASES ?=
+FUZZ_SECONDS ?=
+FUZZ_SEED ?= 1
+FUZZ_TEST_CASES ?= 400
 CORPUS ?= ../shared/corpus/files
 
-.PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz
+.PHONY: all deps build test site bench install format lint clean corpus-render browser-test serve fuzz mermaid-test
 
 all: build
 
-# System packages: libgvc headers + pkg-config file, and graphviz (dot, for benchmarks/baselines).
+# System packages: libgvc and libxml2 headers + pkg-config files, and graphviz (dot, for benchmarks/baselines).
 deps:
 	@missing=""; \
 	pkg-config --exists libgvc 2>/dev/null || missing="$$missing libgraphviz-dev"; \
+	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
@@ -30,12 +36,26 @@ test: build
 	@python3 -c "import sarif_pydantic" 2>/dev/null || python3 -m pip install -q sarif-pydantic >/dev/null 2>&1 || echo "make test: sarif-pydantic not installed; the SARIF validation test will skip"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
+	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --cases $(FUZZ_TEST_CASES) --seed 1
 
 site: build
 	$(BIN) site -o $(SITE_OUT)
 	@echo "open $(SITE_OUT)/index.html"
 
+# Mutation fuzzer over Tests/Fuzz/seeds/<format>/ driving the built binary: fails on a crash, a
+# hang, output outside the output folder or a rejection without FILE:LINE; inputs that do are
+# saved in .build/fuzz/findings/.
+fuzz: build
+	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
+	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --seed $(FUZZ_SEED) \
+		$(if $(FUZZ_SECONDS),--seconds $(FUZZ_SECONDS)) $(if $(FUZZ_CASES),--cases $(FUZZ_CASES)) \
+		$(if $(or $(FUZZ_SECONDS),$(FUZZ_CASES)),,--cases 2000)
+
 bench: deps
+	@command -v xmllint >/dev/null 2>&1 || { echo "make bench: installing libxml2-utils (xmllint, the parse baseline)"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libxml2-utils; }
 	$(SWIFT) build -c release
 	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS)
 
@@ -45,6 +65,21 @@ browser-test: build
 	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 	Tests/browser/browser-test.sh $(BIN) $(CORPUS)
+
+# Mermaid itself (mermaid.min.js 11.16 from the artoo-mermaid wheel on PyPI, fetched with pip;
+# npm is not needed) in headless Chromium parses and renders the Mermaid block of a real
+# storyboard diff; screenshot in .build/mermaid-test/. The test skips when either is absent.
+MERMAID_JS := .build/mermaid/mermaid.min.js
+$(MERMAID_JS):
+	mkdir -p .build/mermaid
+	python3 -m pip download artoo-mermaid==11.16.0 --no-deps --only-binary=:all: --python-version 3.12 -d .build/mermaid -q
+	python3 -c "import zipfile,sys; z=zipfile.ZipFile('.build/mermaid/artoo_mermaid-11.16.0-py3-none-any.whl'); open('$(MERMAID_JS)','wb').write(z.read('artoo_mermaid/assets/mermaid.min.js'))"
+
+mermaid-test: build $(MERMAID_JS)
+	@command -v chromium >/dev/null 2>&1 || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter MermaidTests
 
 serve:
 	@test -f $(SITE_OUT)/index.html || $(MAKE) site

@@ -22,8 +22,12 @@ let package = Package(
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
+        // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2", .product(name: "Yams", package: "Yams")]),
+        // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
+        .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
         // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
@@ -53,8 +57,11 @@ let package = Package(
         // The file-system edge where nibviz writes: owned output folders with a marker, locks,
         // atomic file writes and write-through of special files.
         .target(name: "NibOutput"),
-        // Semantic diff of two nib graphs and its review reports (Markdown, DOT).
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiagrams", "NibSimulation"]),
+        // The semantic diff of two document versions: matching, every property with its category,
+        // risk notes, simulated consequences, textconv. Values only, no reports.
+        .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
+        // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
@@ -68,7 +75,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -78,24 +85,33 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibReview", "NibSources",
+                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing", "NibReview",
+                "NibSources",
             ]
         ),
+        // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
+        .executableTarget(name: "NibVizFuzz"),
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibModel"], exclude: ["__Fixtures__", "__Snapshots__"]),
-        .testTarget(name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"]),
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
+        .testTarget(
+            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
             dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
-        .testTarget(name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel"]),
         .testTarget(
-            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibReview", "NibParsing", "NibModel"], exclude: ["__Snapshots__"]),
+            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibSimulation"],
+            exclude: ["__Fixtures__"]),
+        .testTarget(
+            name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
+            exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
         .testTarget(

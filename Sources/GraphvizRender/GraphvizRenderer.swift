@@ -40,7 +40,8 @@ public final class GraphvizRenderer: Sendable {
         }
         guard let graph else {
             let (messages, _) = takeMessages()
-            return .failure(parseError(messages, name: request.name))
+            let error = parseError(messages, name: request.name)
+            return .failure(request.generated ? error.inGeneratedDOT : error)
         }
         defer { agclose(graph) }
         var (warnings, errorCount) = takeMessages()

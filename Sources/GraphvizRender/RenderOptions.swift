@@ -33,13 +33,17 @@ public struct RenderRequest: Hashable, Sendable, Codable {
     public var format: OutputFormat
     /// Name used in messages (the input file).
     public var name: String
+    /// True when nibviz wrote the DOT (a diagram of `name`), false for a user's DOT file: a
+    /// syntax error in generated DOT is nibviz's bug and never blames a line of the input.
+    public var generated: Bool
 
     /// Creates a request.
-    public init(dot: String, engine: LayoutEngine = .dot, format: OutputFormat = .svg, name: String = "<dot>") {
+    public init(dot: String, engine: LayoutEngine = .dot, format: OutputFormat = .svg, name: String = "<dot>", generated: Bool = false) {
         self.dot = dot
         self.engine = engine
         self.format = format
         self.name = name
+        self.generated = generated
     }
 }
 
@@ -79,6 +83,15 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         self.name = name
         self.line = line
         self.message = message
+    }
+
+    /// The error for DOT nibviz generated: the line is one of nibviz's DOT, not of the input
+    /// file, so it moves into the message and the error says whose fault it is.
+    public var inGeneratedDOT: RenderError {
+        let place = line.map { " (line \($0) of the generated DOT)" } ?? ""
+        return RenderError(
+            stage: stage, name: name, line: nil,
+            message: "Graphviz rejected the DOT nibviz generated for this input\(place): \(message) — a nibviz bug, please report it")
     }
 
     /// `name:line: message`.

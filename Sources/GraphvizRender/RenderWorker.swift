@@ -1,12 +1,23 @@
 import Foundation
+import GraphvizShim
 
 /// The worker side of `RenderWorkerPool`: the `nibviz` binary runs this in its hidden worker
 /// mode, reading requests on stdin and answering on a private copy of the original stdout.
 public enum RenderWorker {
+    /// The environment variable through which the pool names itself (its process id).
+    static let parentVariable = "NIBVIZ_RENDER_POOL_PARENT"
+
     /// Serves requests until stdin closes, or until `maxJobs` graphs or `maxResidentBytes` of
     /// resident memory are reached (Graphviz 2.43 leaks on clustered graphs and HTML labels),
-    /// and returns the process exit status.
-    public static func run(maxJobs: Int = 200, maxResidentBytes: Int = 768 << 20) -> Int32 {
+    /// and returns the process exit status. The process dies with its parent (no orphan keeps
+    /// running after a killed `site`) and cannot map more than `maxAddressBytes`: a graph that
+    /// needs more fails alone instead of taking the machine's memory.
+    public static func run(maxJobs: Int = 200, maxResidentBytes: Int = 768 << 20, maxAddressBytes: Int = RenderLimits.maxAddressBytes)
+        -> Int32
+    {
+        let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { Int32($0) } ?? 0
+        guard nibviz_die_with_parent(parent) != 0 else { return 0 }
+        if maxAddressBytes > 0 { _ = nibviz_limit_address_space(maxAddressBytes) }
         // After a failed gvRenderData Graphviz 2.43 writes the next SVG to fd 1: keep the
         // protocol off fd 1 by moving it to a private descriptor and pointing fd 1 at /dev/null.
         let protocolFD = dup(STDOUT_FILENO)

@@ -17,7 +17,7 @@ public final class RenderWorkerPool: Sendable {
     /// Creates a pool; workers start on first use.
     public init(
         executable: URL, arguments: [String] = ["__render-worker"], workerCount: Int = ProcessInfo.processInfo.activeProcessorCount,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = RenderLimits.timeout
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -27,11 +27,21 @@ public final class RenderWorkerPool: Sendable {
     }
 
     /// The pool for the running `nibviz` binary itself.
-    public static func forCurrentExecutable(workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = 60)
-        -> RenderWorkerPool
-    {
+    public static func forCurrentExecutable(
+        workerCount: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: TimeInterval = RenderLimits.timeout
+    ) -> RenderWorkerPool {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return RenderWorkerPool(executable: URL(fileURLWithPath: path), workerCount: workerCount, timeout: timeout)
+    }
+
+    /// Renders one graph in a worker process of the running `nibviz` binary: a Graphviz crash,
+    /// abort, hang or memory blow-up becomes a `RenderError` naming `request.name`, never the
+    /// end of this process. Every command that draws goes through here or through a pool.
+    public static func renderIsolated(_ request: RenderRequest) throws(RenderError) -> RenderOutput {
+        guard let result = forCurrentExecutable(workerCount: 1).render([request]).first else {
+            throw RenderError(stage: .worker, name: request.name, message: "not rendered")
+        }
+        return try result.get()
     }
 
     /// Renders every request; `progress` is called (from any thread) after each one.
@@ -106,6 +116,9 @@ final class WorkerProcess {
         process.standardInput = requestPipe
         process.standardOutput = responsePipe
         process.standardError = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment[RenderWorker.parentVariable] = String(getpid())
+        process.environment = environment
         try process.run()
         requestFD = requestPipe.fileHandleForWriting.fileDescriptor
         responseFD = responsePipe.fileHandleForReading.fileDescriptor
@@ -120,9 +133,12 @@ final class WorkerProcess {
         let headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
         guard case .bytes(let headerBytes) = headerFrame else {
             if case .timedOut = headerFrame {
-                return .died("render worker timed out after \(Int(timeout)) s; worker killed and replaced")
+                return .died(
+                    "Graphviz timed out after \(Self.seconds(timeout)) (the per-diagram limit; NIBVIZ_RENDER_TIMEOUT=<seconds> raises it); "
+                        + "its worker was killed")
             }
-            return .died("render worker crashed (\(exitDescription())); worker replaced")
+            return .died(
+                "Graphviz crashed while laying out or drawing this graph (\(exitDescription())); nibviz went on without it")
         }
         guard case .bytes(let data) = WorkerProtocol.readFrame(from: responseFD, deadline: deadline),
             let header = try? JSONDecoder().decode(WorkerProtocol.Header.self, from: Data(headerBytes))
@@ -136,14 +152,28 @@ final class WorkerProcess {
         return .rendered(.failure(error), retiring: header.retiring)
     }
 
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
     private func exitDescription() -> String {
         // Give a just-crashed child a moment to be reaped so the signal can be named.
-        for _ in 0..<50 where process.isRunning { usleep(2_000) }
+        for _ in 0..<1_000 where process.isRunning { usleep(2_000) }
         if process.isRunning { return "still running" }
         switch process.terminationReason {
-        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
+        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"
         case .exit: return "exit status \(process.terminationStatus)"
         @unknown default: return "status \(process.terminationStatus)"
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGABRT: " (SIGABRT: a Graphviz assertion, or out of memory under NIBVIZ_RENDER_MEMORY_MB)"
+        case SIGSEGV: " (SIGSEGV)"
+        case SIGKILL: " (SIGKILL)"
+        case SIGBUS: " (SIGBUS)"
+        default: ""
         }
     }
 

@@ -5,13 +5,26 @@
 #include <string.h>
 
 /* ---- creation-order id discipline -------------------------------------------------------
-   Named objects get even ids 2, 4, 6, … in the order their names first appear; anonymous
-   objects get odd ids. Graphviz 2.43's default discipline uses the address of the interned
-   name as the id, so dictionary order (and with it cluster order in the output) depends on
-   the heap, which differs between the first and the hundredth graph of a process. */
+   Named objects get even ids NAMED_BASE + 2, + 4, … in the order their names first appear;
+   anonymous objects get odd ids 1, 3, 5, … Graphviz 2.43's default discipline uses the address
+   of the interned name as the id, so dictionary order (and with it cluster order in the output)
+   depends on the heap, which differs between the first and the hundredth graph of a process.
+
+   Two properties of the default discipline are kept, because Graphviz relies on them:
+   - Anonymous subgraphs sort before named ones (small counter ids versus heap addresses).
+     dot ranks subgraphs in id order, and 2.43 aborts (fastgr.c delete_fast_node assertion)
+     on `subgraph cluster_a { a } { rank=same; a; b }` when the cluster comes first, a graph
+     `dot` draws fine. Named ids therefore start far above any anonymous id.
+   - Names are Graphviz reference-counted strings (agstrdup), not plain copies: agnameof()
+     hands them back and Graphviz reads their header (aghtmlstr: `<b>x</b>` as a node name
+     stays an HTML string) and may free them. A plain strdup'ed name made it read the heap
+     before the string. */
+
+#define NAMED_BASE ((IDTYPE)1 << 40)
 
 typedef struct {
-    char **names;      /* index i holds the name of id 2*(i+1) */
+    Agraph_t *graph;   /* the root graph: owns the string dictionary */
+    char **names;      /* index i holds the name of id NAMED_BASE + 2*(i+1) (agstrdup'ed) */
     size_t count, capacity;
     size_t *slots;     /* open addressing: 0 empty, else index+1 */
     size_t slot_count; /* power of two */
@@ -40,9 +53,12 @@ static int grow_slots(id_state *st) {
 }
 
 static void *id_open(Agraph_t *g, Agdisc_t *disc) {
-    (void)g; (void)disc;
+    (void)disc;
     id_state *st = calloc(1, sizeof(id_state));
-    if (st) st->next_anonymous = 1;
+    if (st) {
+        st->graph = g;
+        st->next_anonymous = 1;
+    }
     return st;
 }
 
@@ -59,7 +75,7 @@ static long id_map(void *state, int objtype, char *str, IDTYPE *id, int createfl
         while (st->slots[h]) {
             size_t index = st->slots[h] - 1;
             if (strcmp(st->names[index], str) == 0) {
-                *id = (IDTYPE)(2 * (index + 1));
+                *id = NAMED_BASE + (IDTYPE)(2 * (index + 1));
                 return 1;
             }
             h = (h + 1) & (st->slot_count - 1);
@@ -74,14 +90,14 @@ static long id_map(void *state, int objtype, char *str, IDTYPE *id, int createfl
         st->names = names;
         st->capacity = cap;
     }
-    char *copy = strdup(str);
+    char *copy = agstrdup(st->graph, str);
     if (!copy) return 0;
     st->names[st->count] = copy;
     size_t h = hash_name(str) & (st->slot_count - 1);
     while (st->slots[h]) h = (h + 1) & (st->slot_count - 1);
     st->slots[h] = st->count + 1;
     st->count++;
-    *id = (IDTYPE)(2 * st->count);
+    *id = NAMED_BASE + (IDTYPE)(2 * st->count);
     return 1;
 }
 
@@ -91,22 +107,24 @@ static long id_alloc(void *state, int objtype, IDTYPE request) {
 }
 
 static void id_free(void *state, int objtype, IDTYPE id) {
-    /* Names live until the graph closes: one graph is small and short-lived. */
+    /* Names live until the graph closes (its string dictionary goes then): one graph is
+       small and short-lived. */
     (void)state; (void)objtype; (void)id;
 }
 
 static char *id_print(void *state, int objtype, IDTYPE id) {
     (void)objtype;
     id_state *st = state;
-    if (id % 2 != 0 || id == 0) return NULL;
-    size_t index = (size_t)(id / 2) - 1;
+    if (id % 2 != 0 || id <= NAMED_BASE) return NULL;
+    size_t index = (size_t)((id - NAMED_BASE) / 2) - 1;
     return index < st->count ? st->names[index] : NULL;
 }
 
 static void id_close(void *state) {
     id_state *st = state;
     if (!st) return;
-    for (size_t i = 0; i < st->count; i++) free(st->names[i]);
+    /* The names are the root graph's reference-counted strings: Graphviz frees its string
+       dictionary right after this call (agclose), so they are not released one by one. */
     free(st->names);
     free(st->slots);
     free(st);
@@ -192,4 +210,29 @@ char *nibviz_take_errors(int *error_count) {
     captured = NULL;
     captured_length = 0;
     return result;
+}
+
+/* ---- worker process guards -------------------------------------------------------------- */
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+int nibviz_die_with_parent(int expected_parent) {
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return 0;
+#endif
+    /* The parent may have died before prctl took effect: then nobody would ever signal us. */
+    if (expected_parent > 0 && getppid() != expected_parent) return 0;
+    return 1;
+}
+
+int nibviz_limit_address_space(size_t bytes) {
+    struct rlimit limit;
+    limit.rlim_cur = bytes;
+    limit.rlim_max = bytes;
+    return setrlimit(RLIMIT_AS, &limit) == 0;
 }

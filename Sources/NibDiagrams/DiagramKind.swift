@@ -12,13 +12,54 @@ public enum DiagramKind: String, CaseIterable, Sendable {
     case flow
 }
 
+/// Where a diagram's nodes link to. The caller owns its pages and anchors, so it decides: a
+/// target it returns nil for is drawn without a link.
+public struct DiagramLinks: Sendable {
+    /// Something a node can link to.
+    public enum Target: Hashable, Sendable {
+        /// A document object by XML id.
+        case object(String)
+        /// A storyboard scene by id.
+        case scene(String)
+        /// A SPEC rule by id (`R-OUT-1`).
+        case rule(String)
+    }
+
+    /// The href for a target, or nil for no link.
+    public let href: @Sendable (Target) -> String?
+
+    /// Links chosen by `href`.
+    public init(_ href: @escaping @Sendable (Target) -> String?) { self.href = href }
+
+    /// `base` + `obj-`/`scene-`/`rule-` + the percent-encoded id, for every target (`nibviz
+    /// render --link-base`).
+    public static func prefixed(_ base: String) -> DiagramLinks {
+        DiagramLinks { target in
+            switch target {
+            case .object(let id): base + "obj-" + DOTEscaping.percentEncoded(id)
+            case .scene(let id): base + "scene-" + DOTEscaping.percentEncoded(id)
+            case .rule(let id): base + "rule-" + DOTEscaping.percentEncoded(id)
+            }
+        }
+    }
+}
+
 /// What every diagram builder takes besides its input.
-public struct DiagramOptions: Hashable, Sendable {
+public struct DiagramOptions: Sendable {
     /// Colours the DOT is drawn in (`auto`: light, switched by `SVGTheming`).
     public var theme: DiagramTheme
+    /// Where nodes link to; nil draws no links.
+    public var links: DiagramLinks?
     /// Prefix of links: objects link to `<base>obj-<id>`, scenes to `<base>scene-<id>`, rules
-    /// to `<base>rule-<id>`. Nil draws no links.
-    public var linkBase: String?
+    /// to `<base>rule-<id>` (`DiagramLinks.prefixed`). Setting it replaces `links`.
+    public var linkBase: String? {
+        get { linkPrefix }
+        set {
+            linkPrefix = newValue
+            links = newValue.map(DiagramLinks.prefixed)
+        }
+    }
+    private var linkPrefix: String?
     /// Longest label line before it is cut with an ellipsis (full text stays in tooltips).
     public var labelLimit: Int
     /// Storyboards with more scenes than this get an overview plus one diagram per scene
@@ -30,11 +71,12 @@ public struct DiagramOptions: Hashable, Sendable {
 
     /// Creates options.
     public init(
-        theme: DiagramTheme = .light, linkBase: String? = nil, labelLimit: Int = 40, sceneSplitThreshold: Int = 6,
-        objectSplitThreshold: Int = 200
+        theme: DiagramTheme = .light, linkBase: String? = nil, links: DiagramLinks? = nil, labelLimit: Int = 40,
+        sceneSplitThreshold: Int = 6, objectSplitThreshold: Int = 200
     ) {
         self.theme = theme
-        self.linkBase = linkBase
+        self.linkPrefix = linkBase
+        self.links = links ?? linkBase.map(DiagramLinks.prefixed)
         self.labelLimit = labelLimit
         self.sceneSplitThreshold = sceneSplitThreshold
         self.objectSplitThreshold = objectSplitThreshold
@@ -43,9 +85,9 @@ public struct DiagramOptions: Hashable, Sendable {
     /// The style for the theme.
     var style: DiagramStyle { DiagramStyle(theme: theme) }
 
-    /// The link to an anchor kind (`obj`, `scene`, `rule`) and id, when links are on.
-    func link(_ kind: String, _ id: String) -> DOTValue? {
-        linkBase.map { .url($0 + kind + "-" + DOTEscaping.percentEncoded(id)) }
+    /// The link to `target`, when the caller gives one.
+    func link(_ target: DiagramLinks.Target) -> DOTValue? {
+        links?.href(target).map { .url($0) }
     }
 }
 

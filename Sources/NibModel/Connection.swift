@@ -85,12 +85,21 @@ public struct Segue: Hashable, Sendable {
     public var relationship: String?
     /// `customClass` of a custom segue.
     public var customClass: String?
+    /// `unwindAction` of an unwind segue (`done:`), the action its destination implements (R-SB-4).
+    public var unwindAction: String?
+    /// `modalPresentationStyle` of a presentation segue (`fullScreen`, `formSheet`, …), R-SB-3.
+    public var modalPresentationStyle: String?
 
     /// Creates segue data.
-    public init(kind: String, identifier: String? = nil, relationship: String? = nil, customClass: String? = nil) {
+    public init(
+        kind: String, identifier: String? = nil, relationship: String? = nil, customClass: String? = nil, unwindAction: String? = nil,
+        modalPresentationStyle: String? = nil
+    ) {
         self.kind = kind
         self.identifier = identifier
         self.relationship = relationship
         self.customClass = customClass
+        self.unwindAction = unwindAction
+        self.modalPresentationStyle = modalPresentationStyle
     }
 }

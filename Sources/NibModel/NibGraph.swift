@@ -1,18 +1,23 @@
 /// Everything a nib, xib or storyboard holds: objects, connections, scenes, diagnostics.
 public struct NibGraph: Hashable, Sendable {
-    /// The two XML formats Interface Builder has written.
+    /// The two XML formats Interface Builder has written, the two compiled ones `ibtool` writes,
+    /// and scenarios.
     public enum Format: String, Hashable, Sendable, Codable {
         /// `<document>`, Xcode 5 and later.
         case document
         /// `<archive type="com.apple.InterfaceBuilder3.…">`, before Xcode 5.
         case archive
+        /// A compiled nib in Apple's `NIBArchive` container (iOS; macOS 10.8 and later).
+        case nibArchive
+        /// A compiled nib that is an `NSKeyedArchiver` binary plist (older macOS and iOS).
+        case keyedArchive
         /// A scenario's inline nib.
         case scenario
     }
 
     /// The file the graph was read from, as the user named it.
     public var file: String
-    /// Which XML format the file used.
+    /// Which format the file used.
     public var format: Format
     /// The `type` attribute (`com.apple.InterfaceBuilder3.CocoaTouch.XIB`, …).
     public var documentType: String

@@ -16,8 +16,6 @@ final class ArchiveFormatReader {
     private var nodesByRef: [String: XMLNode] = [:]
     /// XML `id` → IB object id of the record.
     private var objectIDByRef: [String: ObjectID] = [:]
-    /// Pre-order position of each archived node, to list objects in document order (R-CONV-5).
-    private var position: [ObjectIdentifier: Int] = [:]
 
     init(file: String) { self.file = file }
 
@@ -47,7 +45,6 @@ final class ArchiveFormatReader {
     }
 
     private func index(_ node: XMLNode) {
-        position[ObjectIdentifier(node)] = position.count
         if let id = node["id"], nodesByRef[id] == nil { nodesByRef[id] = node }
         for child in node.children { index(child) }
     }
@@ -75,7 +72,7 @@ final class ArchiveFormatReader {
         }
         // Records are in IB's editing order; the graph lists objects in document order.
         let order = pending.enumerated().map { index, item in
-            (item, ref: item.ref.flatMap { nodesByRef[$0] }.flatMap { position[ObjectIdentifier($0)] } ?? Int.max, index)
+            (item, ref: item.ref.flatMap { nodesByRef[$0] }.map(\.order) ?? Int.max, index)
         }
         let sorted = order.sorted { ($0.ref, $0.2) < ($1.ref, $1.2) }.map(\.0)
         return sorted.map { record, id, ref in

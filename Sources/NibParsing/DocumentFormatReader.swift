@@ -85,8 +85,13 @@ final class DocumentFormatReader {
         switch node.name {
         case "scene":
             let id = node["sceneID"] ?? node["id"] ?? ""
-            scenes.append(Scene(id: id, title: node.precedingComment, line: node.line))
-            sceneStarts.append(objects.count)
+            if let first = scenes.first(where: { $0.id == id }) {
+                // A bad merge repeats a scene: keep the first, so every object is drawn once.
+                warn(node, "duplicate scene \(quote(id)) (first on line \(first.line)); its objects are kept once")
+            } else {
+                scenes.append(Scene(id: id, title: node.precedingComment, line: node.line))
+                sceneStarts.append(objects.count)
+            }
             for child in node.children { walk(child, parent: nil, scene: id) }
             return
         case "connections":
@@ -169,7 +174,7 @@ final class DocumentFormatReader {
     /// A typed value element as text: `value=`, geometry as `{…}`, strings decoded.
     static func valueText(_ node: XMLNode) -> String {
         if let value = node["value"] { return value }
-        let a = node.attributes
+        let a = node
         switch node.name {
         case "size": return "{\(a["width"] ?? "0"), \(a["height"] ?? "0")}"
         case "point": return "{\(a["x"] ?? "0"), \(a["y"] ?? "0")}"
@@ -231,7 +236,8 @@ final class DocumentFormatReader {
         default:
             let segue = Segue(
                 kind: node["kind"] ?? "", identifier: node["identifier"], relationship: node["relationship"],
-                customClass: node["customClass"])
+                customClass: node["customClass"], unwindAction: node["unwindAction"], modalPresentationStyle: node["modalPresentationStyle"]
+            )
             return .segue(destination: destination, segue)
         }
     }

@@ -1,34 +1,45 @@
 import Foundation
 
-/// Finds Interface Builder documents under a folder.
+/// Finds Interface Builder documents under a folder; `InputClassifier` decides what each path is.
 public enum NibDocumentFinder {
-    /// Every `.xib`, `.storyboard` and `designable.nib` under `folder` (or `folder` itself when
-    /// it is such a file), sorted by path so batch output is deterministic. Hidden folders and
-    /// `.build` are skipped; compiled `.storyboardc` bundles hold no source documents.
-    public static func documents(in folder: URL) -> [URL] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return [] }
-        guard isDirectory.boolValue else { return isDocument(folder) ? [folder] : [] }
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var found: [URL] = []
-        for case let url as URL in enumerator {
-            if url.lastPathComponent == ".build" {
-                enumerator.skipDescendants()
-                continue
-            }
-            let regular = (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) ?? false
-            if regular && isDocument(url) { found.append(url) }
-        }
-        return found.sorted { $0.path < $1.path }
+    /// What a folder met while walking a project is.
+    public enum FolderRole: Equatable, Sendable {
+        /// A compiled document read whole: a `.storyboardc` folder, a `.nib` bundle without
+        /// `designable.nib`.
+        case compiledDocument
+        /// A `.nib` bundle whose source is its `designable.nib` (archive XML).
+        case designable(URL)
+        /// An ordinary folder (an `.app`, a framework, `Base.lproj`): look inside.
+        case descend
     }
 
-    /// True for names IB source documents have: `*.xib`, `*.storyboard`, `designable.nib`.
+    /// The role of the folder at `url`.
+    public static func role(ofFolder url: URL) -> FolderRole {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { return .descend }
+        switch InputClassifier.kind(of: url) {
+        case .compiledNib: return .compiledDocument
+        case .document where url.pathExtension.lowercased() == "nib": return .designable(url.appendingPathComponent("designable.nib"))
+        default: return .descend
+        }
+    }
+
+    /// Every document under `folder` (or `folder` itself when it is one), sorted by path so batch
+    /// output is deterministic: `.xib`, `.storyboard`, `designable.nib`, compiled `.nib` files,
+    /// compiled `.nib` bundles and `.storyboardc` folders (as one URL each), so a built `.app`
+    /// reads like a source tree; a `.nib` bundle with a `designable.nib` yields that file.
+    /// Hidden folders and `.build` are skipped. The same list `site` and `inspect` read
+    /// (`InputClassifier.documents(under:)`).
+    public static func documents(in folder: URL) -> [URL] {
+        InputClassifier.documents(under: folder).map { input in
+            if case .designable(let designable) = role(ofFolder: input.url) { return designable }
+            return input.url
+        }.sorted { $0.path < $1.path }
+    }
+
+    /// True for paths that are IB documents, source or compiled (`InputClassifier`).
     public static func isDocument(_ url: URL) -> Bool {
-        let name = url.lastPathComponent
-        let ext = url.pathExtension.lowercased()
-        return ext == "xib" || ext == "storyboard" || name.hasSuffix("designable.nib")
+        let kind = InputClassifier.kind(of: url)
+        return kind == .document || kind == .compiledNib
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 @_exported import NibModel
 
-/// Reads Interface Builder documents (.xib, .storyboard, designable.nib) into a `NibGraph`.
+/// Reads Interface Builder documents (.xib, .storyboard, designable.nib, compiled .nib files and
+/// bundles, .storyboardc folders) into a `NibGraph`.
 ///
 /// Both XML formats are read: the document format Xcode 5 and later writes (`<document>`) and
-/// the older archive format (`<archive type="com.apple.InterfaceBuilder3.…">`). Problems that
+/// the older archive format (`<archive type="com.apple.InterfaceBuilder3.…">`); compiled nibs
+/// go to `CompiledNibParser`. Problems that
 /// leave the graph usable (unknown elements, duplicate ids, dangling references) become
 /// diagnostics; input that is not an IB document throws a `LocatedError`.
 public enum NibDocumentParser {
@@ -25,18 +27,18 @@ public enum NibDocumentParser {
     }
 
     /// A nib bundle (`Foo.nib/`): its `designable.nib` is the archive-format source document;
-    /// a bundle with only `keyedobjects*.nib`, or a `.storyboardc` folder, is compiled.
+    /// a bundle without one is compiled (`keyedobjects*.nib`, `runtime.nib`, `objects-*.nib`), and
+    /// a `.storyboardc` folder is a compiled storyboard.
     private static func parse(bundle url: URL, name: String) throws -> NibGraph {
         if url.pathExtension == "storyboardc" {
-            throw LocatedError(at: FileLocation(file: name), "compiled storyboard: not supported yet (open the .storyboard instead)")
+            return try CompiledStoryboardReader.parse(folder: url, name: name)
         }
         let designable = url.appendingPathComponent("designable.nib")
         if FileManager.default.fileExists(atPath: designable.path) {
             return try parse(contentsOf: designable, displayName: name + "/designable.nib")
         }
-        let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        if contents.contains(where: { $0.hasPrefix("keyedobjects") }) {
-            throw LocatedError(at: FileLocation(file: name), "compiled nib: not supported yet (a nib bundle without designable.nib)")
+        if url.pathExtension == "nib" {
+            return try CompiledNibParser.parse(bundle: url, name: name)
         }
         throw LocatedError(at: FileLocation(file: name), "a folder, not an Interface Builder document")
     }
@@ -44,8 +46,8 @@ public enum NibDocumentParser {
     /// Reads document bytes; `file` names the input in the graph and in messages.
     public static func parse(data: Data, file: String) throws -> NibGraph {
         let start = FileLocation(file: file, line: 1, column: 1)
-        if let kind = compiledNibKind(data) {
-            throw LocatedError(at: start, "compiled nib: not supported yet (\(kind); open the .xib or designable.nib instead)")
+        if CompiledNibParser.container(data) != nil {
+            return try CompiledNibParser.parse(data: data, file: file)
         }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -53,6 +55,7 @@ public enum NibDocumentParser {
             throw LocatedError(at: start, "empty file: not an Interface Builder document")
         }
         try TextEncodingCheck.requireValidUTF8(bytes, file: file)
+        try TextEncodingCheck.requireXMLCharacters(bytes, file: file)
         let root = try XMLTreeBuilder.parse(Data(bytes), file: file)
         switch root.name {
         case "document":
@@ -64,12 +67,5 @@ public enum NibDocumentParser {
                 at: FileLocation(file: file, line: root.line, column: root.column),
                 "not an Interface Builder document: root element <\(root.name)>, expected <document> or <archive>")
         }
-    }
-
-    /// The compiled-nib container `data` starts with, if any (`NIBArchive`, binary plist).
-    static func compiledNibKind(_ data: Data) -> String? {
-        if data.starts(with: Array("NIBArchive".utf8)) { return "NIBArchive" }
-        if data.starts(with: Array("bplist".utf8)) { return "binary property list" }
-        return nil
     }
 }

@@ -20,6 +20,22 @@ enum TextEncodingCheck {
             "not valid UTF-8 text (byte 0x\(String(bytes[bytes.startIndex + offset], radix: 16, uppercase: true)))")
     }
 
+    /// Throws at the first control character XML 1.0 forbids (U+0000–U+001F except tab, line
+    /// feed and carriage return), so the error names its own line instead of the place where
+    /// libxml2 gives up (often the end of the file).
+    static func requireXMLCharacters(_ bytes: Data, file: String) throws {
+        guard claimsUTF8(bytes) else { return }
+        guard let index = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return }
+        let offset = bytes.distance(from: bytes.startIndex, to: index)
+        let prefix = bytes.prefix(offset)
+        let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = prefix.lastIndex(of: 0x0A).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0
+        let code = String(bytes[index], radix: 16, uppercase: true)
+        throw LocatedError(
+            at: FileLocation(file: file, line: line, column: offset - lineStart + 1),
+            "not well-formed XML: control character U+\(String(repeating: "0", count: 4 - code.count))\(code) is not allowed in XML")
+    }
+
     /// True unless the data is UTF-16 (BOM or `<` with a zero byte) or its XML declaration
     /// properly names an encoding libxml2 converts from (anything unclear counts as UTF-8).
     private static func claimsUTF8(_ bytes: Data) -> Bool {

@@ -1,10 +1,6 @@
 import Foundation
 import NibModel
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// One element of a parsed XML document, with the position of its start tag.
 ///
 /// A small class tree (not a DOM): both IB formats need look-ahead (archive records refer to
@@ -13,12 +9,15 @@ import NibModel
 final class XMLNode {
     /// The element name.
     let name: String
-    /// The attributes as written.
-    let attributes: [String: String]
+    /// The attributes as written, in document order (an element has a handful: a linear
+    /// search beats hashing each name into a dictionary per element).
+    let attributeList: [(name: String, value: String)]
     /// 1-based line of the start tag, as reported by the parser.
     let line: Int
     /// 1-based column of the start tag, as reported by the parser.
     let column: Int
+    /// Position in document order (pre-order: a parent comes before its children).
+    let order: Int
     /// Child elements in document order.
     var children: [XMLNode] = []
     /// Character data directly inside the element.
@@ -26,26 +25,33 @@ final class XMLNode {
     /// The XML comment right before the start tag (IB writes each scene's name there).
     var precedingComment: String?
 
-    init(name: String, attributes: [String: String], line: Int, column: Int) {
+    init(name: String, attributes: [(name: String, value: String)], line: Int, column: Int, order: Int) {
         self.name = name
-        self.attributes = attributes
+        self.attributeList = attributes
         self.line = line
         self.column = column
+        self.order = order
     }
 
+    /// The attributes by name (a later duplicate wins, as libxml2 reports them).
+    var attributes: [String: String] { Dictionary(attributeList, uniquingKeysWith: { $1 }) }
+
     /// The attribute `name`, or nil.
-    subscript(_ name: String) -> String? { attributes[name] }
+    subscript(_ name: String) -> String? {
+        for attribute in attributeList.reversed() where attribute.name == name { return attribute.value }
+        return nil
+    }
 
     /// The first child element named `name`.
     func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
 
     /// The first child element whose `key` attribute is `key`.
-    func child(key: String) -> XMLNode? { children.first { $0.attributes["key"] == key } }
+    func child(key: String) -> XMLNode? { children.first { $0["key"] == key } }
 
     /// The element's text, decoded when IB stored it as base64 (`base64-UTF8="YES"` in the
     /// document format, `type="base64-UTF8"` in archives). IB drops the `=` padding.
     var stringValue: String {
-        let base64 = attributes["base64-UTF8"] == "YES" || attributes["type"] == "base64-UTF8"
+        let base64 = self["base64-UTF8"] == "YES" || self["type"] == "base64-UTF8"
         guard base64 else { return text }
         var compact = text.filter { !$0.isWhitespace }
         while compact.count % 4 != 0 { compact.append("=") }
@@ -54,124 +60,38 @@ final class XMLNode {
     }
 }
 
-/// Builds an `XMLNode` tree with FoundationXML's `XMLParser`, turning parser failures into
-/// `LocatedError`s with the line and column libxml2 stopped at.
+/// Builds an `XMLNode` tree with libxml2's SAX2 push parser (`XMLTreeReader`), turning parser
+/// failures into `LocatedError`s with the line and column libxml2 first complained at.
 enum XMLTreeBuilder {
     /// Parses `data` (already checked to be non-empty text) into its root element.
     static func parse(_ data: Data, file: String) throws -> XMLNode {
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        let delegate = TreeDelegate(bytes: [UInt8](data))
-        parser.delegate = delegate
-        // On Linux `parse()` can return true after an error, so the error and the element stack
-        // are checked too.
-        let ok = parser.parse()
-        guard !ok || parser.parserError != nil || delegate.root == nil || !delegate.stack.isEmpty else {
-            if let root = delegate.root { return root }
+        let reader = XMLTreeReader()
+        let outcome = reader.parse(data)
+        if let deep = reader.tooDeep {
+            throw LocatedError(
+                at: FileLocation(file: file, line: deep.line, column: deep.column),
+                "elements nested more than \(InputLimits.maxElementDepth) levels deep (the limit; real documents stay under 40)")
+        }
+        // In recovery mode libxml2 can finish with status 0 after an error, so the errors it
+        // reported and the element stack are checked too.
+        guard outcome.status != 0 || reader.firstError != nil || reader.root == nil || !reader.stack.isEmpty else {
+            if let root = reader.root { return root }
             throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "not XML: no root element")
         }
-        let code = (parser.parserError as NSError?)?.code ?? 0
-        let location = FileLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
-        throw LocatedError(at: location, reason(code: code, delegate: delegate))
+        let code = reader.firstError?.code ?? Int(outcome.status)
+        // The position libxml2 had when it first complained; at the end of the parse it is
+        // wherever it gave up (often the end of the file).
+        let line = reader.firstError?.line ?? outcome.line
+        let column = reader.firstError?.column ?? outcome.column
+        let location = FileLocation(file: file, line: max(line, 1), column: max(column, 1))
+        let open = reader.stack.last.map { (name: $0.name, line: $0.line) }
+        let atEnd = line >= lineCount(data)
+        throw LocatedError(at: location, XMLErrorText.reason(code: code, open: open, hasRoot: reader.root != nil, atEnd: atEnd))
     }
 
-    /// A readable reason. The error codes are libxml2's `xmlParserErrors` (FoundationXML passes
-    /// them through; its own `ErrorCode` enum is numbered differently on Linux).
-    private static func reason(code: Int, delegate: TreeDelegate) -> String {
-        if let open = delegate.stack.last, code == 5 || code == 77 || code == 0 {
-            return "not well-formed XML: document ends inside <\(open.name)> opened on line \(open.line) (truncated file?)"
-        }
-        switch code {
-        case 3, 4: return "not XML: no root element"
-        case 5:
-            return delegate.root == nil
-                ? "not XML: no root element" : "not well-formed XML: malformed markup or content after the root element"
-        case 9: return "not well-formed XML: invalid character"
-        case 26, 27: return "not well-formed XML: undeclared entity"
-        case 31, 32: return "not XML: unsupported text encoding"
-        case 38, 39, 40, 41, 43: return "not well-formed XML: malformed attribute"
-        case 42: return "not well-formed XML: attribute given twice"
-        case 73, 74: return "not well-formed XML: malformed tag"
-        case 76:
-            return "not well-formed XML: end tag does not match the open element"
-                + (delegate.stack.last.map { " <\($0.name)> (line \($0.line))" } ?? "")
-        case 77: return "not well-formed XML: unfinished tag (truncated file?)"
-        default: return "not well-formed XML (libxml2 error \(code))"
-        }
-    }
-}
-
-/// Collects elements into a tree while `XMLParser` streams them.
-private final class TreeDelegate: NSObject, XMLParserDelegate {
-    var root: XMLNode?
-    var stack: [XMLNode] = []
-    private var lastComment: String?
-    private let bytes: [UInt8]
-    /// Byte offset of the start of each line.
-    private let lineStarts: [Int]
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
-                offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(offset)
-            }
-        }
-        lineStarts = starts
-    }
-
-    /// libxml2 reports the position at the end of a start tag; compilers and editors want its
-    /// `<`, so walk back to it (`<` cannot occur inside attribute values).
-    private func tagStart(line: Int, column: Int) -> (line: Int, column: Int) {
-        guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else { return (line, column) }
-        var offset = min(lineStarts[line - 1] + max(column - 1, 0), bytes.count - 1)
-        while offset > 0 && bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return (low + 1, offset - lineStarts[low] + 1)
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        let start = tagStart(line: parser.lineNumber, column: parser.columnNumber)
-        let node = XMLNode(name: elementName, attributes: attributeDict, line: start.line, column: start.column)
-        node.precedingComment = lastComment
-        lastComment = nil
-        if let parent = stack.last {
-            parent.children.append(node)
-        } else if root == nil {
-            root = node
-        }
-        stack.append(node)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        _ = stack.popLast()
-        lastComment = nil
-    }
-
-    func parser(_ parser: XMLParser, foundComment comment: String) {
-        lastComment = comment.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        // Text between child elements is indentation: IB never writes mixed content.
-        guard let node = stack.last, node.children.isEmpty else { return }
-        node.text.append(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        stack.last?.text.append(String(decoding: CDATABlock, as: UTF8.self))
+    /// Lines in the document (a final line break starts no new line).
+    static func lineCount(_ data: Data) -> Int {
+        let breaks = data.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        return data.last == 0x0A ? breaks : breaks + 1
     }
 }

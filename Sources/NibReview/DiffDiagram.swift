@@ -1,19 +1,43 @@
+import NibDiagrams
+import NibDiffing
 import NibModel
 
-/// A diff as a Graphviz diagram: the storyboard flow (scenes and segues) or, for xibs, the
-/// object graph, with additions, removals and changes styled distinctly, unchanged parts faded
-/// and a legend. Deterministic text; render it with GraphvizRender.
+/// A diff as a diagram: the storyboard flow (scenes and segues) or, for xibs, the object
+/// graph, with additions, removals and changes styled distinctly and unchanged parts faded.
+/// One picture, two encodings: Graphviz DOT (NibDiagrams' DOT model and themes) and a Mermaid
+/// flowchart that GitHub and GitLab render inline.
 public enum DiffDiagram {
-    /// The DOT text for `diff`, titled `title` (usually the file path).
-    public static func dot(_ diff: NibDiff, title: String, maxNodes: Int = 24) -> String {
+    /// The DOT text for `diff`, titled `title` (usually the file path), in `theme`.
+    public static func dot(_ diff: NibDiff, title: String, theme: DiagramTheme = .light, maxNodes: Int = 24) -> String {
+        DOTEncoder.encode(DiffDOT.graph(picture(diff, title: title, maxNodes: maxNodes), theme: theme))
+    }
+
+    /// The Mermaid flowchart for `diff` (without the Markdown fence).
+    public static func mermaid(_ diff: NibDiff, title: String, maxNodes: Int = 24) -> String {
+        DiffMermaid.flowchart(picture(diff, title: title, maxNodes: maxNodes))
+    }
+
+    /// The picture both encodings draw.
+    static func picture(_ diff: NibDiff, title: String, maxNodes: Int) -> DiffPicture {
         if diff.new.isStoryboard || diff.old.isStoryboard {
-            return FlowDiffDiagram(diff: diff).dot(title: title, maxScenes: 16)
+            return FlowDiffDiagram(diff: diff).picture(title: title, maxScenes: 16)
         }
-        return GraphDiffDiagram(diff: diff).dot(title: title, maxNodes: maxNodes)
+        return GraphDiffDiagram(diff: diff).picture(title: title, maxNodes: maxNodes)
     }
 }
 
-/// A node of a diff diagram before it is written out.
+/// What a diff diagram shows, before it is encoded.
+struct DiffPicture {
+    var title: String
+    var headline: String
+    var note: String?
+    var rankdir = "LR"
+    var kindLegend: [(String, String)] = []
+    var nodes: [DiffNode] = []
+    var edges: [DiffEdge] = []
+}
+
+/// A node of a diff diagram.
 struct DiffNode {
     var key: String
     var title: String
@@ -24,7 +48,7 @@ struct DiffNode {
     var isEntry = false
 }
 
-/// An edge of a diff diagram before it is written out.
+/// An edge of a diff diagram.
 struct DiffEdge {
     var from: String
     var to: String
@@ -36,87 +60,91 @@ struct DiffEdge {
     var isHierarchy = false
 }
 
-/// Writes nodes, edges and the legend as DOT.
-struct DiffDOTWriter {
-    var title: String
-    var headline: String
-    var note: String?
-    var rankdir = "LR"
-    var kindLegend: [(String, String)] = []
-
-    func write(nodes: [DiffNode], edges: [DiffEdge]) -> String {
+/// Encodes a picture as a `DOTGraph` with NibDiagrams' styles, so the diff has the same
+/// quoting, classes and light/dark palette as every other diagram.
+enum DiffDOT {
+    static func graph(_ picture: DiffPicture, theme: DiagramTheme) -> DOTGraph {
+        let style = DiagramStyle(theme: theme)
+        let dark = theme.drawsDark
         var ids: [String: String] = [:]
-        for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
-        // Title, headline and legend share the graph label, so the legend never floats among nodes.
-        var rows = [
-            "<tr><td><b>\(DiffEscaping.html(title))</b></td></tr>",
-            "<tr><td><font point-size=\"11\">\(DiffEscaping.html(headline))</font></td></tr>",
-        ]
-        if let note { rows.append("<tr><td><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(note))</font></td></tr>") }
-        rows.append("<tr><td>\(legend())</td></tr>")
-        let caption = "<table border=\"0\" cellspacing=\"0\" cellpadding=\"2\">\(rows.joined())</table>"
-        var out = [
-            "digraph \"nibviz_diff\" {",
-            "  graph [rankdir=\(rankdir), label=<\(caption)>, labelloc=t, fontname=\"Helvetica\", fontsize=14, nodesep=0.35, ranksep=0.7, pad=0.3, bgcolor=\"white\"];",
-            "  node [shape=box, fontname=\"Helvetica\", fontsize=11, margin=\"0.14,0.06\", penwidth=1.2];",
-            "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.7];",
-        ]
-        for node in nodes {
+        for (index, node) in picture.nodes.enumerated() { ids[node.key] = "n\(index)" }
+        var graph = DOTGraph(name: "nibviz_diff")
+        graph.attributes = style.graphAttributes(rankdir: picture.rankdir)
+        graph.attributes["label"] = .html(caption(picture, dark: dark))
+        graph.attributes["labelloc"] = "t"
+        graph.attributes["ranksep"] = "0.7"
+        graph.attributes["nodesep"] = "0.35"
+        graph.nodeDefaults = style.nodeDefaults
+        graph.edgeDefaults = style.edgeDefaults
+        for node in picture.nodes {
             guard let id = ids[node.key] else { continue }
-            let s = node.status
+            var attributes = style.attributes(node.status.nodeRole)
             if node.isEntry {
-                out.append(
-                    "  \(id) [shape=point, width=0.15, color=\"\(s == .unchanged ? "#57606a" : s.color)\", tooltip=\"initial view controller\"];"
-                )
-                continue
+                attributes["shape"] = "point"
+                attributes["width"] = "0.15"
+                attributes["tooltip"] = .tooltip("initial view controller")
+            } else {
+                attributes["label"] = .html(label(node, dark: dark))
+                attributes["style"] = .text(node.status.nodeStyle)
+                attributes["tooltip"] = .tooltip(node.title + " (" + node.status.legend + ")")
             }
-            out.append(
-                "  \(id) [label=<\(label(node))>, style=\"\(s.nodeStyle)\", color=\"\(s.color)\", fillcolor=\"\(s.fill)\", fontcolor=\"\(s.fontColor)\", tooltip=\(DiffEscaping.quoted(node.title + " (" + s.legend + ")", tooltip: true)), class=\"diff_\(s.rawValue)\"];"
-            )
+            graph.append(.node(DOTNode(id, attributes)))
         }
-        for edge in edges {
+        for edge in picture.edges {
             guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            let s = edge.status
-            var attributes = [
-                "color=\"\(edge.isHierarchy ? "#d0d7de" : s.color)\"", "style=\"\(edge.style)\"", "arrowhead=\(edge.arrowhead)",
-                "class=\"diff_\(s.rawValue)\"",
-            ]
-            if let label = edge.label {
-                attributes.append("label=\(DiffEscaping.quoted(DiffEscaping.clip(label, 64)))")
-                attributes.append("fontcolor=\"\(s == .unchanged ? "#8c959f" : s.color)\"")
-            }
-            if s != .unchanged && !edge.isHierarchy { attributes.append("penwidth=2") }
-            if edge.isHierarchy { attributes.append("weight=3") }
-            out.append("  \(from) -> \(to) [\(attributes.joined(separator: ", "))];")
+            let role: StyleRole = edge.isHierarchy ? (edge.status == .removed ? .diffRemovedEdge : .diffHierarchy) : edge.status.edgeRole
+            var attributes = style.attributes(role)
+            attributes["style"] = .text(edge.style)
+            attributes["arrowhead"] = .text(edge.arrowhead)
+            if let label = edge.label { attributes["label"] = .text(DOTEscaping.truncated(label, limit: 64)) }
+            if edge.status != .unchanged && !edge.isHierarchy { attributes["penwidth"] = "2" }
+            if edge.isHierarchy { attributes["weight"] = "3" }
+            graph.append(.edge(DOTEdge(from, to, attributes)))
         }
-        out.append("}")
-        return out.joined(separator: "\n") + "\n"
+        return graph
     }
 
-    private func label(_ node: DiffNode) -> String {
-        var rows = ["<tr><td><b>\(DiffEscaping.html(DiffEscaping.clip(node.title, 48)))</b></td></tr>"]
+    /// Title, headline, note and legend share the graph label, so the legend never floats among nodes.
+    private static func caption(_ picture: DiffPicture, dark: Bool) -> String {
+        let muted = Palette.colors(.diffCosmetic, dark: dark).text
+        var rows = [
+            "<tr><td><b>\(DOTEscaping.html(oneLine(picture.title)))</b></td></tr>",
+            "<tr><td><font point-size=\"11\">\(DOTEscaping.html(picture.headline))</font></td></tr>",
+        ]
+        if let note = picture.note {
+            rows.append("<tr><td><font point-size=\"9\" color=\"\(muted)\">\(DOTEscaping.html(note))</font></td></tr>")
+        }
+        var cells = DiffStatus.allCases.map { s in
+            let colors = Palette.colors(s.nodeRole, dark: dark)
+            return
+                "<td bgcolor=\"\(colors.fill)\" color=\"\(colors.stroke)\" border=\"1\" style=\"rounded\"><font color=\"\(colors.text)\" point-size=\"9\">\(s.legend)</font></td>"
+        }
+        for (name, style) in picture.kindLegend {
+            cells.append(
+                "<td border=\"0\"><font point-size=\"9\" color=\"\(muted)\">\(DOTEscaping.html(name)): \(DOTEscaping.html(style))</font></td>"
+            )
+        }
+        rows.append(
+            "<tr><td><table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"\(muted)\">Legend:</font></td>\(cells.joined())</tr></table></td></tr>"
+        )
+        return "<table border=\"0\" cellspacing=\"0\" cellpadding=\"2\">\(rows.joined())</table>"
+    }
+
+    private static func label(_ node: DiffNode, dark: Bool) -> String {
+        var rows = ["<tr><td><b>\(DOTEscaping.html(DOTEscaping.truncated(oneLine(node.title), limit: 48)))</b></td></tr>"]
         if let subtitle = node.subtitle {
-            rows.append("<tr><td><font point-size=\"9\">\(DiffEscaping.html(DiffEscaping.clip(subtitle, 72)))</font></td></tr>")
+            rows.append(
+                "<tr><td><font point-size=\"9\">\(DOTEscaping.html(DOTEscaping.truncated(oneLine(subtitle), limit: 72)))</font></td></tr>")
         }
         for (status, line) in node.lines {
-            rows.append(
-                "<tr><td align=\"left\"><font point-size=\"9\" color=\"\(status.color)\">\(DiffEscaping.html(status.sign + " " + DiffEscaping.clip(line, 88)))</font></td></tr>"
-            )
+            let color = Palette.colors(status.edgeRole, dark: dark).stroke
+            let text = status.sign + " " + DOTEscaping.truncated(oneLine(line), limit: 88)
+            rows.append("<tr><td align=\"left\"><font point-size=\"9\" color=\"\(color)\">\(DOTEscaping.html(text))</font></td></tr>")
         }
         return "<table border=\"0\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\">" + rows.joined() + "</table>"
     }
 
-    /// The legend: one swatch per status, then the connection styles.
-    private func legend() -> String {
-        var cells = DiffStatus.allCases.map { s in
-            "<td bgcolor=\"\(s.fill)\" color=\"\(s.color)\" border=\"1\" style=\"rounded\"><font color=\"\(s.fontColor)\" point-size=\"9\">\(s.legend)</font></td>"
-        }
-        for (name, style) in kindLegend {
-            cells.append(
-                "<td border=\"0\"><font point-size=\"9\" color=\"#57606a\">\(DiffEscaping.html(name)): \(DiffEscaping.html(style))</font></td>"
-            )
-        }
-        return
-            "<table border=\"0\" cellspacing=\"4\" cellpadding=\"3\"><tr><td border=\"0\"><font point-size=\"9\" color=\"#57606a\">Legend:</font></td>\(cells.joined())</tr></table>"
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
     }
 }

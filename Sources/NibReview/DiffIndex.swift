@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// Lookup tables over a diff for the diagrams: one node key per object across both versions
@@ -10,6 +11,7 @@ struct DiffIndex {
     private(set) var status: [String: DiffStatus] = [:]
     private(set) var changes: [String: ObjectChange] = [:]
     private(set) var connectionStatus: [Connection: ConnectionChange] = [:]
+    private(set) var properties: [String: [PropertyChange]] = [:]
 
     init(_ diff: NibDiff) {
         self.diff = diff
@@ -20,8 +22,15 @@ struct DiffIndex {
             status[key] = DiffStatus(change.kind)
             changes[key] = change
         }
-        for change in diff.cosmetic {
-            if let id = change.object, status["N:" + id.rawValue] == nil { status["N:" + id.rawValue] = .cosmetic }
+        for change in diff.properties {
+            guard let id = change.object else { continue }
+            let key = "N:" + id.rawValue
+            if change.category == .cosmetic {
+                if status[key] == nil { status[key] = .cosmetic }
+            } else {
+                if status[key] == nil || status[key] == .cosmetic { status[key] = .changed }
+                properties[key, default: []].append(change)
+            }
         }
         for change in diff.connections {
             if let connection = change.new ?? change.old { connectionStatus[connection] = change }
@@ -52,10 +61,19 @@ struct DiffIndex {
         return result
     }
 
-    /// One line per change for a node: field changes of the object itself.
+    /// One line per change for a node: field changes of the object itself, then its changed
+    /// properties (text, colours, constraints…).
     func fieldLines(_ key: String) -> [(DiffStatus, String)] {
-        guard let change = changes[key], change.kind == .changed else { return [] }
-        return change.fields.map { (.changed, $0.summary) }
+        var lines: [(DiffStatus, String)] = []
+        if let change = changes[key], change.kind == .changed { lines = change.fields.map { (.changed, $0.summary) } }
+        for change in properties[key] ?? [] {
+            lines.append((DiffStatus(change.kind), "\(change.field): \(change.old ?? "∅") → \(change.new ?? "∅")"))
+        }
+        if lines.count > 6 {
+            let more = lines.count - 5
+            lines = Array(lines.prefix(5)) + [(.unchanged, "… \(more) more")]
+        }
+        return lines
     }
 
     /// An edge label: for a changed connection whose identifying text changed, `old → new`.

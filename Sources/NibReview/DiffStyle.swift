@@ -1,8 +1,9 @@
-import Foundation
 import NibDiagrams
+import NibDiffing
 import NibModel
 
-/// How a node or edge of a diff diagram looks: one style per change status.
+/// The change status of a node or edge of a diff diagram; colours come from NibDiagrams'
+/// palette (light and dark) through its style roles.
 enum DiffStatus: String, CaseIterable, Sendable {
     case added, removed, changed, cosmetic, unchanged
 
@@ -14,37 +15,28 @@ enum DiffStatus: String, CaseIterable, Sendable {
         }
     }
 
-    /// Line and text colour (GitHub's diff palette, readable on white).
-    var color: String {
+    /// The node role.
+    var nodeRole: StyleRole {
         switch self {
-        case .added: "#1a7f37"
-        case .removed: "#cf222e"
-        case .changed: "#9a6700"
-        case .cosmetic: "#6e7781"
-        case .unchanged: "#afb8c1"
+        case .added: .diffAdded
+        case .removed: .diffRemoved
+        case .changed: .diffChanged
+        case .cosmetic: .diffCosmetic
+        case .unchanged: .diffUnchanged
         }
     }
 
-    /// Fill colour of nodes.
-    var fill: String {
+    /// The edge role.
+    var edgeRole: StyleRole {
         switch self {
-        case .added: "#dafbe1"
-        case .removed: "#ffebe9"
-        case .changed: "#fff8c5"
-        case .cosmetic, .unchanged: "#ffffff"
+        case .added: .diffAddedEdge
+        case .removed: .diffRemovedEdge
+        case .changed: .diffChangedEdge
+        case .cosmetic, .unchanged: .diffUnchangedEdge
         }
     }
 
-    /// Text colour: unchanged parts are faded so the eye goes to the changes.
-    var fontColor: String {
-        switch self {
-        case .unchanged: "#8c959f"
-        case .cosmetic: "#57606a"
-        default: "#1f2328"
-        }
-    }
-
-    /// DOT `style` of nodes.
+    /// DOT `style` of nodes (line style tells statuses apart in grey print too).
     var nodeStyle: String {
         switch self {
         case .removed: "filled,dashed,rounded"
@@ -65,7 +57,7 @@ enum DiffStatus: String, CaseIterable, Sendable {
         }
     }
 
-    /// A one-character marker for node text lines.
+    /// A one-character marker for node text lines and text reports.
     var sign: String {
         switch self {
         case .added: "+"
@@ -73,23 +65,5 @@ enum DiffStatus: String, CaseIterable, Sendable {
         case .changed: "~"
         case .cosmetic, .unchanged: "·"
         }
-    }
-}
-
-/// Quoting for diff diagrams: NibDiagrams' `DOTEscaping`, the one quoting function of the project.
-enum DiffEscaping {
-    /// A DOT double-quoted string Graphviz shows exactly as `text` (tooltips escaped once more).
-    static func quoted(_ text: String, tooltip: Bool = false) -> String {
-        DOTEscaping.quoted(text, for: tooltip ? .tooltip : .label)
-    }
-
-    /// Text inside an HTML-like label cell, on one line.
-    static func html(_ text: String) -> String {
-        DOTEscaping.html(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " "))
-    }
-
-    /// Shortens text for a diagram label.
-    static func clip(_ text: String, _ limit: Int = 48) -> String {
-        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 }

@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// The flow diff of a storyboard: one node per scene listing what changed inside it, segues
@@ -5,7 +6,7 @@ import NibModel
 struct FlowDiffDiagram {
     let diff: NibDiff
 
-    func dot(title: String, maxScenes: Int) -> String {
+    func picture(title: String, maxScenes: Int) -> DiffPicture {
         let index = DiffIndex(diff)
         var sceneOfNew: [ObjectID: String] = [:]
         var sceneOfOld: [ObjectID: String] = [:]
@@ -58,6 +59,10 @@ struct FlowDiffDiagram {
                 note(key, status, "\(index.oldNames.name(old.id)) (\(old.runtimeClass))")
             }
         }
+        for change in diff.properties where change.category != .cosmetic {
+            guard let object = change.object, let key = sceneOfNew[object] else { continue }
+            note(key, .changed, "\(index.newNames.name(object)) \(change.field): \(change.old ?? "∅") → \(change.new ?? "∅")")
+        }
         var edges: [DiffEdge] = []
         for item in index.allConnections {
             let sceneKey = item.status == .removed ? sceneOfOld[item.connection.source] : sceneOfNew[item.connection.source]
@@ -107,9 +112,9 @@ struct FlowDiffDiagram {
             nodes.insert(DiffNode(key: "entry", title: "", subtitle: nil, status: changed ? .changed : .unchanged, isEntry: true), at: 0)
             edges.insert(DiffEdge(from: "entry", to: key, label: "initial", status: changed ? .changed : .unchanged, style: "solid"), at: 0)
         }
-        var writer = DiffDOTWriter(title: title, headline: DiffMarkdown.headline(diff), note: note)
-        writer.kindLegend = [("segue", "arrow between scenes")]
-        return writer.write(nodes: nodes, edges: edges)
+        return DiffPicture(
+            title: title, headline: DiffSummary.headline(diff), note: note, kindLegend: [("segue", "arrow between scenes")], nodes: nodes,
+            edges: edges)
     }
 
     private func sceneNode(_ key: String, _ scene: Scene, _ controller: NibObject?, _ names: ObjectNames, _ status: DiffStatus) -> DiffNode

@@ -1,4 +1,5 @@
 import Foundation
+import NibDiffing
 
 /// An Interface Builder document that differs between two revisions.
 public struct ChangedDocument: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import NibDiffing
 import NibModel
 
 /// The object-graph diff of a xib: objects as nodes (view hierarchy as thin grey edges),
@@ -5,7 +6,7 @@ import NibModel
 struct GraphDiffDiagram {
     let diff: NibDiff
 
-    func dot(title: String, maxNodes: Int) -> String {
+    func picture(title: String, maxNodes: Int) -> DiffPicture {
         let index = DiffIndex(diff)
         var nodes: [DiffNode] = []
         var parents: [String: String] = [:]
@@ -53,9 +54,10 @@ struct GraphDiffDiagram {
             nodes = nodes.filter { kept.contains($0.key) }
             edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
         }
-        var writer = DiffDOTWriter(title: title, headline: DiffMarkdown.headline(diff), note: note)
-        writer.kindLegend = [("outlet", "solid"), ("action", "dashed"), ("binding", "dotted"), ("hierarchy", "thin grey")]
-        return writer.write(nodes: nodes, edges: edges)
+        return DiffPicture(
+            title: title, headline: DiffSummary.headline(diff), note: note,
+            kindLegend: [("outlet", "solid"), ("action", "dashed"), ("binding", "dotted"), ("hierarchy", "thin grey")], nodes: nodes,
+            edges: edges)
     }
 
     private func node(_ object: NibObject, key: String, name: String, index: DiffIndex) -> DiffNode {

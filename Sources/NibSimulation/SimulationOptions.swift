@@ -10,13 +10,20 @@ public struct SimulationOptions: Hashable, Sendable {
     public var idiom: Idiom?
     /// Replaces the scenario's trace level.
     public var traceLevel: TraceLevel?
+    /// A class table (from `--sources`, or a file) under the scenario's own `classes:`: the
+    /// scenario's entries win, the table fills in every other class (same value as `classes:`).
+    public var classTable: [String: ClassInfo]?
 
     /// Creates options; nil leaves the scenario's value.
-    public init(platform: Platform? = nil, osVersion: OSVersion? = nil, idiom: Idiom? = nil, traceLevel: TraceLevel? = nil) {
+    public init(
+        platform: Platform? = nil, osVersion: OSVersion? = nil, idiom: Idiom? = nil, traceLevel: TraceLevel? = nil,
+        classTable: [String: ClassInfo]? = nil
+    ) {
         self.platform = platform
         self.osVersion = osVersion
         self.idiom = idiom
         self.traceLevel = traceLevel
+        self.classTable = classTable
     }
 
     /// The scenario with these overrides applied.
@@ -40,6 +47,7 @@ public struct SimulationOptions: Hashable, Sendable {
             result.sdkVersion = result.osVersion
         }
         if let idiom { result.idiom = idiom }
+        if let classTable { result.classes = classTable.merging(scenario.classes ?? [:]) { _, own in own } }
         if let traceLevel { result.traceLevel = traceLevel }
         return result
     }

@@ -2,30 +2,47 @@
 
 /// The engine: replays a scenario (or a bare document) and returns its timeline. Pure: no I/O.
 public enum Simulator {
-    /// Runs `scenario` with `options` applied.
+    /// Runs `scenario` with `options` applied. A real document of the other platform than the
+    /// run's is rejected (R-SB-10), never simulated as this platform.
     public static func run(_ scenario: Scenario, options: SimulationOptions = SimulationOptions()) -> Timeline {
-        let effective = options.applied(to: scenario)
-        let run = SimulationRun(scenario: effective)
-        for nib in effective.nibs where nib.graph.format != .scenario && nib.graph.platform.usesAppKit != effective.platform.usesAppKit {
-            run.notes.append("\(nib.graph.file) is a \(nib.graph.platform) document; simulated as \(effective.platform)")
-        }
-        run.execute()
-        return run.timeline
+        execute(scenario, options: options).timeline
     }
 
-    /// Runs a bare document: loads it the way an app meets it (`StepAction.loadDocument`), with no
-    /// class table, so every outlet key is assumed to exist.
-    public static func run(document graph: NibGraph, options: SimulationOptions = SimulationOptions()) -> Timeline {
-        run(scenario(for: graph), options: options)
+    /// Runs `scenario` with `options` applied and keeps the run for inspection.
+    static func execute(_ scenario: Scenario, options: SimulationOptions) -> SimulationRun {
+        let effective = options.applied(to: scenario)
+        let run = SimulationRun(scenario: effective)
+        if let mixed = effective.nibs.first(where: {
+            $0.graph.format != .scenario && $0.graph.platform.usesAppKit != effective.platform.usesAppKit
+        }) {
+            run.reject(
+                "\(mixed.graph.file) is \(mixed.graph.platform.usesAppKit ? "a macOS" : "an iOS") document; the run is \(effective.platform.usesAppKit ? "macOS" : "iOS")",
+                .sb10)
+            return run
+        }
+        run.execute()
+        return run
+    }
+
+    /// Runs a bare document the way an app meets it: a xib is loaded once with its File's Owner
+    /// (`StepAction.loadDocument`); a storyboard is launched as the app's main storyboard
+    /// (`StepAction.launch`, R-LAUNCH-1/2): its initial controller and relationship children are
+    /// instantiated and only the visible chain loads and appears. Without `classes` every outlet
+    /// key is assumed to exist and every user class overrides every lifecycle selector.
+    public static func run(document graph: NibGraph, classes: [String: ClassInfo]? = nil, options: SimulationOptions = SimulationOptions())
+        -> Timeline
+    {
+        run(scenario(for: graph, classes: classes), options: options)
     }
 
     /// The scenario a bare document runs as.
-    public static func scenario(for graph: NibGraph) -> Scenario {
+    public static func scenario(for graph: NibGraph, classes: [String: ClassInfo]? = nil) -> Scenario {
         let name = nibName(for: graph.file)
         let platform: Platform = graph.platform.usesAppKit ? .macos : .ios
+        let action: StepAction = graph.isStoryboard ? .launch(mainNib: name) : .loadDocument(nib: name)
         return Scenario(
-            file: graph.file, platform: platform, nibs: [ScenarioNib(name: name, path: graph.file, graph: graph)],
-            steps: [ScenarioStep(.loadDocument(nib: name), at: FileLocation(file: graph.file))], traceLevel: .l2
+            file: graph.file, platform: platform, classes: classes, nibs: [ScenarioNib(name: name, path: graph.file, graph: graph)],
+            steps: [ScenarioStep(action, at: FileLocation(file: graph.file))], traceLevel: .l2
         )
     }
 

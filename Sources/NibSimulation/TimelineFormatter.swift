@@ -19,25 +19,8 @@ public enum TimelineFormatter {
         }
     }
 
-    /// One canonical line (R-CONV-1, R-CONV-4); arguments only at L2 and L3 (E.2).
-    public static func line(_ event: Event, level: TraceLevel) -> String {
-        let receiver = event.receiver?.label ?? "nil"
-        switch event.kind {
-        case .message:
-            var text = "-[\(receiver) \(event.selector ?? "")]"
-            if level >= .l2, !event.arguments.isEmpty {
-                text += " " + event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            }
-            return text
-        case .ivar: return "IVAR \(receiver).\(event.argument("name") ?? "") = \(event.argument("value") ?? "nil")"
-        case .log: return "LOG \(event.text ?? "")"
-        case .exception: return "EXCEPTION \(event.text ?? "")"
-        case .crash: return "CRASH \(event.text ?? "")"
-        case .showWindow: return "SHOW-WINDOW \(receiver)"
-        case .resolve: return "RESOLVE \(event.text ?? "")"
-        case .reject: return "REJECT \(event.text ?? "")"
-        }
-    }
+    /// One canonical line (R-CONV-1, R-CONV-4); arguments only at L2 and L3 (E.2). `Event.line(at:)`.
+    public static func line(_ event: Event, level: TraceLevel) -> String { event.line(at: level) }
 
     /// S3's NSLog rendering `<Label> -- <selector up to the first colon>` (R-CONV-6); other lines
     /// keep their canonical form.

@@ -59,7 +59,7 @@ final class DiagramStore {
 
     /// Registers a diagram and returns its key.
     func add(dot: String, name: String) -> String {
-        let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name)
+        let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name, generated: true)
         let key = StableHash.hex([dot, request.engine.rawValue, request.format.rawValue, toolVersion])
         if entries[key] == nil {
             entries[key] = Entry(request: request)
@@ -98,6 +98,9 @@ final class DiagramStore {
             }
         }
     }
+
+    /// Why the diagram `key` could not be rendered; nil when it was.
+    func error(_ key: String) -> String? { entries[key]?.svg == nil ? entries[key]?.error ?? "not rendered" : nil }
 
     /// The figure HTML for `key`: the SVG inlined with ids prefixed by `prefix` (several
     /// diagrams share a page), or an error box.

@@ -62,10 +62,20 @@ public enum HTMLEscaping {
         "obj-" + String(id.map { $0.isWhitespace ? "_" : $0 })
     }
 
-    /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id, the
-    /// convention NibDiagrams uses for its node links (`linkBase` + `obj-<id>`).
+    /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id. Diagrams
+    /// get their object links from the site (`SiteBuilder.diagramOptions`), so both agree.
     public static func objectFragment(_ id: String) -> String {
         "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
+    }
+
+    /// The `id` attribute value of a storyboard scene's row: `scene-<id>`, whitespace as `_`.
+    public static func sceneAnchor(_ id: String) -> String {
+        "scene-" + String(id.map { $0.isWhitespace ? "_" : $0 })
+    }
+
+    /// The fragment that links to `sceneAnchor(id)`.
+    public static func sceneFragment(_ id: String) -> String {
+        "scene-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters: the same function

@@ -1,3 +1,4 @@
+import Foundation
 import Ink
 import NibDiagrams
 
@@ -33,13 +34,34 @@ struct MarkdownPage {
 
     static func slotMarker(_ index: Int) -> String { "NIBVIZSLOT\(index)X" }
 
+    /// A piece of the page: authored HTML, or a directive in its place.
+    enum Part {
+        case html(String)
+        case directive(Directive)
+    }
+
+    /// The page as HTML and directives in order (the slot markers are the page author's own
+    /// text, split out here; generated content never passes through a string marker).
+    var parts: [Part] {
+        var out: [Part] = []
+        var rest = Substring(html)
+        for (index, directive) in directives.enumerated() {
+            guard let range = rest.range(of: Self.slotMarker(index)) else { continue }
+            out.append(.html(String(rest[..<range.lowerBound])))
+            out.append(.directive(directive))
+            rest = rest[range.upperBound...]
+        }
+        out.append(.html(String(rest)))
+        return out
+    }
+
     init(markdown source: String, fallbackTitle: String) {
         var directives: [Directive] = []
         var lines: [String] = []
         var fence: (name: String, caption: String, body: [String])?
         for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if var open = fence {
-                if line.trimmingCharacters(in: " ") == "```" {
+                if line.trimmingCharacters(in: .whitespaces) == "```" {
                     directives.append(.timeline(name: open.name, caption: open.caption, lines: open.body.joined(separator: "\n")))
                     lines += ["", Self.slotMarker(directives.count - 1), ""]
                     fence = nil
@@ -49,7 +71,7 @@ struct MarkdownPage {
                 }
                 continue
             }
-            let trimmed = line.trimmingCharacters(in: " ")
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```timeline") {
                 let words = trimmed.dropFirst("```timeline".count).split(separator: " ", maxSplits: 1).map(String.init)
                 fence = (words.first ?? "timeline", words.count > 1 ? words[1] : "", [])
@@ -63,7 +85,8 @@ struct MarkdownPage {
             // Ink starts a new paragraph at a line that begins with inline code; join such a
             // line to the paragraph line before it so wrapped prose stays one paragraph.
             if trimmed.hasPrefix("`"), !trimmed.hasPrefix("```"), let last = lines.last,
-                !last.trimmingCharacters(in: " ").isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"), !last.hasPrefix("NIBVIZSLOT")
+                !last.trimmingCharacters(in: .whitespaces).isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"),
+                !last.hasPrefix("NIBVIZSLOT")
             {
                 lines[lines.count - 1] = last + " " + trimmed
                 continue
@@ -88,7 +111,7 @@ struct MarkdownPage {
     }
 
     static func directive(_ text: String) -> Directive {
-        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else { return .unknown(text) }
         let words = parts[1].split(separator: " ").map(String.init)
         switch parts[0] {

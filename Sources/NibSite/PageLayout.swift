@@ -8,10 +8,12 @@ struct SitePage {
     var title: String
     /// Breadcrumbs above the title: (text, path relative to the root or nil for the current page).
     var breadcrumbs: [(String, String?)]
-    /// The main content HTML (trusted: built by the site from escaped parts).
-    var content: String
+    /// The main content: HTML built by the site from escaped parts, and figures by number.
+    var content: PageContent
     /// Navigation section highlighted in the header.
     var section: String
+    /// The final HTML of the content, once figures are filled in (`SiteBuilder.writePages`).
+    var html: String = ""
     /// A one-line summary for search.
     var summary: String = ""
     /// Extra search terms: (kind, text, anchor).
@@ -121,7 +123,7 @@ struct PageLayout {
                                 })
                         ),
                         .h1(.text(page.title)),
-                        .raw(page.content)
+                        .raw(page.html)
                     )
                 ),
                 .footer(
@@ -135,4 +137,27 @@ struct PageLayout {
         )
         return html.render() + "\n"
     }
+}
+
+/// A piece of page content. Figures are structural: no text a user controls (an object name,
+/// a file name) can ever turn into a figure, because a figure is never a string in the HTML.
+enum PageBlock {
+    /// Trusted HTML.
+    case html(String)
+    /// Figure number `n` of the build (`SiteBuilder.figures`).
+    case figure(Int)
+    /// The "Discussed in …" links of a rule, known only once every page is planned.
+    case ruleCitations(String)
+}
+
+/// Page content as blocks; `+=` appends HTML.
+struct PageContent {
+    var blocks: [PageBlock] = []
+
+    init(_ html: String = "") { if !html.isEmpty { blocks = [.html(html)] } }
+    init(blocks: [PageBlock]) { self.blocks = blocks }
+
+    static func += (content: inout PageContent, html: String) { content.blocks.append(.html(html)) }
+    static func += (content: inout PageContent, block: PageBlock) { content.blocks.append(block) }
+    static func += (content: inout PageContent, other: PageContent) { content.blocks += other.blocks }
 }

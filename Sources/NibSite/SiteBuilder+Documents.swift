@@ -3,20 +3,38 @@ import NibDiagrams
 import NibModel
 
 extension SiteBuilder {
+    /// Output paths of the documents, in `content.documents` order: the relative path made
+    /// file-safe; a case-insensitive clash gets a hash suffix (documents are sorted, so the same
+    /// inputs always get the same paths).
+    static func documentPaths(_ documents: [SiteContent.DocumentRecord]) -> [String] {
+        var used = Set<String>()
+        return documents.map { document in
+            var path =
+                "documents/" + document.relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
+                + ".html"
+            if !used.insert(path.lowercased()).inserted {
+                path = String(path.dropLast(5)) + "-" + StableHash.hex([document.relative]).prefix(8) + ".html"
+                used.insert(path.lowercased())
+            }
+            return path
+        }
+    }
+
     func planDocumentPages() {
-        for document in documents {
-            let root = String(repeating: "../", count: document.path.split(separator: "/").count - 1)
+        let paths = Self.documentPaths(content.documents)
+        for (document, path) in zip(content.documents, paths) {
+            let name = (document.relative as NSString).lastPathComponent
             var page = SitePage(
-                path: document.path, title: (document.relative as NSString).lastPathComponent,
-                breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [
-                    ((document.relative as NSString).lastPathComponent, nil)
-                ], content: "", section: "documents")
+                path: path, title: name,
+                breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [(name, nil)],
+                content: PageContent(), section: "documents")
             switch document.graph {
             case .failure(let error):
-                page.content =
+                page.content = PageContent(
                     "<p class=\"error\" role=\"alert\">This document could not be read.</p><pre class=\"source\"><code>Error: \(HTMLEscaping.escape(error.description))</code></pre>"
+                )
             case .success(let graph):
-                page.content = documentHTML(graph, document: document, root: root)
+                page.content = documentContent(graph, document: document, path: path)
                 page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
                 var terms: [(String, String, String?)] = []
                 for object in graph.objects {
@@ -32,19 +50,22 @@ extension SiteBuilder {
             }
             pages.append(page)
         }
-        planDocumentIndex()
+        planDocumentIndex(paths)
     }
 
-    func folderCrumbs(_ document: DocumentEntry) -> [(String, String?)] {
+    func folderCrumbs(_ document: SiteContent.DocumentRecord) -> [(String, String?)] {
         let folder = (document.relative as NSString).deletingLastPathComponent
         return folder.isEmpty ? [] : [(folder, "documents/index.html#" + HTMLEscaping.slug(folder))]
     }
 
-    func documentHTML(_ graph: NibGraph, document: DocumentEntry, root: String) -> String {
+    func documentContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> PageContent {
+        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let byID = graph.objectsByID
         func objectLink(_ id: ObjectID?) -> String {
             guard let id else { return "<em>nil (responder chain)</em>" }
-            let name = byID[id]?.displayName ?? "?"
+            guard let name = byID[id]?.displayName else {
+                return "<span class=\"missing\">no such object</span> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
+            }
             return
                 "<a href=\"#\(HTMLEscaping.objectFragment(id.rawValue))\">\(HTMLEscaping.escape(name))</a> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
         }
@@ -52,7 +73,7 @@ extension SiteBuilder {
             "<a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a>"
         }
         let kindCounts = Dictionary(grouping: graph.connections, by: { $0.kind.name }).mapValues(\.count)
-        var html = "<dl class=\"facts\">"
+        var html = PageContent("<dl class=\"facts\">")
         let facts: [(String, String)] =
             [
                 ("File", document.relative), ("Platform", graph.platform.rawValue), ("Type", graph.documentType),
@@ -68,25 +89,25 @@ extension SiteBuilder {
         html +=
             "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
-        let kinds: [DiagramKind] = graph.isStoryboard ? [.flow, .graph, .instantiation] : [.graph, .instantiation]
-        for kind in kinds {
-            for named in services.documentDOT(kind, graph, document.timeline) {
-                html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative)
-            }
+        let options = diagramOptions(
+            pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
+        for (kind, named) in DiagramSet.document(graph, load: document.timeline, options: options) {
+            html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
         }
         html += "</div>"
         html +=
-            "<h2 id=\"instantiation\">Instantiation</h2><p>Which initializer each object receives when the nib loads (R-INIT-1); placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
+            "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
+        let initializers = document.timeline?.initializerEvents ?? [:]
         for object in graph.objects {
             html +=
-                "<tr><td>\(objectLink(object.id))</td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td>\(HTMLEscaping.escape(FallbackDiagrams.initializer(for: object, platform: graph.platform, isStoryboard: graph.isStoryboard)))</td></tr>"
+                "<tr><td>\(objectLink(object.id))</td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td>\(Self.initializerCell(object, event: initializers[object.id.rawValue]))</td></tr>"
         }
         html += "</tbody></table></div>"
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
-            html += timelineHTML(timeline, name: (document.relative as NSString).lastPathComponent, withLifecycle: false)
-        } else {
-            html += "<p class=\"note\">No simulation is available for this document in this build.</p>"
+            html += timelineContent(
+                timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                pagePath: path)
         }
         html +=
             "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th><th scope=\"col\">Details</th></tr></thead><tbody>"
@@ -126,7 +147,7 @@ extension SiteBuilder {
             for scene in graph.scenes {
                 let idAttribute =
                     seenScenes.insert(scene.id).inserted
-                    ? " id=\"scene-\(HTMLEscaping.escape(scene.id.map { $0.isWhitespace ? "_" : $0 }.map(String.init).joined()))\"" : ""
+                    ? " id=\"\(HTMLEscaping.escape(HTMLEscaping.sceneAnchor(scene.id)))\"" : ""
                 html +=
                     "<tr\(idAttribute)><td><code>\(HTMLEscaping.escape(scene.id))</code></td><td>\(HTMLEscaping.escape(scene.title ?? ""))</td><td>\(scene.controller.map { objectLink($0) } ?? "")</td><td>\(scene.line)</td></tr>"
             }
@@ -144,56 +165,71 @@ extension SiteBuilder {
         return html
     }
 
+    /// What the instantiation table says for an object: the simulator's initializer event
+    /// (selector and rule), "resolved" for placeholders, or that this load did not create it.
+    static func initializerCell(_ object: NibObject, event: Event?) -> String {
+        if let event, let selector = event.selector {
+            return "<code class=\"initializer\">\(HTMLEscaping.escape(selector))</code> (\(HTMLEscaping.escape(event.rule)))"
+        }
+        if object.isPlaceholder { return "resolved (placeholder, R-NIB-3)" }
+        return "<span class=\"muted\">not created by this load</span>"
+    }
+
     static func classAnchor(_ name: String) -> String { "class-" + HTMLEscaping.fileComponent(name) }
 
-    func planDocumentIndex() {
+    func planDocumentIndex(_ paths: [String]) {
+        let documents = content.documents
         guard !documents.isEmpty else { return }
-        var groups: [String: [DocumentEntry]] = [:]
-        for document in documents { groups[(document.relative as NSString).deletingLastPathComponent, default: []].append(document) }
-        var html = "<p>\(documents.count) documents, \(failures.count) could not be read.</p>"
+        var groups: [String: [(SiteContent.DocumentRecord, String)]] = [:]
+        for (document, path) in zip(documents, paths) {
+            groups[(document.relative as NSString).deletingLastPathComponent, default: []].append((document, path))
+        }
+        let failed = documents.filter { (try? $0.graph.get()) == nil }.count
+        var html = "<p>\(documents.count) documents, \(failed) could not be read.</p>"
         for folder in groups.keys.sorted() {
             html += "<h2 id=\"\(HTMLEscaping.slug(folder))\">\(HTMLEscaping.escape(folder.isEmpty ? "(top level)" : folder))</h2>"
             let entries = groups[folder] ?? []
-            var byPlatform: [String: [DocumentEntry]] = [:]
+            var byPlatform: [String: [(SiteContent.DocumentRecord, String)]] = [:]
             for entry in entries {
-                let platform = (try? entry.graph.get().platform.rawValue) ?? "unreadable"
+                let platform = (try? entry.0.graph.get().platform.rawValue) ?? "unreadable"
                 byPlatform[platform, default: []].append(entry)
             }
             for platform in byPlatform.keys.sorted() {
                 html +=
                     "<h3 id=\"\(HTMLEscaping.slug(folder + "-" + platform))\">\(HTMLEscaping.escape(platform))</h3><ul class=\"columns\">"
-                for entry in byPlatform[platform] ?? [] {
+                for (entry, entryPath) in byPlatform[platform] ?? [] {
                     let name = (entry.relative as NSString).lastPathComponent
                     let failed = (try? entry.graph.get()) == nil
                     html +=
-                        "<li\(failed ? " class=\"failed\"" : "")><a href=\"../\(HTMLEscaping.urlPath(entry.path))\">\(HTMLEscaping.escape(name))</a>\(failed ? " <span class=\"error\">error</span>" : "")</li>"
+                        "<li\(failed ? " class=\"failed\"" : "")><a href=\"../\(HTMLEscaping.urlPath(entryPath))\">\(HTMLEscaping.escape(name))</a>\(failed ? " <span class=\"error\">error</span>" : "")</li>"
                 }
                 html += "</ul>"
             }
         }
         pages.append(
             SitePage(
-                path: "documents/index.html", title: "Documents", breadcrumbs: [("Home", "index.html"), ("Documents", nil)], content: html,
+                path: "documents/index.html", title: "Documents", breadcrumbs: [("Home", "index.html"), ("Documents", nil)],
+                content: PageContent(html),
                 section: "documents"))
     }
 
     func planClassesPage() {
-        guard !documents.isEmpty else { return }
-        var uses: [String: [(DocumentEntry, NibObject, String?)]] = [:]
-        for document in documents {
+        guard !content.documents.isEmpty else { return }
+        var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
+        for (document, path) in zip(content.documents, Self.documentPaths(content.documents)) {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {
                 guard let custom = object.customClass else { continue }
-                uses[custom, default: []].append((document, object, object.scene.map { sceneTitles[$0] ?? $0 }))
+                uses[custom, default: []].append((document, path, object, object.scene.map { sceneTitles[$0] ?? $0 }))
             }
         }
         var html =
             "<p>Every custom class used by the documents of this build, with each document and scene that uses it.</p><dl class=\"classes\">"
         for name in uses.keys.sorted() {
             html += "<dt id=\"\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></dt><dd><ul>"
-            for (document, object, scene) in uses[name] ?? [] {
-                let link = "../" + HTMLEscaping.urlPath(document.path) + "#" + HTMLEscaping.objectFragment(object.id.rawValue)
+            for (document, path, object, scene) in uses[name] ?? [] {
+                let link = "../" + HTMLEscaping.urlPath(path) + "#" + HTMLEscaping.objectFragment(object.id.rawValue)
                 html +=
                     "<li><a href=\"\(link)\">\(HTMLEscaping.escape(document.relative))</a> <code>\(HTMLEscaping.escape(object.element))</code> \(HTMLEscaping.escape(object.id.rawValue))\(scene.map { " · scene " + HTMLEscaping.escape($0) } ?? "")</li>"
             }
@@ -201,7 +237,8 @@ extension SiteBuilder {
         }
         html += "</dl>"
         var page = SitePage(
-            path: "classes/index.html", title: "Classes", breadcrumbs: [("Home", "index.html"), ("Classes", nil)], content: html,
+            path: "classes/index.html", title: "Classes", breadcrumbs: [("Home", "index.html"), ("Classes", nil)],
+            content: PageContent(html),
             section: "classes")
         page.searchTerms = uses.keys.sorted().map { ("class", $0, Self.classAnchor($0)) }
         pages.append(page)

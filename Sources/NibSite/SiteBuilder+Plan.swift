@@ -1,4 +1,6 @@
 import Foundation
+import Ink
+import NibDiagrams
 import NibModel
 
 extension SiteBuilder {
@@ -15,81 +17,112 @@ extension SiteBuilder {
         return base == "index" ? "index.html" : "concepts/\(base).html"
     }
 
+    /// The concept pages, parsed once (sidebar order: front matter `order`, then path).
+    var markdownPages: [(source: String, page: MarkdownPage)] {
+        content.conceptPages.map { ($0.path, MarkdownPage(markdown: $0.markdown, fallbackTitle: Self.pageName($0.path))) }
+            .sorted { ($0.page.order, $0.source) < ($1.page.order, $1.source) }
+    }
+
+    static func pageName(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
     func planConceptPages() {
         var hasIndex = false
-        for (source, markdown) in conceptPages {
+        let concepts = markdownPages
+        for (source, markdown) in concepts {
             let path = Self.conceptPath(source)
             if path == "index.html" { hasIndex = true }
-            var content = markdown.html
-            var named: [String: SiteTimeline] = [:]
-            for (index, directive) in markdown.directives.enumerated() {
-                content = content.replacingOccurrences(
-                    of: MarkdownPage.slotMarker(index), with: directiveHTML(directive, named: &named, pagePath: path))
-            }
+            var body = PageContent()
             if markdown.headings.count >= 3 {
                 let items = markdown.headings.map { "<li><a href=\"#\($0.id)\">\(HTMLEscaping.escape($0.text))</a></li>" }.joined()
-                content = "<nav class=\"toc\" aria-label=\"On this page\"><h2>On this page</h2><ul>\(items)</ul></nav>" + content
+                body += "<nav class=\"toc\" aria-label=\"On this page\"><h2>On this page</h2><ul>\(items)</ul></nav>"
+            }
+            var named: [String: (Timeline, TraceLevel)] = [:]
+            for part in markdown.parts {
+                switch part {
+                case .html(let html): body += html
+                case .directive(let directive): body += directiveContent(directive, named: &named, pagePath: path)
+                }
             }
             let crumbs: [(String, String?)] =
                 path == "index.html" ? [("Home", nil)] : [("Home", "index.html"), ("Concepts", "index.html"), (markdown.title, nil)]
-            var page = SitePage(path: path, title: markdown.title, breadcrumbs: crumbs, content: content, section: "concepts")
+            var page = SitePage(path: path, title: markdown.title, breadcrumbs: crumbs, content: body, section: "concepts")
             page.summary = Self.firstParagraph(markdown.html)
             page.searchTerms = markdown.headings.map { ("section", $0.text, $0.id) }
             pages.append(page)
         }
         if !hasIndex {
-            let list = conceptPages.map { "<li><a href=\"\(Self.conceptPath($0.source))\">\(HTMLEscaping.escape($0.page.title))</a></li>" }
+            let list = concepts.map { "<li><a href=\"\(Self.conceptPath($0.source))\">\(HTMLEscaping.escape($0.page.title))</a></li>" }
                 .joined()
             pages.append(
                 SitePage(
-                    path: "index.html", title: "nibviz", breadcrumbs: [("Home", nil)], content: "<ul>\(list)</ul>", section: "concepts"))
+                    path: "index.html", title: "nibviz", breadcrumbs: [("Home", nil)], content: PageContent("<ul>\(list)</ul>"),
+                    section: "concepts"))
         }
     }
 
-    func directiveHTML(_ directive: MarkdownPage.Directive, named: inout [String: SiteTimeline], pagePath: String) -> String {
+    func directiveContent(
+        _ directive: MarkdownPage.Directive, named: inout [String: (Timeline, TraceLevel)], pagePath: String
+    ) -> PageContent {
         let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
         switch directive {
         case .timeline(let name, let caption, let lines):
-            // The specification's lines, unless the simulator ran a scenario of that name: then
-            // its timeline is shown, with a note when it departs from the written sequence.
-            let written = SiteTimeline(canonicalLines: lines)
-            let scenario = scenario(named: name)
-            let timeline = scenario?.run.timeline ?? written
-            named[name] = timeline
+            // A timeline written in a page is the expected output of the scenario of that name:
+            // the page shows the simulator's run, and says so when the run departs from the text.
             let title = caption.isEmpty ? name : caption
-            var html = "<section class=\"embedded-timeline\" aria-label=\"\(HTMLEscaping.escape(title))\">"
-            html += "<p class=\"embed-title\"><strong>\(HTMLEscaping.escape(title))</strong>"
-            if let scenario {
-                html += " · simulated from <a href=\"\(root + scenario.path)\">scenario \(HTMLEscaping.escape(scenario.shortName))</a>"
+            var out = PageContent(
+                "<section class=\"embedded-timeline\" aria-label=\"\(HTMLEscaping.escape(title))\"><p class=\"embed-title\"><strong>\(HTMLEscaping.escape(title))</strong>"
+            )
+            let written = lines.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let scenario = scenario(named: name), let timeline = scenario.timeline else {
+                progress.note("warning: \(pagePath): timeline \(name) has no scenario that runs it; shown as written")
+                out += "</p><p class=\"note\">Not simulated: no scenario named <code>\(HTMLEscaping.escape(name))</code> in this build.</p>"
+                out += "<pre class=\"source\"><code>\(HTMLEscaping.escape(written.joined(separator: "\n")))</code></pre></section>"
+                return out
             }
-            html += "</p>"
-            if scenario?.run.timeline != nil, timeline.events.map(\.line) != written.events.map(\.line) {
-                html +=
-                    "<p class=\"note\">The simulated run differs from the sequence written in this page (\(written.events.count) lines written, \(timeline.events.count) simulated).</p>"
-                progress.note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario?.shortName ?? name)")
+            let level = timeline.traceLevel
+            named[name] = (timeline, level)
+            out +=
+                " · simulated from <a href=\"\(root + scenarioPath(scenario))\">scenario \(HTMLEscaping.escape(scenario.shortName))</a></p>"
+            let simulated = timeline.visibleEvents(at: level).map { $0.line(at: level) }
+            if simulated != written {
+                out +=
+                    "<p class=\"note\">The simulated run differs from the sequence written in this page (\(written.count) lines written, \(simulated.count) simulated).</p>"
+                progress.note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario.shortName)")
             }
-            html += timelineHTML(timeline, name: name, withLifecycle: true) + "</section>"
-            return html
+            out += timelineContent(timeline, level: level, name: name, withLifecycle: true, pagePath: pagePath)
+            out += "</section>"
+            return out
         case .scenario(let name):
             guard let scenario = scenario(named: name) else {
-                return "<p class=\"note\">Scenario <code>\(HTMLEscaping.escape(name))</code> is not in this build.</p>"
+                return PageContent("<p class=\"note\">Scenario <code>\(HTMLEscaping.escape(name))</code> is not in this build.</p>")
             }
-            var html =
-                "<section class=\"embedded-timeline\"><p class=\"embed-title\"><strong>Scenario <a href=\"\(root + scenario.path)\">\(HTMLEscaping.escape(scenario.shortName))</a></strong>: \(HTMLEscaping.escape(scenario.run.title))</p>"
-            if let timeline = scenario.run.timeline {
-                named[name] = timeline
-                html += timelineHTML(timeline, name: name, withLifecycle: true)
+            var out = PageContent(
+                "<section class=\"embedded-timeline\"><p class=\"embed-title\"><strong>Scenario <a href=\"\(root + scenarioPath(scenario))\">\(HTMLEscaping.escape(scenario.shortName))</a></strong>: \(HTMLEscaping.escape(scenario.title))</p>"
+            )
+            if let timeline = scenario.timeline {
+                named[name] = (timeline, timeline.traceLevel)
+                out += timelineContent(timeline, level: timeline.traceLevel, name: name, withLifecycle: true, pagePath: pagePath)
             } else {
-                html += "<p class=\"note\">\(HTMLEscaping.escape(scenario.run.notes.joined(separator: "; ")))</p>"
+                out += "<p class=\"note\">\(HTMLEscaping.escape(scenario.notes.joined(separator: "; ")))</p>"
             }
-            return html + "</section>"
+            out += "</section>"
+            return out
         case .diagram(let kind, let name):
-            guard let timeline = named[name] ?? scenario(named: name)?.run.timeline else {
-                return "<p class=\"note\">No timeline named <code>\(HTMLEscaping.escape(name))</code> for this diagram.</p>"
+            guard let (timeline, level) = named[name] ?? scenario(named: name)?.timeline.map({ ($0, $0.traceLevel) }) else {
+                return PageContent("<p class=\"note\">No timeline named <code>\(HTMLEscaping.escape(name))</code> for this diagram.</p>")
             }
-            return figure(dot: services.timelineDOT(kind, timeline, name), caption: "\(name): \(kind.rawValue)", kind: kind, name: name)
+            if kind == .lifecycle {
+                return PageContent(blocks: [lifecycleFigure(timeline, name: name, caption: "\(name): lifecycle", pagePath: pagePath)])
+            }
+            return PageContent(blocks: [
+                figure(
+                    dot: TimelineDiagram.dot(timeline, title: name, level: level, options: diagramOptions(pagePath: pagePath)),
+                    caption: "\(name): \(kind.rawValue)", kind: kind, name: name, page: pagePath)
+            ])
         case .unknown(let text):
-            return "<p class=\"note\">Unknown directive <code>\(HTMLEscaping.escape(text))</code>.</p>"
+            return PageContent("<p class=\"note\">Unknown directive <code>\(HTMLEscaping.escape(text))</code>.</p>")
         }
     }
 
@@ -102,117 +135,43 @@ extension SiteBuilder {
         return text.count > 200 ? String(text.prefix(197)) + "…" : text
     }
 
-    func scenario(named name: String) -> ScenarioEntry? {
-        scenarios.first { $0.shortName == name || $0.name == name } ?? scenarios.first { $0.shortName == name + "-a" }
+    func scenario(named name: String) -> SiteContent.ScenarioRecord? {
+        content.scenarios.first { $0.shortName == name || $0.name == name } ?? content.scenarios.first { $0.shortName == name + "-a" }
     }
 
-    /// The timeline as a table plus its diagrams.
-    func timelineHTML(_ timeline: SiteTimeline, name: String, withLifecycle: Bool) -> String {
-        var rows = ""
-        let hasPhases = timeline.events.contains { $0.phase != nil }
-        for (index, event) in timeline.events.enumerated() {
-            let receiver = event.receiver.map { "<code>\(HTMLEscaping.escape($0))</code>" } ?? ""
-            let what: String
-            switch event.kind {
-            case .message: what = "<code>\(HTMLEscaping.escape(event.selector ?? ""))</code>"
-            default: what = "<span class=\"kind\">\(event.kind.rawValue.uppercased())</span> \(HTMLEscaping.escape(event.detail))"
-            }
-            let detail = event.kind == .message ? HTMLEscaping.escape(event.detail) : ""
-            let rule = event.ruleID ?? ""
-            let phase = event.phase.map { HTMLEscaping.escape($0) } ?? ""
-            rows +=
-                "<tr class=\"ev-\(event.kind.rawValue)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(detail)</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(rule)</td></tr>"
-        }
-        let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
-        var html =
-            "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
-        html += "<div class=\"figures\">"
-        if timeline.events.count > Self.timelineDiagramLimit {
-            html += "<p class=\"note\">\(timeline.events.count) events: too many for a readable diagram; the table above has them all.</p>"
-        } else {
-            html += figure(dot: services.timelineDOT(.timeline, timeline, name), caption: "\(name): timeline", kind: .timeline, name: name)
-        }
-        if withLifecycle && !timeline.transitions.isEmpty {
-            html += figure(
-                dot: services.timelineDOT(.lifecycle, timeline, name), caption: "\(name): view states (numbered transitions)",
-                kind: .lifecycle, name: name)
-        }
-        return html + "</div>"
+    func scenarioPath(_ scenario: SiteContent.ScenarioRecord) -> String {
+        "scenarios/" + scenario.name.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html"
     }
 
-    /// Timelines longer than this are shown as a table only (a layout of thousands of events is
-    /// slow and unreadable).
-    static let timelineDiagramLimit = 200
-
+    /// One entry per SPEC rule with its full text (rendered Markdown), grouped by SPEC section.
     func planRulesPage() {
         var html =
-            "<p>Every rule of the nib loading specification, with its grounding tags (<code>[DOC]</code> Apple documentation, <code>[SEED]</code> seed notes, <code>[OBS]</code> observed, <code>[REF]</code> re-implementations, <code>[SIM]</code> simulator convention) and where the concept pages discuss it.</p>"
-        var currentSection = ""
-        for rule in rules {
+            "<p>Every rule of the nib loading specification, in full, with its grounding tags (<code>[DOC]</code> Apple documentation, <code>[SEED]</code> seed notes, <code>[OBS]</code> observed, <code>[REF]</code> re-implementations, <code>[SIM]</code> simulator convention) and where the concept pages discuss it.</p>"
+        var body = PageContent()
+        var currentSection: String?
+        let parser = MarkdownParser()
+        for rule in content.rules {
             if rule.section != currentSection {
-                if !currentSection.isEmpty { html += "</dl>" }
+                if currentSection != nil { html += "</dl>" }
                 currentSection = rule.section
                 html += "<h2 id=\"\(HTMLEscaping.slug(rule.section))\">\(HTMLEscaping.escape(rule.section))</h2><dl class=\"rules\">"
             }
-            html +=
-                "<dt id=\"\(rule.id)\"><code>\(rule.id)</code> <span class=\"tags\">\(HTMLEscaping.escape(rule.tags))</span></dt><dd>\(HTMLEscaping.escape(rule.summary))RULEBACKLINKS:\(rule.id):END</dd>"
+            html += "<dt id=\"\(HTMLEscaping.escape(rule.id))\"><code>\(HTMLEscaping.escape(rule.id))</code></dt><dd>"
+            html += parser.html(from: RuleCatalog.unwrapped(rule.markdown))
+            body += html
+            body += .ruleCitations(rule.id)
+            html = "</dd>"
         }
-        if !currentSection.isEmpty { html += "</dl>" }
+        if currentSection != nil { html += "</dl>" }
+        body += html
         var page = SitePage(
-            path: "rules.html", title: "Rule index", breadcrumbs: [("Home", "index.html"), ("Rule index", nil)], content: html,
+            path: "rules.html", title: "Rule index", breadcrumbs: [("Home", "index.html"), ("Rule index", nil)], content: body,
             section: "rules")
         page.summary = "Every R- rule of the nib loading specification"
-        page.searchTerms = rules.map { ("rule", "\($0.id) \($0.summary)", $0.id) }
+        page.searchTerms = content.rules.map {
+            ("rule", "\($0.id) " + String(HTMLText.strippingTags(parser.html(from: RuleCatalog.unwrapped($0.markdown))).prefix(240)), $0.id)
+        }
         pages.append(page)
-    }
-
-    func planScenarioPages() {
-        var groups: [String: [ScenarioEntry]] = [:]
-        for scenario in scenarios {
-            let group = scenario.name.split(separator: "/").dropLast().joined(separator: "/")
-            groups[group.isEmpty ? "other" : group, default: []].append(scenario)
-            let root = String(repeating: "../", count: scenario.path.split(separator: "/").count - 1)
-            var html =
-                "<p>\(HTMLEscaping.escape(scenario.run.title)) · platform <code>\(HTMLEscaping.escape(scenario.run.platform))</code></p>"
-            for note in scenario.run.notes { html += "<p class=\"note\">\(HTMLEscaping.escape(note))</p>" }
-            if let timeline = scenario.run.timeline {
-                html += "<h2 id=\"timeline\">Timeline</h2>" + timelineHTML(timeline, name: scenario.shortName, withLifecycle: false)
-                if !timeline.transitions.isEmpty {
-                    html +=
-                        "<h2 id=\"lifecycle\">View states</h2>"
-                        + figure(
-                            dot: services.timelineDOT(.lifecycle, timeline, scenario.shortName),
-                            caption: "\(scenario.shortName): view state machine, path taken", kind: .lifecycle, name: scenario.shortName)
-                }
-            }
-            html += "<h2 id=\"source\">Scenario source</h2><pre class=\"source\"><code>\(HTMLEscaping.escape(scenario.source))</code></pre>"
-            _ = root
-            var page = SitePage(
-                path: scenario.path, title: scenario.shortName,
-                breadcrumbs: [("Home", "index.html"), ("Scenarios", "scenarios/index.html"), (scenario.shortName, nil)], content: html,
-                section: "scenarios")
-            page.summary = scenario.run.title
-            page.searchTerms = (scenario.run.timeline?.events ?? []).compactMap { $0.selector }.uniqued().map {
-                ("selector", $0, "timeline")
-            }
-            pages.append(page)
-        }
-        var html =
-            scenarios.isEmpty
-            ? "<p>No scenario files in this build (<code>site/scenarios/</code> is empty).</p>"
-            : "<p>Scripted runs of the simulator: the SPEC golden sequences and the seed documents' demos. Each page shows the timeline as a table and as diagrams, and the scenario source.</p>"
-        for group in groups.keys.sorted() {
-            html += "<h2 id=\"\(HTMLEscaping.slug(group))\">\(HTMLEscaping.escape(group))</h2><ul class=\"columns\">"
-            for scenario in groups[group] ?? [] {
-                html +=
-                    "<li><a href=\"../\(scenario.path)\">\(HTMLEscaping.escape(scenario.shortName))</a> <span class=\"muted\">\(HTMLEscaping.escape(scenario.run.title))</span></li>"
-            }
-            html += "</ul>"
-        }
-        pages.append(
-            SitePage(
-                path: "scenarios/index.html", title: "Scenarios", breadcrumbs: [("Home", "index.html"), ("Scenarios", nil)], content: html,
-                section: "scenarios"))
     }
 }
 

@@ -1,52 +1,58 @@
 import Foundation
+import NibDiagrams
 import NibOutput
 
 extension SiteBuilder {
     func writePages(to output: OutputFolder) throws {
-        let ruleIDs = Set(rules.map(\.id))
+        let ruleIDs = Set(content.rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
-        if !documents.isEmpty { visible.formUnion(["documents", "classes"]) }
+        if !content.documents.isEmpty { visible.formUnion(["documents", "classes"]) }
         let layout = PageLayout(
-            sidebar: conceptPages.filter { Self.conceptPath($0.source) != "index.html" }.map {
+            sidebar: markdownPages.filter { Self.conceptPath($0.source) != "index.html" }.map {
                 ($0.page.title, Self.conceptPath($0.source))
             }, version: options.version, visibleSections: visible)
-        var finished: [(SitePage, String)] = []
-        for page in pages {
-            var content = fillFigures(page.content)
+        // Rule and golden ids in text become links; figures are filled in afterwards, so the
+        // linker never sees SVG and no text can become a figure.
+        for index in pages.indices {
+            let page = pages[index]
             let root = page.root
             var linker = RuleLinker(
                 ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
-                goldenHref: { id in self.scenario(named: id).map { root + $0.path } }
+                goldenHref: { id in self.scenario(named: id).map { root + self.scenarioPath($0) } }
             )
-            if page.path != "rules.html" {
-                content = linker.link(content)
-                if page.section == "concepts" {
-                    for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
-                }
+            pages[index].content.blocks = page.content.blocks.map { block in
+                guard case .html(let html) = block else { return block }
+                return .html(linker.link(html))
             }
-            var linked = page
-            linked.content = content
-            finished.append((linked, content))
+            if page.section == "concepts" {
+                for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
+            }
         }
-        for (page, _) in finished {
-            var page = page
-            if page.path == "rules.html" {
-                for rule in rules {
-                    let cites = (citations[rule.id] ?? []).sorted { $0.1 < $1.1 }
-                    let links =
-                        cites.isEmpty
-                        ? ""
-                        : " <span class=\"cited\">Discussed in "
-                            + cites.map { "<a href=\"\($0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ") + ".</span>"
-                    page.content = page.content.replacingOccurrences(of: "RULEBACKLINKS:\(rule.id):END", with: links)
+        for var page in pages {
+            var html = ""
+            for block in page.content.blocks {
+                switch block {
+                case .html(let text): html += text
+                case .figure(let index):
+                    let figure = figures[index]
+                    html += store.figure(key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind)
+                case .ruleCitations(let id):
+                    let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
+                    if !cites.isEmpty {
+                        html +=
+                            " <p class=\"cited\">Discussed in "
+                            + cites.map { "<a href=\"\(page.root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ")
+                            + ".</p>"
+                    }
                 }
             }
+            page.html = html
             try output.write(layout.render(page), to: page.path)
         }
         try writeSearchIndex(to: output)
         try copyAssets(to: output)
-        try output.write(Self.diagramStylesheet(services.diagramDarkCSS()), to: "assets/diagrams.css")
+        try output.write(Self.diagramStylesheet(SVGTheming.rules(dark: true)), to: "assets/diagrams.css")
     }
 
     /// `rules` (flat `selectors{declarations}` CSS) applied under the site's dark theme: the
@@ -59,31 +65,15 @@ extension SiteBuilder {
             for chunk in rules.split(separator: "}") {
                 let parts = chunk.split(separator: "{", maxSplits: 1)
                 guard parts.count == 2 else { continue }
-                let selectors = parts[0].split(separator: ",").map { prefix + " .diagram svg " + $0.trimmingCharacters(in: " \n") }
-                text += selectors.joined(separator: ",") + "{" + parts[1].trimmingCharacters(in: " \n") + "}\n"
+                let selectors = parts[0].split(separator: ",").map {
+                    prefix + " .diagram svg " + $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                text += selectors.joined(separator: ",") + "{" + parts[1].trimmingCharacters(in: .whitespacesAndNewlines) + "}\n"
             }
             return text
         }
         out += scoped(":root[data-theme=\"dark\"]")
         out += "@media (prefers-color-scheme: dark) {\n" + scoped(":root:not([data-theme=\"light\"])") + "}\n"
-        return out
-    }
-
-    /// Replaces every `NIBVIZFIG<n>X` token with its figure in one pass over the page.
-    func fillFigures(_ content: String) -> String {
-        let parts = content.components(separatedBy: "NIBVIZFIG")
-        guard parts.count > 1 else { return content }
-        var out = parts[0]
-        for part in parts.dropFirst() {
-            let digits = part.prefix { $0.isASCII && $0.isNumber }
-            guard let index = Int(digits), index < figures.count, part.dropFirst(digits.count).first == "X" else {
-                out += "NIBVIZFIG" + part
-                continue
-            }
-            let figure = figures[index]
-            out += store.figure(key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind)
-            out += part.dropFirst(digits.count + 1)
-        }
         return out
     }
 

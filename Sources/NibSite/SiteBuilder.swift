@@ -2,36 +2,40 @@ import Foundation
 import NibDiagrams
 import NibModel
 import NibOutput
+import NibParsing
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
-/// names the step it happened in. Everything is assembled in memory and written to a temporary
-/// folder that replaces the output folder at the end.
+/// names the step it happened in. The first steps read everything into one `SiteContent`
+/// value (real parser, real simulator); pages are planned from it, diagrams drawn by
+/// NibDiagrams with the site's own links, rendered, written to a temporary folder, link-checked,
+/// and swapped in.
 public final class SiteBuilder {
     let options: SiteOptions
-    let services: SiteServices
     let backend: DiagramBackend
     let progress: BuildProgress
     let store: DiagramStore
 
-    var conceptPages: [(source: String, page: MarkdownPage)] = []
-    var scenarios: [ScenarioEntry] = []
-    var documents: [DocumentEntry] = []
-    var rules: [RuleEntry] = []
+    var content = SiteContent()
     var pages: [SitePage] = []
-    var figures: [(key: String, caption: String, kind: String)] = []
-    var failures: [String] = []
+    var figures: [(key: String, caption: String, kind: String, page: String)] = []
 
-    /// Creates a builder.
-    public init(options: SiteOptions, services: SiteServices, backend: DiagramBackend) {
+    /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
+    let givenContent: SiteContent?
+
+    /// Creates a builder; with `content`, the build plans pages from it instead of reading
+    /// `options`' sources and inputs (a caller that builds several sites from one read).
+    public init(options: SiteOptions, backend: DiagramBackend, content: SiteContent? = nil) {
         self.options = options
-        self.services = services
+        self.givenContent = content
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
-        self.store = DiagramStore(toolVersion: services.toolVersion)
+        self.store = DiagramStore(toolVersion: "site-3/" + options.version)
     }
 
-    /// Runs every step and swaps the new site in. Input documents that fail get an error page
-    /// and are listed in `failures`; the caller exits non-zero for them.
+    /// Runs every step and swaps the new site in. Inputs that cannot be read get an error page
+    /// and are listed in `failures`; diagrams Graphviz could not draw get an error box and are
+    /// listed in `diagramFailures`; the caller exits non-zero for either. A broken internal
+    /// link or anchor fails the build before the swap.
     public func build() throws -> SiteReport {
         let output = try OutputFolder(
             OutputFolder.Request(
@@ -39,16 +43,31 @@ public final class SiteBuilder {
                 toolVersion: options.version))
         store.cache = try diagramCache(writingInto: output)
         var timings: [(String, Double)] = []
-        var broken: [String] = []
+        let root = options.siteRoot
         let steps: [(String, () throws -> Void)] = [
-            ("read rules", readRules),
-            ("read concept pages", readConceptPages),
-            ("run scenarios", readScenarios),
-            ("read documents", readDocuments),
+            ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
+            (
+                "read concept pages",
+                { self.content.conceptPages = try self.givenContent?.conceptPages ?? SiteContent.readConceptPages(siteRoot: root) }
+            ),
+            (
+                "run scenarios",
+                {
+                    self.content.scenarios =
+                        self.givenContent?.scenarios ?? SiteContent.readScenarios(siteRoot: root, inputs: self.options.inputs)
+                }
+            ),
+            (
+                "read documents",
+                {
+                    self.content.documents =
+                        self.givenContent?.documents ?? SiteContent.readDocuments(inputs: self.options.inputs, progress: self.progress)
+                }
+            ),
             ("plan pages", planPages),
             ("render diagrams", renderDiagrams),
             ("write pages", { try self.writePages(to: output) }),
-            ("check links", { broken = LinkChecker.check(root: output.temporary) }),
+            ("check links", { try self.checkLinks(output.temporary) }),
             ("swap output", { try output.commit() }),
         ]
         for (index, step) in steps.enumerated() {
@@ -56,92 +75,19 @@ public final class SiteBuilder {
             let start = Date()
             do { try step.1() } catch {
                 output.discard()
+                if let error = error as? SiteBuildError { throw error }
                 throw SiteBuildError(step: step.0, message: "\(error)")
             }
             timings.append((step.0, Date().timeIntervalSince(start)))
         }
-        for problem in broken.prefix(20) { progress.note("warning: \(problem)") }
         return SiteReport(
-            pages: pages.count, documentPages: documents.count, diagramsRendered: store.renderedCount,
-            diagramsCached: store.cachedCount, failures: failures, brokenLinks: broken, stepSeconds: timings
+            pages: pages.count, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
+            diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),
+            stepSeconds: timings
         )
     }
 
     // MARK: steps
-
-    func readRules() throws {
-        let url = options.siteRoot.appendingPathComponent("data/rules.tsv")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        rules = text.split(separator: "\n").compactMap { line in
-            if line.hasPrefix("#") { return nil }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 4 else { return nil }
-            return RuleEntry(id: fields[0], section: fields[1], tags: fields[2], summary: fields[3])
-        }
-    }
-
-    func readConceptPages() throws {
-        let pagesRoot = options.siteRoot.appendingPathComponent("pages")
-        for path in Self.files(under: pagesRoot, extensions: ["md"]) {
-            let text = try String(contentsOf: pagesRoot.appendingPathComponent(path), encoding: .utf8)
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            conceptPages.append((path, MarkdownPage(markdown: text, fallbackTitle: name)))
-        }
-        conceptPages.sort { ($0.page.order, $0.source) < ($1.page.order, $1.source) }
-    }
-
-    func readScenarios() throws {
-        let scenarioRoot = options.siteRoot.appendingPathComponent("scenarios")
-        var found: [(URL, String)] = Self.files(under: scenarioRoot, extensions: ["yaml", "yml"]).map {
-            (scenarioRoot.appendingPathComponent($0), String($0.dropLast($0.hasSuffix(".yml") ? 4 : 5)))
-        }
-        for input in options.inputs {
-            for (url, relative) in Self.expand(input) where ["yaml", "yml"].contains(url.pathExtension) {
-                found.append((url, "user/" + String(relative.dropLast(url.pathExtension.count + 1))))
-            }
-        }
-        let services = self.services
-        let runs = Self.parallelMap(found) { services.runScenario($0.0, $0.1 + "." + $0.0.pathExtension) }
-        for ((url, name), run) in zip(found, runs) {
-            let source = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            scenarios.append(ScenarioEntry(name: name, source: source, run: run))
-        }
-    }
-
-    func readDocuments() throws {
-        var found: [(URL, String)] = []
-        for input in options.inputs {
-            for (url, relative) in Self.expand(input) where Self.isDocument(url) { found.append((url, relative)) }
-        }
-        let services = self.services
-        let total = found.count
-        let counter = Counter()
-        let progress = self.progress
-        let results: [(Result<NibGraph, LocatedError>, SiteTimeline?)] = Self.parallelMap(found) { item in
-            defer { progress.bar(counter.increment(), total, "documents") }
-            do {
-                let graph = try services.parseDocument(item.0, item.1)
-                return (.success(graph), services.simulateDocument(graph))
-            } catch let error as LocatedError {
-                return (.failure(error), nil)
-            } catch {
-                return (.failure(LocatedError(at: FileLocation(file: item.1), "\(error)")), nil)
-            }
-        }
-        progress.finishBar()
-        var usedPaths = Set<String>()
-        for ((_, relative), result) in zip(found, results) {
-            var path =
-                "documents/" + relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
-                + ".html"
-            if !usedPaths.insert(path.lowercased()).inserted {
-                path = String(path.dropLast(5)) + "-" + StableHash.hex([relative]).prefix(8) + ".html"
-                usedPaths.insert(path.lowercased())
-            }
-            if case .failure(let error) = result.0 { failures.append(error.description) }
-            documents.append(DocumentEntry(relative: relative, path: path, graph: result.0, timeline: result.1))
-        }
-    }
 
     func renderDiagrams() throws {
         progress.note("  \(store.count) diagrams")
@@ -150,11 +96,25 @@ public final class SiteBuilder {
         progress.note("  rendered \(store.renderedCount), from cache \(store.cachedCount)")
     }
 
-    /// Registers a diagram; returns the token that `writePages` replaces with the figure.
-    func figure(dot: String, caption: String, kind: DiagramKind, name: String) -> String {
+    /// Every broken internal link or anchor fails the build; all of them are listed.
+    func checkLinks(_ root: URL) throws {
+        let broken = LinkChecker.check(root: root)
+        guard !broken.isEmpty else { return }
+        for problem in broken { progress.note("broken link: \(problem)") }
+        throw SiteBuildError(
+            step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
+    }
+
+    /// `page: caption: message` for every figure whose diagram Graphviz could not render.
+    func diagramFailures() -> [String] {
+        figures.compactMap { figure in store.error(figure.key).map { "\(figure.page): \(figure.caption): \($0)" } }
+    }
+
+    /// Registers a diagram; the page shows it where this block stands.
+    func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
         let key = store.add(dot: dot, name: name)
-        figures.append((key, caption, kind.rawValue))
-        return "NIBVIZFIG\(figures.count - 1)X"
+        figures.append((key, caption, kind.rawValue, page))
+        return .figure(figures.count - 1)
     }
 
     // MARK: helpers
@@ -167,40 +127,6 @@ public final class SiteBuilder {
             if extensions.contains((path as NSString).pathExtension.lowercased()) { out.append(path) }
         }
         return out.sorted()
-    }
-
-    /// An input file or folder as (file URL, display path relative to the input's parent), sorted.
-    static func expand(_ input: URL) -> [(URL, String)] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory) else {
-            return [(input, input.lastPathComponent)]
-        }
-        if !isDirectory.boolValue { return [(input, input.lastPathComponent)] }
-        let base = input.lastPathComponent
-        var out: [(URL, String)] = []
-        guard let enumerator = FileManager.default.enumerator(atPath: input.path) else { return [] }
-        while let path = enumerator.nextObject() as? String {
-            let url = input.appendingPathComponent(path)
-            guard isDocument(url) || ["yaml", "yml"].contains(url.pathExtension) else { continue }
-            // A `.nib` bundle is a folder: it is one input (its designable.nib), not a place to descend.
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                if url.pathExtension == "nib" { enumerator.skipDescendants() }
-                let designable = url.appendingPathComponent("designable.nib")
-                if url.pathExtension == "nib", FileManager.default.fileExists(atPath: designable.path) {
-                    out.append((designable, base + "/" + path))
-                }
-                continue
-            }
-            out.append((url, base + "/" + path))
-        }
-        return out.sorted { $0.1 < $1.1 }
-    }
-
-    static func isDocument(_ url: URL) -> Bool {
-        let ext = url.pathExtension.lowercased()
-        // Compiled `.nib` files are inputs too: the parser says why it cannot read them, on their page.
-        return ext == "xib" || ext == "storyboard" || ext == "nib"
     }
 
     /// Maps in parallel (2+ cores), keeping order.
@@ -234,32 +160,4 @@ final class Counter: @unchecked Sendable {
         value += 1
         return value
     }
-}
-
-/// A rule of SPEC as listed in `site/data/rules.tsv`.
-struct RuleEntry {
-    var id: String
-    var section: String
-    var tags: String
-    var summary: String
-}
-
-/// A scenario file and its run.
-struct ScenarioEntry {
-    /// `spec/G-REL-1`, `seeds/…`, `user/…`.
-    var name: String
-    var source: String
-    var run: ScenarioRun
-    var path: String {
-        "scenarios/" + name.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html"
-    }
-    var shortName: String { String(name.split(separator: "/").last ?? Substring(name)) }
-}
-
-/// A user document and what became of it.
-struct DocumentEntry {
-    var relative: String
-    var path: String
-    var graph: Result<NibGraph, LocatedError>
-    var timeline: SiteTimeline?
 }

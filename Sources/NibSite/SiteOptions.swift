@@ -2,7 +2,7 @@ import Foundation
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
-    /// The `site/` folder: `pages/`, `scenarios/`, `assets/`, `data/rules.tsv`.
+    /// The `site/` folder: `pages/`, `scenarios/`, `assets/`, `data/rules.md`.
     public var siteRoot: URL
     /// User inputs: `.xib`/`.storyboard`/`designable.nib`/scenario files, or folders of them.
     public var inputs: [URL]
@@ -51,8 +51,8 @@ public struct SiteReport: Sendable {
     public var diagramsCached: Int
     /// Inputs that failed (each has an error page): `file:line:col: message`.
     public var failures: [String]
-    /// Broken internal links or anchors found in the output (should be none).
-    public var brokenLinks: [String]
+    /// Diagrams Graphviz could not render (their figure shows an error box): `page: caption: message`.
+    public var diagramFailures: [String]
     /// Seconds per step, in step order.
     public var stepSeconds: [(String, Double)]
 }
@@ -63,6 +63,15 @@ public struct SiteBuildError: Error, CustomStringConvertible {
     public var step: String
     /// What went wrong.
     public var message: String
+    /// Every broken link, when the link check failed the build.
+    public var brokenLinks: [String]
+
+    /// Creates an error.
+    public init(step: String, message: String, brokenLinks: [String] = []) {
+        self.step = step
+        self.message = message
+        self.brokenLinks = brokenLinks
+    }
 
     /// `step "<name>": message`.
     public var description: String { "site step \"\(step)\" failed: \(message)" }

@@ -12,8 +12,9 @@ func runParseBenchmark(corpus: URL) -> String {
     let candidates = NibDocumentFinder.documents(in: corpus)
     var inputs: [(url: URL, data: Data)] = []
     for url in candidates {
-        guard let data = try? Data(contentsOf: url) else { continue }
-        // Files the parser rejects (empty, compiled) are not in either measurement.
+        // Compiled nibs are not XML: CompiledParseBenchmark measures them.
+        guard let data = try? Data(contentsOf: url), CompiledNibParser.container(data) == nil else { continue }
+        // Files the parser rejects (empty) are not in either measurement.
         if (try? NibDocumentParser.parse(data: data, file: url.lastPathComponent)) != nil { inputs.append((url, data)) }
     }
     guard !inputs.isEmpty else { return (report + ["(no documents under \(corpus.path))"]).joined(separator: "\n") }

@@ -1,4 +1,5 @@
 import Foundation
+import NibDiffing
 import NibParsing
 import NibReview
 

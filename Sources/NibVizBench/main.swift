@@ -17,7 +17,8 @@ while let argument = arguments.popFirst() {
     case "--sources": if let value = arguments.popFirst() { sourceCorpus = URL(fileURLWithPath: value) }
     default:
         print(
-            "usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--sources DIR] [--only render|parse|simulate|diagrams|review|site|sources]");
+            "usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--sources DIR] [--only render|parse|compiled|simulate|diagrams|review|site|sources]"
+        )
         exit(64)
     }
 }
@@ -28,6 +29,7 @@ let cpu =
 print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")
 if only.isEmpty || only.contains("render") { print(runRenderBenchmark(nibviz: nibviz), "\n") }
 if only.isEmpty || only.contains("parse") { print(runParseBenchmark(corpus: corpus), "\n") }
+if only.isEmpty || only.contains("compiled") { print(runCompiledParseBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("simulate") {
     print(runSimulateBenchmark(scenarios: URL(fileURLWithPath: "site/scenarios/spec")), "\n")
 }

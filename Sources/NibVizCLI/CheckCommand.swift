@@ -38,14 +38,16 @@ struct CheckCommand: ParsableCommand {
         guard let index = try sources.index() else { return }
         var findings = Checker(graphs: graphs, index: index).run().findings
         if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else { throw fail("\(baseline): cannot read the baseline") }
+            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure("\(baseline): cannot read the baseline") }
             do {
                 findings = CheckOutput.subtracting(try CheckOutput.findings(fromJSON: data), from: findings)
             } catch {
-                throw fail("\(baseline): not a nibviz check JSON report (\(error.localizedDescription))")
+                throw CommandFailure("\(baseline): not a nibviz check JSON report (\(error.localizedDescription))")
             }
         }
-        try writeOutput(Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output)
+        try writeOutput(
+            Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,
+            inputs: inputs + sources.paths)
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
 
@@ -55,7 +57,7 @@ struct CheckCommand: ParsableCommand {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw fail("\(input): no such file or folder")
+                throw CommandFailure("\(input): no such file or folder")
             }
             let urls = isDirectory.boolValue ? NibDocumentFinder.documents(in: url) : [url]
             for document in urls {
@@ -63,7 +65,7 @@ struct CheckCommand: ParsableCommand {
                 do {
                     graphs.append(try NibDocumentParser.parse(contentsOf: document, displayName: display))
                 } catch let error as LocatedError {
-                    throw fail(error.description)
+                    throw CommandFailure(error.description)
                 }
             }
         }

@@ -30,12 +30,8 @@ struct CorpusBatch {
                 if size == 0 { batch.skipped.append(shown) } else { batch.parseFailures.append("\(error)") }
                 continue
             }
-            var parts = ObjectGraphDiagram.parts(graph, options: options)
-            if graph.isStoryboard && parts.count == 1 {
-                parts.append(NamedDiagram(name: "flow", title: "flow", dot: FlowDiagram.dot(graph, options: options)))
-            }
-            for part in parts {
-                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]"))
+            for (_, part) in DiagramSet.document(graph, load: nil, options: options) {
+                batch.requests.append(RenderRequest(dot: part.dot, format: .svg, name: "\(shown) [\(part.name)]", generated: true))
                 batch.fileNames.append(DOTEscaping.token(shown) + "." + part.name + ".svg")
             }
         }

@@ -19,39 +19,16 @@ struct DiagramSource {
 
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
     static func load(_ path: String) throws -> DiagramSource {
-        let url = URL(fileURLWithPath: path)
-        let ext = url.pathExtension.lowercased()
-        if ext == "yaml" || ext == "yml" {
-            let scenario = try ScenarioParser.parse(contentsOf: url, displayName: path) { url, name in
-                try NibDocumentParser.parse(contentsOf: url, displayName: name)
-            }
-            return DiagramSource(graph: scenario.nibs.first?.graph, scenario: scenario, file: path)
-        }
-        return DiagramSource(graph: try NibDocumentParser.parse(contentsOf: url, displayName: path), scenario: nil, file: path)
+        let input = try NibInput.read(URL(fileURLWithPath: path), displayName: path)
+        return DiagramSource(graph: input.graph, scenario: input.scenario, file: path)
     }
 
-    /// The diagrams of `kind`: several for split storyboards (overview first), else one.
+    /// The diagrams of `kind` (`DiagramSet`): several for split storyboards (overview first), else one.
     func diagrams(_ kind: DiagramKind, options: DiagramOptions) throws -> [NamedDiagram] {
+        if kind == .graph || kind == .flow { _ = try requireGraph(kind) }
+        let (timeline, platform) = kind == .graph || kind == .flow ? (Timeline(), graph?.platform ?? .ios) : run()
         let title = (file as NSString).lastPathComponent
-        switch kind {
-        case .graph:
-            return ObjectGraphDiagram.parts(try requireGraph(kind), options: options)
-        case .flow:
-            return [NamedDiagram(name: "flow", title: title, dot: FlowDiagram.dot(try requireGraph(kind), options: options))]
-        case .instantiation:
-            let (timeline, platform) = run()
-            return [
-                NamedDiagram(
-                    name: "instantiation", title: title,
-                    dot: InstantiationDiagram.dot(timeline, graph: graph, platform: platform, title: title, options: options))
-            ]
-        case .timeline:
-            let (timeline, _) = run()
-            return [NamedDiagram(name: "timeline", title: title, dot: TimelineDiagram.dot(timeline, title: title, options: options))]
-        case .lifecycle:
-            let (timeline, _) = run()
-            return [NamedDiagram(name: "lifecycle", title: title, dot: LifecycleDiagram.dot(timeline, title: title, options: options))]
-        }
+        return DiagramSet.diagrams(kind, graph: graph, timeline: timeline, platform: platform, title: title, options: options)
     }
 
     private func requireGraph(_ kind: DiagramKind) throws -> NibGraph {

@@ -1,35 +1,46 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
+import NibDiagrams
+import NibDiffing
 import NibModel
 import NibReview
-import NibSimulation
 
-/// `nibviz diff OLD NEW [-T svg|png|dot] [-o OUT] [--markdown]`.
+/// `nibviz diff OLD NEW [--format text|markdown|json|mermaid] [-T svg|png|dot] [-o OUT]`.
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Semantic diff of two versions of an IB document: objects, connections, classes, segues.",
+        abstract: "Semantic diff of two versions of an IB document: objects, connections, properties, risks.",
         discussion:
-            "Prints a text summary, a Markdown summary (--markdown) or a diff diagram (-T). Exits 0 whether or not the documents differ; 1 on errors."
+            "Prints a text summary, Markdown (--format markdown), JSON (--format json, schema in site/pages/reference/diff-json.md), a Mermaid flowchart (--format mermaid) or a diff diagram (-T). Exits 0 whether or not the documents differ, 1 on errors, 2 when --fail-on finds what it names."
     )
 
     @Argument(help: "The old version (.xib, .storyboard, designable.nib).") var old: String
     @Argument(help: "The new version.") var new: String
-    @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var format: DiagramFormat?
+    @Option(help: "Report format: text, markdown, json or mermaid.") var format: ReportFormat?
+    @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var diagram: DiagramFormat?
     @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
     var output: String?
-    @Flag(help: "Print the Markdown summary for a pull request.") var markdown = false
+    @Flag(help: "Same as --format markdown.") var markdown = false
+    @Option(help: "Diagram colours: light, dark or auto (SVG follows the reader's setting).") var theme: DiagramTheme = .light
+    @Option(help: "Exit 2 when any risk note (risk) or any non-cosmetic change (change) is found.") var failOn: FailOn?
+    @Option(help: "Source folder to search for code using removed or renamed names (repeatable).") var sources: [String] = []
 
     enum DiagramFormat: String, ExpressibleByArgument, CaseIterable { case svg, png, dot }
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, markdown, json, mermaid }
 
     func validate() throws {
-        if markdown && format != nil { throw ValidationError("--markdown and -T are exclusive.") }
+        try validateSources(sources)
+        if (markdown || format != nil) && diagram != nil { throw ValidationError("--format/--markdown and -T are exclusive.") }
+        if markdown && format != nil && format != .markdown {
+            throw ValidationError("--markdown and --format \(format?.rawValue ?? "") are exclusive.")
+        }
     }
 
     func run() throws {
-        let bytes = try artifact(for: try loadDiff())
-        try writeOutput(bytes, to: output, inputs: [old, new])
+        let diff = try loadDiff()
+        try writeOutput(try artifact(for: diff), to: output, inputs: [old, new])
+        try failIfAsked(failOn, [diff])
     }
 
     /// File names, not paths: a long title would stretch the legend under it.
@@ -39,36 +50,26 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func loadDiff() throws -> NibDiff {
-        do {
-            let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
-            return NibDiffer.diff(
-                old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, trace: LoadTraceProvider.trace)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
+        return NibDiffer.diff(
+            old: before.graph, new: after.graph, oldXML: before.data, newXML: after.data, simulate: true,
+            usages: sources.isEmpty ? nil : SourceUsages(folders: sources))
     }
 
-    /// The text summary, the Markdown summary or the rendered diagram.
+    /// The report or the rendered diagram.
     private func artifact(for diff: NibDiff) throws -> [UInt8] {
-        guard let format else {
-            let text = markdown ? DiffMarkdown.render(diff, title: new) : DiffText.render(diff, title: "\(old) → \(new)")
-            return Array(text.utf8)
+        guard let diagram else {
+            switch markdown ? .markdown : format ?? .text {
+            case .text: return Array(DiffText.render(diff, title: "\(old) → \(new)").utf8)
+            case .markdown: return Array(DiffMarkdown.render(diff, title: new).utf8)
+            case .json: return Array(DiffJSON.render(diff, old: old, new: new).utf8)
+            case .mermaid: return Array(DiffDiagram.mermaid(diff, title: diagramTitle).utf8)
+            }
         }
-        let dot = DiffDiagram.dot(diff, title: diagramTitle)
-        if format == .dot { return Array(dot.utf8) }
-        do {
-            return try GraphvizRenderer.shared.render(RenderRequest(dot: dot, format: format == .png ? .png : .svg, name: new)).data
-        } catch {
-            throw fail(error.description)
-        }
-    }
-}
-
-/// Where the simulated load timeline comes from for diffs and reviews: the simulator's default
-/// load of the bare document (no class table, so missing outlet keys are the static
-/// consequences' job), as text lines.
-enum LoadTraceProvider {
-    static let trace: LoadTrace? = { graph in
-        TimelineFormatter.format(Simulator.run(document: graph)).split(separator: "\n").map(String.init)
+        let dot = DiffDiagram.dot(diff, title: diagramTitle, theme: theme)
+        if diagram == .dot { return Array(dot.utf8) }
+        let rendered = try RenderWorkerPool.renderIsolated(
+            RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new, generated: true))
+        return diagram == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }
 }

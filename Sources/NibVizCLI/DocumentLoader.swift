@@ -7,6 +7,11 @@ import NibParsing
 enum DocumentLoader {
     /// Reads and parses the file at `path`.
     static func load(_ path: String) throws -> (graph: NibGraph, data: Data) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            // A compiled `.nib` bundle or `.storyboardc`: no single file of bytes to compare.
+            return (try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path), Data())
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

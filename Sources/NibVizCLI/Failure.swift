@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import NibOutput
 
-/// Prints `Error: <message>` on stderr and returns the exit code for a failure (1).
-///
-/// Every command reports failures through here so the format never drifts.
-func fail(_ message: String) -> ExitCode {
-    printError("Error: \(message)")
-    return ExitCode(1)
+/// A command failure. Thrown out of `run()`, argument-parser prints it as `Error: <message>` on
+/// stderr and exits 1, like every other error (a `LocatedError` reads `file:line:col: message`).
+struct CommandFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    let description: String
+
+    init(_ message: String) { description = message }
 }
 
 /// Writes a line to stderr.
@@ -21,7 +22,7 @@ func writeOutput(_ bytes: [UInt8], to path: String?, inputs: [String] = []) thro
     do {
         try OutputFile.write(bytes, to: path ?? "-", inputs: inputs, environment: ProcessInfo.processInfo.environment)
     } catch let error as OutputError {
-        throw fail(error.description)
+        throw CommandFailure(error.description)
     }
 }
 
@@ -30,6 +31,6 @@ func openOutputFolder(_ path: String, inputs: [String], force: Bool) throws -> O
     do {
         return try OutputFolder(OutputFolder.Request(target: path, inputs: inputs, force: force, toolVersion: NibvizCommand.version))
     } catch let error as OutputError {
-        throw fail(error.description)
+        throw CommandFailure(error.description)
     }
 }

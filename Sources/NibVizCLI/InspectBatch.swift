@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibInspect
 import NibParsing
 
 /// `nibviz inspect DIR`: every IB document below a folder, one summary each plus totals.
@@ -33,7 +34,7 @@ struct InspectBatch {
         }
         try writeOutput(Array(text.utf8), to: nil)
         let failed = summaries.filter { $0.error != nil }.count
-        if failed > 0 { throw fail("\(failed) of \(files.count) files could not be read") }
+        if failed > 0 { throw CommandFailure("\(failed) of \(files.count) files could not be read") }
     }
 
     /// The path as the user would type it: the folder argument, then the path below it.

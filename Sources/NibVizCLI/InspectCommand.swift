@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibInspect
 import NibParsing
 
 /// How `inspect` prints a graph.
@@ -27,18 +28,13 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("\(path): no such file or folder")
+            throw CommandFailure("\(path): no such file or folder")
         }
-        // A nib bundle (`Foo.nib/`) is one document; any other folder is summarised.
-        if isDirectory.boolValue && URL(fileURLWithPath: path).pathExtension != "nib" {
+        // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
+        if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
             return try InspectBatch(folder: path, format: format).run()
         }
-        let graph: NibGraph
-        do {
-            graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        let graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
         let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)
         try writeOutput(Array(text.utf8), to: nil)
     }

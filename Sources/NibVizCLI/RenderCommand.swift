@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibParsing
 
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
@@ -46,17 +47,11 @@ struct RenderCommand: ParsableCommand {
     var scene: String?
 
     func run() throws {
-        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-        if diagram == nil, ext == "dot" || ext == "gv" { return try renderDOTFile() }
-        let part: NamedDiagram
-        do {
-            part = try DiagramPicker.pick(
-                file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
-        } catch let error as LocatedError {
-            throw fail(error.description)
-        }
+        if diagram == nil, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
+        let part = try DiagramPicker.pick(
+            file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
         if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output, inputs: [file]) }
-        try writeOutput(try render(part.dot, name: file), to: output, inputs: [file])
+        try writeOutput(try render(part.dot, name: file, generated: true), to: output, inputs: [file])
     }
 
     private func renderDOTFile() throws {
@@ -64,20 +59,17 @@ struct RenderCommand: ParsableCommand {
         do {
             source = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
-    /// Lays out and renders in this process; SVG gets the theme's post-processing.
-    private func render(_ dot: String, name: String) throws -> [UInt8] {
-        do {
-            let rendered = try GraphvizRenderer.shared.render(RenderRequest(dot: dot, engine: layout, format: format, name: name))
-            for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
-            return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
-        } catch {
-            throw fail(error.description)
-        }
+    /// Lays out and renders in a worker process; SVG gets the theme's post-processing.
+    private func render(_ dot: String, name: String, generated: Bool = false) throws -> [UInt8] {
+        let request = RenderRequest(dot: dot, engine: layout, format: format, name: name, generated: generated)
+        let rendered = try RenderWorkerPool.renderIsolated(request)
+        for warning in rendered.warnings { printError("warning: \(name): \(warning)") }
+        return format == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
     }
 }
 

@@ -32,12 +32,15 @@ struct RenderCorpusCommand: ParsableCommand {
         let started = Date()
         let folder = try output.map { try openOutputFolder($0, inputs: [directory], force: force) }
         let batch = CorpusBatch.prepare(
-            NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory, options: DiagramOptions(theme: theme))
+            NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory,
+            options: DiagramOptions(theme: theme))
         let pool = RenderWorkerPool.forCurrentExecutable(workerCount: jobs, timeout: 120)
         let results = pool.render(batch.requests)
         let report = batch.report(results, seconds: Date().timeIntervalSince(started))
         if let folder {
-            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError { throw fail(error.description) }
+            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError {
+                throw CommandFailure(error.description)
+            }
         }
         print(report.text)
         if !report.ok { throw ExitCode(1) }

@@ -15,10 +15,13 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option(help: "Exit once resident memory passes this many MiB.")
     var maxRssMb = 768
 
+    @Option(help: "Address space limit (RLIMIT_AS) in MiB; a graph that needs more fails alone.")
+    var maxMemoryMb = RenderLimits.maxAddressBytes >> 20
+
     @Flag(help: .hidden) var slowMarker = false  // lets tests find one worker by its command line
 
     func run() throws {
-        let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20)
+        let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20, maxAddressBytes: maxMemoryMb << 20)
         if status != 0 { throw ExitCode(status) }
     }
 }

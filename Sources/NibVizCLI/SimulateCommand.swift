@@ -7,15 +7,32 @@ import NibSources
 
 extension TimelineFormatter.Format: ExpressibleByArgument {}
 
-/// `nibviz simulate FILE [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
+/// `nibviz simulate FILE [--scene ID] [--class-table FILE] [--sources DIR…] [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Replay a nib load or view-controller lifecycle as an event timeline."
+        abstract: "Replay a nib load or view-controller lifecycle as an event timeline.",
+        discussion: """
+            A .xib is loaded once, its File's Owner an instance of the owner's class. A .storyboard is
+            launched as the app's main storyboard: its initial controller and the children its
+            relationship segues make are instantiated, only the visible chain (navigation root, first
+            tab, split children, window content) loads its view and appears; other scenes wait for a
+            segue and prototype cells for a dequeue, which a scenario's steps can drive. Without a
+            class table every outlet key is assumed to exist and every user class overrides every
+            lifecycle selector.
+            """
     )
 
-    @Argument(help: "A scenario .yaml, or a .xib/.storyboard (loaded the way an app meets it).")
+    @Argument(
+        help:
+            "A scenario .yaml; a .xib (loaded once with its File's Owner); or a .storyboard (launched as the main storyboard)."
+    )
     var file: String
+
+    @Option(
+        name: .customLong("class-table"),
+        help: "A class table file (the scenario classes: format); L1 then shows only the selectors it says a class overrides.")
+    var classTable: String?
 
     @Option(help: "Override the platform: ios, macos.")
     var platform: String?
@@ -32,18 +49,33 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Output: text, json, seed.")
     var format: TimelineFormatter.Format = .text
 
+    @Option(
+        help:
+            "With a .storyboard: the run that shows this scene (scene id, controller id or storyboard identifier): the launch, or the segues that reach it."
+    )
+    var scene: String?
+
     @OptionGroup var sources: SourcesOption
 
     func run() throws {
         let options = try simulationOptions()
         let index = try sources.index()
-        let timeline = try SimulationInput.timeline(for: file, options: options, classes: index)
+        var timeline =
+            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options) }
+            ?? SimulationInput.timeline(for: file, options: options)
+        if let index { timeline.notes.insert(SourcesOption.note(index), at: 0) }
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
     }
 
     private func simulationOptions() throws -> SimulationOptions {
         var options = SimulationOptions()
+        // `--sources` derives the table (R-SRC-1…4); a `--class-table` file's entries win over it.
+        if let index = try sources.index() { options.classTable = index.table }
+        if let classTable {
+            let file = try SimulationInput.classTable(at: classTable)
+            options.classTable = (options.classTable ?? [:]).merging(file) { _, own in own }
+        }
         if let platform {
             guard let value = Platform(rawValue: platform), value == .ios || value == .macos else {
                 throw ValidationError("bad --platform '\(platform)'; allowed: ios, macos")
@@ -71,30 +103,23 @@ struct SimulateCommand: ParsableCommand {
 /// Reads a scenario or a document and runs it.
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
-    /// With `classes` (from `--sources`), the derived table is the scenario's class table; a
-    /// scenario's own `classes:` entries win over derived ones of the same name.
-    static func timeline(for file: String, options: SimulationOptions, classes: SourceIndex? = nil) throws -> Timeline {
-        let url = URL(fileURLWithPath: file)
-        do {
-            if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
-                var scenario = try ScenarioParser.parse(contentsOf: url, displayName: file, loadDocument: documentLoader)
-                if let classes { scenario.classes = classes.table.merging(scenario.classes ?? [:]) { _, own in own } }
-                var timeline = Simulator.run(scenario, options: options)
-                if let classes { timeline.notes.insert(SourcesOption.note(classes), at: 0) }
-                return timeline
+    static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
+        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
+        case .scenario(let scenario): return Simulator.run(scenario, options: options)
+        case .document(let graph):
+            var timeline = Simulator.run(document: graph, options: options)
+            if options.classTable == nil {
+                timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
             }
-            let graph = try documentLoader(url, file)
-            var scenario = Simulator.scenario(for: graph)
-            scenario.classes = classes?.table
-            var timeline = Simulator.run(scenario, options: options)
-            timeline.notes.insert(
-                classes.map(SourcesOption.note) ?? "\(file) has no class table: every outlet key is assumed to exist", at: 0)
             return timeline
-        } catch let error as LocatedError {
-            throw fail(error.description)
         }
     }
 
-    /// Reads IB documents for scenarios and bare runs.
-    static let documentLoader: ScenarioParser.DocumentLoader = ScenarioParser.documentParser
+    /// Reads a class table file (`--class-table`).
+    static func classTable(at path: String) throws -> [String: ClassInfo] {
+        guard let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) else {
+            throw CommandFailure("\(path): cannot read the class table")
+        }
+        return try ScenarioParser.parseClassTable(yaml: text, file: path)
+    }
 }

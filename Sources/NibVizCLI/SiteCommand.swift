@@ -30,8 +30,8 @@ struct SiteCommand: ParsableCommand {
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
-            throw fail(
-                "cannot find the site sources (site/data/rules.tsv): run from a nibviz checkout, install with `make install`, or pass --site-root DIR"
+            throw CommandFailure(
+                "cannot find the site sources (site/data/rules.md): run from a nibviz checkout, install with `make install`, or pass --site-root DIR"
             )
         }
         let output =
@@ -42,15 +42,19 @@ struct SiteCommand: ParsableCommand {
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, force: force, version: NibvizCommand.version
         )
-        let builder = SiteBuilder(
-            options: options, services: .standard(toolVersion: NibvizCommand.version), backend: PoolBackend(pool: .forCurrentExecutable()))
+        let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport
-        do { report = try builder.build() } catch { throw fail("\(error)") }
+        do { report = try builder.build() } catch { throw CommandFailure("\(error)") }
         printError(
             "site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
         )
         printError("site: steps " + report.stepSeconds.map { "\($0.0) \(String(format: "%.1f", $0.1))s" }.joined(separator: ", "))
+        // Closing summary: every input that could not be read and every diagram that failed.
         for failure in report.failures { printError("Error: \(failure)") }
-        if !report.failures.isEmpty { throw fail("\(report.failures.count) input(s) failed; their pages show the error") }
+        for failure in report.diagramFailures { printError("Error: diagram failed: \(failure)") }
+        var problems: [String] = []
+        if !report.failures.isEmpty { problems.append("\(report.failures.count) input(s) could not be read") }
+        if !report.diagramFailures.isEmpty { problems.append("\(report.diagramFailures.count) diagram(s) failed to render") }
+        if !problems.isEmpty { throw CommandFailure(problems.joined(separator: ", ") + "; their pages show the error") }
     }
 }

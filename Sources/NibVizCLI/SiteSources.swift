@@ -3,7 +3,7 @@ import Foundation
 /// Finds the site sources (`pages/`, `scenarios/`, `assets/`, `data/`) so `nibviz site` works
 /// from any folder, not only from the root of a checkout.
 enum SiteSources {
-    /// The first candidate holding `data/rules.tsv`: the explicit folder (only that one when
+    /// The first candidate holding `data/rules.md`: the explicit folder (only that one when
     /// given), `./site`, the checkout that built this binary (`.build/<triple>/<config>/nibviz`
     /// → `site/`), or the installed copy (`<prefix>/bin/nibviz` → `<prefix>/share/nibviz/site`).
     static func locate(explicit: String?) -> URL? {
@@ -23,6 +23,6 @@ enum SiteSources {
     }
 
     private static func isSiteRoot(_ url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent("data/rules.tsv").path)
+        FileManager.default.fileExists(atPath: url.appendingPathComponent("data/rules.md").path)
     }
 }

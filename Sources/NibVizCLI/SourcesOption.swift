@@ -16,7 +16,7 @@ struct SourcesOption: ParsableArguments {
         do {
             return try SourceScanner.scan(paths)
         } catch let failure as SourceScanner.Failure {
-            throw fail(failure.description)
+            throw CommandFailure(failure.description)
         }
     }
 

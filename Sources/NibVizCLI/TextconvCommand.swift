@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibDiffing
 import NibModel
 import NibReview
 
@@ -22,12 +23,12 @@ struct TextconvCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw fail("\(file): cannot read: \(error.localizedDescription)")
+            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
         }
         if data.isEmpty { return }  // git's side of an added or deleted file
         do {
             let graph = try DocumentLoader.parse(data, file: file)
-            FileHandle.standardOutput.write(Data(Textconv.text(graph).utf8))
+            FileHandle.standardOutput.write(Data(Textconv.text(graph, xml: data).utf8))
         } catch let error as LocatedError {
             // A diff must still show something: fall back to the raw text and say why.
             printError("warning: \(error.description); showing the raw file")

@@ -38,7 +38,7 @@ struct DOTEscapingTests {
     @Test("tooltips double backslashes again because Graphviz expands them twice")
     func tooltipDoublesBackslashes() {
         #expect(DOTEscaping.quoted("\\N", for: .tooltip) == "\"\\\\\\\\N\"")
-        #expect(DOTEscaping.quoted("a&b", for: .url) == "\"a&b\"")
+        #expect(DOTEscaping.quoted("a&b", for: .url) == "\"a&amp;b\"")
     }
 
     @Test(

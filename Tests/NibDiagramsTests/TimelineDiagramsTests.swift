@@ -88,14 +88,3 @@ struct LifecycleDiagramTests {
         #expect(kinds.filter { $0 == "reload" }.count == 1)
     }
 }
-
-@Suite("ViewStateInference")
-struct ViewStateInferenceTests {
-    @Test("transitions read off the events match the recorded ones for G-REL-1")
-    func inferredMatchesRecorded() {
-        let timeline = TimelineFixtures.memoryWarning
-        let inferred = ViewStateInference.transitions(timeline.events).map { "\($0.from.rawValue)→\($0.to.rawValue)@\($0.eventIndex)" }
-        let recorded = timeline.transitions.map { "\($0.from.rawValue)→\($0.to.rawValue)@\($0.eventIndex)" }
-        #expect(inferred == recorded)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import NibInspect
 import NibParsing
 import NibTestSupport
 import Testing

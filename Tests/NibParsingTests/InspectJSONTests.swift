@@ -1,4 +1,5 @@
 import Foundation
+import NibInspect
 import NibParsing
 import Testing
 
@@ -82,6 +83,26 @@ import Testing
         #expect(found == ["Old.nib/designable.nib", "a/View.xib", "b/Main.storyboard", "c/Upper.XIB"])
         #expect(NibDocumentFinder.documents(in: root.appendingPathComponent("a/View.xib")).count == 1)
         #expect(NibDocumentFinder.documents(in: root.appendingPathComponent("missing")).isEmpty)
+    }
+
+    @Test func findsCompiledNibsBundlesAndStoryboardFoldersInABuiltApp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-finder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in [
+            "Demo.app/View.nib", "Demo.app/Base.lproj/Main.storyboardc/Info.plist", "Demo.app/Base.lproj/Main.storyboardc/Scene.nib",
+            "Demo.app/Kit.framework/Prefs.nib/keyedobjects.nib", "Demo.app/Kit.framework/Prefs.nib/keyedobjects-101300.nib",
+            "Demo.app/Info.plist",
+        ] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("NIBArchive".utf8).write(to: url)
+        }
+        let found = NibDocumentFinder.documents(in: root).map {
+            String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        }
+        #expect(found == ["Demo.app/Base.lproj/Main.storyboardc", "Demo.app/Kit.framework/Prefs.nib", "Demo.app/View.nib"])
+        let storyboard = root.appendingPathComponent("Demo.app/Base.lproj/Main.storyboardc")
+        #expect(NibDocumentFinder.documents(in: storyboard) == [storyboard])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NibInspect
 import NibParsing
 import Testing
 
@@ -65,19 +66,19 @@ import Testing
     @Test(arguments: [
         ("empty.xib", "empty.xib:1:1: empty file: not an Interface Builder document"),
         ("not-xml.xib", "not-xml.xib:1:1: not XML: no root element"),
-        ("compiled.nib", "compiled.nib:1:1: compiled nib: not supported yet (NIBArchive; open the .xib or designable.nib instead)"),
+        ("compiled.nib", "compiled.nib: byte 18: NIBArchive without objects"),
     ])
     func unreadableFilesFailWithALocatedError(name: String, message: String) {
         #expect(failure(name)?.description == message)
     }
 
-    @Test func aBinaryPlistNibIsACompiledNib() {
+    @Test func aBinaryPlistNibIsReadAsAKeyedArchive() {
         let data = Data("bplist00".utf8) + Data(repeating: 0, count: 16)
         do {
             _ = try NibDocumentParser.parse(data: data, file: "k.nib")
-            Issue.record("a binary plist parsed")
+            Issue.record("a truncated binary plist parsed")
         } catch {
-            #expect("\(error)".hasPrefix("k.nib:1:1: compiled nib: not supported yet"))
+            #expect("\(error)" == "k.nib: byte 24: truncated: no room for the 32-byte trailer")
         }
     }
 

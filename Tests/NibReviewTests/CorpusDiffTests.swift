@@ -4,6 +4,7 @@ import NibParsing
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 /// Known edits on real documents report exactly that edit and nothing else.

@@ -1,6 +1,8 @@
 import NibModel
+import NibSimulation
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 @Suite struct NibDifferTests {
@@ -8,7 +10,7 @@ import Testing
         let graph = GraphFixtures.loginXib()
         let diff = NibDiffer.diff(old: graph, new: graph)
         #expect(diff.isEmpty)
-        #expect(DiffMarkdown.headline(diff) == "no semantic change")
+        #expect(DiffSummary.headline(diff) == "no semantic change")
     }
 
     @Test(arguments: [GraphFixtures.loginXib(), GraphFixtures.flowStoryboard()])
@@ -52,7 +54,8 @@ import Testing
         new.connections[4].kind = .binding(name: "value", destination: "-1", keyPath: "user.login", options: [])
         let diff = NibDiffer.diff(old: old, new: new)
         #expect(diff.connections.count == 1)
-        #expect(diff.connections.first?.fields == [FieldChange(field: "keyPath", old: "user.name", new: "user.login")])
+        #expect(
+            diff.connections.first?.fields == [FieldChange(field: "keyPath", old: "user.name", new: "user.login", category: .connection)])
     }
 
     @Test func anAddedSegueAndAChangedSegueKindAreReported() {
@@ -70,10 +73,16 @@ import Testing
         var new = old
         new.objects[1].customClass = "TableListViewController"
         new.objects[1].storyboardIdentifier = "TableList"
-        let diff = NibDiffer.diff(old: old, new: new)
+        let diff = NibDiffer.diff(old: old, new: new, simulate: true)
         #expect(diff.objects.count == 1)
         #expect(diff.objects.first?.fields.map(\.field) == ["customClass", "storyboardIdentifier"])
-        #expect(diff.consequences.map(\.rule) == ["R-INIT-3"])
+        #expect(diff.objects.first?.fields.map(\.category) == [.customClass, .identifier])
+        // The rule is the one on the simulator's initializer event for the object.
+        let initializer = LoadConsequences.initializers(Simulator.run(document: new))[new.objects[1].id.rawValue]
+        let reclassed = diff.consequences.filter { $0.message.contains("is now instantiated as `TableListViewController`") }
+        #expect(reclassed.count == 1)
+        #expect(reclassed.first?.rule == initializer?.rule)
+        #expect(reclassed.first?.message.contains("its `\(initializer?.selector ?? "?")`") == true)
     }
 
     @Test func anOutletOnAReclassedOwnerWarnsAboutAMissingKey() {
@@ -89,8 +98,9 @@ import Testing
         reclassedView.objects[2].customClass = "LoginView"
         reclassedView.connections.append(
             Connection(id: "c9", source: "i5M-Pr-FkT", kind: .outlet(property: "button", destination: "btn-aa-001")))
-        let second = NibDiffer.diff(old: old, new: reclassedView)
-        #expect(second.consequences.map(\.rule) == ["R-INIT-3", "R-OUT-1"])
+        let second = NibDiffer.diff(old: old, new: reclassedView, simulate: true)
+        #expect(second.consequences.filter { $0.message.contains("is now instantiated as `LoginView`") }.count == 1)
+        #expect(second.consequences.filter { $0.rule == "R-OUT-1" }.count == 1)
     }
 
     @Test func aMovedObjectReportsItsNewParent() {
@@ -124,7 +134,7 @@ import Testing
         let diff = NibDiffer.diff(old: old, new: new)
         #expect(diff.connections.map(\.kind) == [.added, .removed])
         #expect(diff.connections(ofKind: "outletCollection").count == 2)
-        #expect(DiffMarkdown.headline(diff) == "2 outlet collections changed")
+        #expect(DiffSummary.headline(diff) == "2 outlet collections changed")
     }
 
     @Test func aRenamedSegueIdentifierIsAChangeNotAnAddAndRemove() {
@@ -134,7 +144,10 @@ import Testing
         new.connections[1].kind = .segue(destination: "vc0-00-002", Segue(kind: "show", identifier: "openDetail"))
         let diff = NibDiffer.diff(old: old, new: new)
         #expect(diff.connections.count == 1)
-        #expect(diff.connections.first?.fields == [FieldChange(field: "identifier", old: "showDetail", new: "openDetail")])
+        #expect(
+            diff.connections.first?.fields == [
+                FieldChange(field: "identifier", old: "showDetail", new: "openDetail", category: .identifier)
+            ])
     }
 
     @Test func aNewInitialViewControllerIsADocumentChange() {
@@ -143,7 +156,10 @@ import Testing
         new.initialViewController = "vc0-00-001"
         let diff = NibDiffer.diff(old: old, new: new)
         #expect(
-            diff.document == [FieldChange(field: "initialViewController", old: "UINavigationController nav", new: "ListViewController")])
+            diff.document == [
+                FieldChange(
+                    field: "initialViewController", old: "UINavigationController nav", new: "ListViewController", category: .document)
+            ])
     }
 
     @Test func aMacCustomViewTurnedIntoAViewChangesItsInitializer() {
@@ -152,26 +168,26 @@ import Testing
             objects: [NibObject(id: "cv1", element: "customView", className: "NSView", customClass: "ChartView")])
         var new = old
         new.objects[0].element = "view"
-        let diff = NibDiffer.diff(old: old, new: new)
+        let diff = NibDiffer.diff(old: old, new: new, simulate: true)
         #expect(diff.objects.first?.fields.map(\.field) == ["element"])
-        #expect(diff.consequences.map(\.rule) == ["R-INIT-5"])
-        #expect(diff.consequences.first?.message == "ChartView is now created with `initWithCoder:` instead of `initWithFrame:`.")
+        // The initializers are the simulator's own events (R-INIT-…), not a second table.
+        let before = LoadConsequences.initializers(Simulator.run(document: old))["cv1"]
+        let after = LoadConsequences.initializers(Simulator.run(document: new))["cv1"]
+        #expect(before?.selector == "initWithFrame:")
+        #expect(after?.selector == "initWithCoder:")
+        let initializer = diff.consequences.first { $0.message.contains("is now created with") }
+        #expect(initializer?.rule == after?.rule)
+        #expect(initializer?.message == "ChartView is now created with `initWithCoder:` instead of `initWithFrame:`.")
     }
 
-    @Test func aTraceSeamReportsWhereTheSimulatedLoadsDiverge() {
+    @Test func theSimulatedLoadsAreComparedAsEventValues() {
         let old = GraphFixtures.loginXib()
         var new = old
         new.connections.remove(at: 1)
-        // A stand-in for the simulator: one line per outlet, in document order.
-        let trace: LoadTrace = { graph in
-            graph.connections.compactMap { connection in
-                if case .outlet(let property, _) = connection.kind { return "-[Owner setValue:forKey:] key=\(property)" }
-                return nil
-            }
-        }
-        let diff = NibDiffer.diff(old: old, new: new, trace: trace)
-        #expect(diff.consequences.map(\.rule) == ["timeline"])
-        #expect(diff.consequences.first?.message.contains("0 events added, 1 removed; first difference at event 2") == true)
-        #expect(NibDiffer.diff(old: old, new: old, trace: trace).consequences.isEmpty)
+        let diff = NibDiffer.diff(old: old, new: new, simulate: true)
+        let timeline = diff.consequences.first { $0.message.hasPrefix("The simulated load differs") }
+        #expect(timeline != nil, "\(diff.consequences)")
+        #expect(timeline?.message.contains("0 events added") == true, "\(timeline?.message ?? "")")
+        #expect(NibDiffer.diff(old: old, new: GraphFixtures.regeneratingIDs(old), simulate: true).consequences.isEmpty)
     }
 }

@@ -3,6 +3,7 @@ import NibModel
 import NibTestSupport
 import Testing
 
+@testable import NibDiffing
 @testable import NibReview
 
 private let snapshots = TestPaths.packageRoot.appendingPathComponent("Tests/NibReviewTests/__Snapshots__")
@@ -32,15 +33,17 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
 
     @Test func identicalDocumentsSayNoSemanticChange() {
         let graph = GraphFixtures.loginXib()
-        #expect(DiffMarkdown.render(NibDiffer.diff(old: graph, new: graph), title: "Login.xib") == "### `Login.xib` — no semantic change\n")
+        #expect(
+            DiffMarkdown.render(NibDiffer.diff(old: graph, new: graph), title: "Login.xib")
+                == "### <code>Login.xib</code> — no semantic change\n")
     }
 
     @Test(arguments: [
         ("a|b", "a\\|b"), ("<script>", "&lt;script&gt;"), ("*x*_y_", "\\*x\\*\\_y\\_"), ("line\nbreak", "line break"),
-        ("`tick`", "\\`tick\\`"), ("[link](x)", "\\[link\\](x)"),
+        ("cr\r\nlf", "cr lf"), ("`tick`", "\\`tick\\`"), ("[link](x)", "\\[link\\](x)"), ("@octocat", "@\u{2060}octocat"),
     ])
     func tableCellsEscapeMarkdownAndHTML(input: String, expected: String) {
-        #expect(DiffMarkdown.cell(input) == expected)
+        #expect(MarkdownText.escape(input) == expected)
     }
 }
 
@@ -65,7 +68,7 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Main.storyboard")
         Golden.check(dot, against: snapshots.appendingPathComponent("storyboard-edit.dot").path)
         #expect(dot.contains("Legend:"))
-        #expect(dot.contains("class=\"diff_changed\""))
+        #expect(dot.contains("class=\"diff-changed\""))
         #expect(dot.contains("Add | &lt;Item&gt;"))
     }
 
@@ -76,26 +79,8 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         new.objects.remove(at: 5)
         let dot = DiffDiagram.dot(NibDiffer.diff(old: old, new: new), title: "Login \"xib\"")
         Golden.check(dot, against: snapshots.appendingPathComponent("login-edit.dot").path)
-        #expect(dot.components(separatedBy: "class=\"diff_removed\"").count - 1 == 3)  // object, its hierarchy edge, the outlet
+        #expect(dot.components(separatedBy: "class=\"diff-removed\"").count - 1 == 1)  // the object
+        #expect(dot.components(separatedBy: "class=\"diff-removed-edge\"").count - 1 == 2)  // its hierarchy edge, the outlet
         #expect(dot.contains("<b>Login &quot;xib&quot;</b>"))
-    }
-
-    @Test(arguments: [
-        ("a\"b", "\"a\\\"b\""), ("back\\slash", "\"back\\\\slash\""), ("two\nlines", "\"two\\nlines\""),
-        ("\\N", "\"\\\\N\""), ("a&amp;", "\"a&amp;amp;\""), ("bell\u{7}", "\"bell \""),
-    ])
-    func dotStringsAreQuoted(input: String, expected: String) {
-        #expect(DiffEscaping.quoted(input) == expected)
-    }
-
-    @Test(arguments: [
-        ("<b>&</b>", "&lt;b&gt;&amp;&lt;/b&gt;"), ("\\N", "\\\\N"), ("say \"hi\"", "say &quot;hi&quot;"), ("a\nb", "a b"),
-    ])
-    func htmlLabelTextIsEscaped(input: String, expected: String) {
-        #expect(DiffEscaping.html(input) == expected)
-    }
-
-    @Test func tooltipsDoubleBackslashesAgain() {
-        #expect(DiffEscaping.quoted("\\N", tooltip: true) == "\"\\\\\\\\N\"")
     }
 }

@@ -83,8 +83,10 @@ import Testing
                 "App__Login_View.xib.diff.png", "App__Login_View.xib.diff.svg", "review.md",
             ])
         let report = try String(contentsOf: out.appendingPathComponent("review.md"), encoding: .utf8)
-        #expect(report.contains("| `App/Base.lproj/Main.storyboard` | modified | 1 segue changed |"))
-        #expect(report.contains("| `App/Login View.xib` | modified | 1 outlet changed |"))
+        #expect(report.hasPrefix("<!-- nibviz-review -->\n"))
+        #expect(report.contains("| <code>App/Base.lproj/Main.storyboard</code> | modified | 1 segue changed |  |"))
+        #expect(report.contains("| <code>App/Login View.xib</code> | modified | 1 outlet changed; 1 risk | ⚠️ 1 |"))
+        #expect(report.contains("```mermaid\nflowchart LR\n"))
         #expect(report.contains("![semantic diff of App/Login View.xib](App__Login_View.xib.diff.png)"))
         #expect(report.contains("nibvizAdded"))
         #expect(!report.contains("README"))
@@ -93,7 +95,8 @@ import Testing
         let svg = try String(
             contentsOf: out.appendingPathComponent("App__Base.lproj__Main.storyboard.diff.svg"),
             encoding: .utf8)
-        #expect(svg.contains("diff_added"))
+        #expect(svg.contains("diff-added"))
+        #expect(svg.contains("prefers-color-scheme: dark"))
 
         // Renames and deletions are listed too; the folder is replaced, not merged.
         try git(["mv", "App/Login View.xib", "App/SignIn.xib"], in: repo)
@@ -104,8 +107,8 @@ import Testing
         let again = try String(contentsOf: out.appendingPathComponent("review.md"), encoding: .utf8)
         #expect(
             again.contains(
-                "| `App/SignIn.xib` | renamed from `App/Login View.xib` | no semantic change |"))
-        #expect(again.contains("| `App/Base.lproj/Main.storyboard` | removed | deleted: "))
+                "| <code>App/SignIn.xib</code> | renamed from <code>App/Login View.xib</code> | no semantic change |  |"))
+        #expect(again.contains("| <code>App/Base.lproj/Main.storyboard</code> | removed | deleted: "))
         #expect(
             !FileManager.default.fileExists(
                 atPath: out.appendingPathComponent("App__Login_View.xib.diff.png").path))

@@ -73,25 +73,6 @@ struct RuleLinkerTests {
     }
 }
 
-@Suite("SiteTimeline")
-struct SiteTimelineTests {
-    @Test func canonicalLinesParseIntoEventsAndViewStateTransitions() {
-        let timeline = SiteTimeline(
-            canonicalLines: """
-                -[MyVC loadView]
-                -[MyVC viewDidLoad]
-                -[MyVC viewWillAppear:]
-                -[MyVC viewDidAppear:]
-                -[MyVC setValue:forKey:] key=view value=UIView
-                EXCEPTION NSUnknownKeyException: boom
-                """)
-        #expect(timeline.events.count == 6)
-        #expect(timeline.events[4].detail == "key=view value=UIView")
-        #expect(timeline.events[5].kind == .exception)
-        #expect(timeline.transitions.map(\.to) == ["loaded", "appearing", "visible"])
-    }
-}
-
 @Suite("DiagramStore")
 struct DiagramStoreTests {
     @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
@@ -116,34 +97,5 @@ struct DiagramStylesheetTests {
             ))
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
         #expect(SiteBuilder.diagramStylesheet("").hasPrefix("/*"))
-    }
-}
-
-@Suite("FallbackDiagrams")
-struct FallbackDiagramsTests {
-    @Test func theLifecycleOfGREL1ShowsTheUnloadAndTheReload() {
-        let timeline = SiteTimeline(
-            canonicalLines: """
-                -[MyVC viewDidLoad]
-                -[MyVC viewWillAppear:]
-                -[MyVC viewDidAppear:]
-                -[MyVC viewWillDisappear:]
-                -[MyVC viewDidDisappear:]
-                -[MyVC viewDidUnload]
-                -[MyVC viewDidLoad]
-                """)
-        #expect(timeline.transitions.map(\.to) == ["loaded", "appearing", "visible", "disappearing", "hidden", "unloaded", "loaded"])
-        let dot = FallbackDiagrams.timeline(.lifecycle, timeline, title: "G-REL-1")
-        #expect(dot.contains("\"hidden\" -> \"unloaded\" [label=\"6. viewDidUnload\", class=\"edge-taken\"]"))
-        #expect(dot.contains("\"unloaded\" -> \"loaded\" [label=\"7. viewDidLoad\", class=\"edge-taken\"]"))
-    }
-
-    @Test func sequenceDiagramsPutEachReceiverInItsOwnLane() {
-        let dot = FallbackDiagrams.timeline(
-            .timeline, SiteTimeline(canonicalLines: "-[A loadView]\n-[B initWithCoder:]\nLOG hello"), title: "t")
-        #expect(
-            dot.contains("label=\"A\", class=\"lane\"") && dot.contains("label=\"B\", class=\"lane\"")
-                && dot.contains("label=\"runtime\", class=\"lane\""))
-        #expect(dot.contains("e1 -> e2") && dot.contains("e2 -> e3"))
     }
 }

@@ -19,6 +19,9 @@ struct SiteCommandTests {
         #expect(
             FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")
         )
+        // The built-in site (what `make site` builds): no broken link or anchor, inline SVG included.
+        let broken = try LinkWalk.broken(in: URL(fileURLWithPath: output))
+        #expect(broken.isEmpty, "\(broken.count) broken: \(broken.prefix(10))")
         let second = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(second.status == 0)
         #expect(second.stderr.contains("diagrams rendered 0,"), "\(second.stderr)")
@@ -37,6 +40,28 @@ struct SiteCommandTests {
         #expect(result.stderr.contains("Error: in/Empty.xib"), "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: output + "/documents/in/Empty.xib.html"))
         #expect(FileManager.default.fileExists(atPath: output + "/concepts/connections.html"))
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Workers that die (here: an address-space limit too small for Graphviz) fail their
+    /// diagrams; the site is still built, each failed diagram is named, and the exit status is 1.
+    @Test func diagramsThatFailToRenderAreNamedAndExitStatusIsOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-diagram-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let inputs = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: inputs.appendingPathComponent("Card.xib"))
+        let output = directory.appendingPathComponent("public").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["NIBVIZ_RENDER_MEMORY_MB"] = "16"
+        let result = try runNibviz(
+            ["site", inputs.path, "-o", output, "--no-cache"], currentDirectory: TestPaths.packageRoot, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Error: diagram failed: documents/in/Card.xib.html: "), "\(result.stderr.suffix(1500))")
+        #expect(result.stderr.contains("diagram(s) failed to render"))
+        let page = try String(contentsOfFile: output + "/documents/in/Card.xib.html", encoding: .utf8)
+        #expect(page.contains("diagram-error"))
         try? FileManager.default.removeItem(at: directory)
     }
 }

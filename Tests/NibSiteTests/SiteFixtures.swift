@@ -4,10 +4,11 @@ import NibTestSupport
 
 @testable import NibSite
 
-/// Builds sites into temporary folders with hand-made graphs, so these tests need neither the
-/// parser nor the simulator (the site's boundary is `SiteServices`).
+/// Builds sites into temporary folders from real fixture documents through the real parser,
+/// simulator, NibDiagrams and Graphviz (in this process).
 enum SiteFixtures {
     static var siteRoot: URL { TestPaths.packageRoot.appendingPathComponent("site") }
+    static var fixtures: URL { TestPaths.packageRoot.appendingPathComponent("Tests/NibSiteTests/__Fixtures__") }
 
     static func temporaryDirectory(_ name: String) -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-tests-\(getpid())-\(name)")
@@ -16,50 +17,15 @@ enum SiteFixtures {
         return url
     }
 
-    /// A small iOS xib graph with an owner, a custom view, a button, an outlet and an action.
-    static func cardGraph(file: String) -> NibGraph {
-        NibGraph(
-            file: file, format: .document, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB", platform: .ios,
-            objects: [
-                NibObject(
-                    id: "-1", element: "placeholder", className: "NSObject", customClass: "CardOwner",
-                    placeholder: PlaceholderIdentifier.filesOwner, label: "File's Owner", line: 3),
-                NibObject(
-                    id: "-2", element: "placeholder", className: "UIResponder", placeholder: PlaceholderIdentifier.firstResponder, line: 9),
-                NibObject(id: "xRo-ot-001", element: "view", className: "UIView", customClass: "CardView", line: 10),
-                NibObject(
-                    id: "btn<&>\"'", element: "button", className: "UIButton", customClass: "Card<Button>", parent: "xRo-ot-001", line: 12),
-            ],
-            connections: [
-                Connection(id: "o1", source: "-1", kind: .outlet(property: "rootView", destination: "xRo-ot-001"), line: 5),
-                Connection(
-                    id: "a1", source: "btn<&>\"'", kind: .action(selector: "tap:", target: "-1", eventType: "touchUpInside"), line: 14),
-                Connection(
-                    id: "a2", source: "btn<&>\"'", kind: .action(selector: "copy:", target: nil, eventType: "touchUpInside"), line: 15),
-            ]
-        )
-    }
-
-    /// Services whose parser returns `cardGraph` for `.xib` files and fails for files named `bad.*`.
-    static func services() -> SiteServices {
-        var services = SiteServices.fallback(toolVersion: "test")
-        services.parseDocument = { url, name in
-            if url.lastPathComponent.hasPrefix("bad") {
-                throw LocatedError(at: FileLocation(file: name, line: 1, column: 1), "not an Interface Builder document")
-            }
-            return cardGraph(file: name)
-        }
-        services.simulateDocument = { _ in SiteTimeline(canonicalLines: "-[CardView initWithCoder:]\n-[CardView awakeFromNib]") }
-        return services
-    }
-
-    /// Writes input documents: `Card.xib`, `nested/Other.xib` and, when asked, `bad.xib`.
+    /// Writes input documents: `Card.xib`, `nested/Other View.xib` (both the iOS fixture),
+    /// `nested/Swatch.xib` (macOS) and, when asked, `bad.xib`.
     static func inputs(in directory: URL, includeBad: Bool) -> URL {
         let folder = directory.appendingPathComponent("project")
         try? FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("Card.xib").path, contents: Data("<document/>".utf8))
-        _ = FileManager.default.createFile(
-            atPath: folder.appendingPathComponent("nested/Other View.xib").path, contents: Data("<document/>".utf8))
+        let copies = [("Card.xib", "Card.xib"), ("Card.xib", "nested/Other View.xib"), ("Swatch.xib", "nested/Swatch.xib")]
+        for (source, target) in copies {
+            try? FileManager.default.copyItem(at: fixtures.appendingPathComponent(source), to: folder.appendingPathComponent(target))
+        }
         if includeBad {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("bad.xib").path, contents: Data("nope".utf8))
         }
@@ -70,7 +36,7 @@ enum SiteFixtures {
         let options = SiteOptions(
             siteRoot: siteRoot, inputs: inputs, output: output, cacheDirectory: cache, useCache: cache != nil, version: "test",
             showProgress: false, logSteps: false)
-        return try SiteBuilder(options: options, services: services(), backend: InProcessBackend()).build()
+        return try SiteBuilder(options: options, backend: InProcessBackend()).build()
     }
 
     /// Every file under `root` as relative path → bytes.
@@ -85,5 +51,60 @@ enum SiteFixtures {
             }
         }
         return out
+    }
+}
+
+/// An independent link walk over a built site (not the build's own `LinkChecker`): every
+/// `href`, `src` and `xlink:href` of every page, including inline SVG, must name a file that
+/// exists and, with a fragment, an `id` on that page.
+enum LinkWalk {
+    static func broken(in root: URL) throws -> [String] {
+        let pages = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") }
+        let reference = try NSRegularExpression(pattern: "\\s(?:xlink:href|href|src)=\"([^\"]*)\"")
+        let identifier = try NSRegularExpression(pattern: "\\sid=\"([^\"]*)\"")
+        var ids: [String: Set<String>] = [:]
+        var texts: [String: String] = [:]
+        for page in pages {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            texts[page] = text
+            ids[page] = Set(matches(identifier, in: text).map(entities))
+        }
+        var broken: [String] = []
+        for page in pages.sorted() {
+            for raw in matches(reference, in: texts[page] ?? "") {
+                let link = entities(raw)
+                if link.contains("://") || link.hasPrefix("mailto:") || link.hasPrefix("data:") { continue }
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].removingPercentEncoding ?? parts[0]
+                let target =
+                    file.isEmpty
+                    ? page
+                    : URL(fileURLWithPath: "/" + page).deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL.path
+                        .dropFirst().description
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path) else {
+                    broken.append("\(page) -> \(link)")
+                    continue
+                }
+                if parts.count == 2, !parts[1].isEmpty, target.hasSuffix(".html"),
+                    ids[target]?.contains(parts[1].removingPercentEncoding ?? parts[1]) != true
+                {
+                    broken.append("\(page) -> \(link) (no such anchor)")
+                }
+            }
+        }
+        return broken
+    }
+
+    static func matches(_ expression: NSRegularExpression, in text: String) -> [String] {
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
+    static func entities(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#34;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: [
         ("truncated.xib", "truncated.xib:56:"), ("empty.xib", "empty.xib:1:1: empty file"),
-        ("compiled.nib", "compiled.nib:1:1: compiled nib: not supported yet"), ("not-xml.xib", "not-xml.xib:1:1: not XML"),
+        ("compiled.nib", "compiled.nib: byte 18: NIBArchive without objects"), ("not-xml.xib", "not-xml.xib:1:1: not XML"),
     ])
     func anUnreadableFileExitsOneWithFileLineAndColumn(name: String, message: String) throws {
         let result = try runNibviz(["inspect", fixtures.appendingPathComponent(name).path])

@@ -18,4 +18,13 @@ void nibviz_capture_errors(void);
    and clears the buffer and Graphviz's error count. */
 char *nibviz_take_errors(int *error_count);
 
+/* Worker side of the render pool: the kernel kills this process when its parent dies
+   (PR_SET_PDEATHSIG on Linux). Returns 0 when the parent is already gone (getppid() no longer
+   `expected_parent`), so the caller exits at once. */
+int nibviz_die_with_parent(int expected_parent);
+
+/* Caps this process's address space (RLIMIT_AS): a graph that needs more makes Graphviz's
+   allocations fail instead of the machine swapping. Returns 0 on failure. */
+int nibviz_limit_address_space(size_t bytes);
+
 #endif

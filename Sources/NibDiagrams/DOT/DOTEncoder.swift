@@ -1,11 +1,17 @@
+import NibModel
+
 /// Writes `DOTGraph` values as DOT text: statements in document order, attributes sorted by
 /// name, every string quoted through `DOTEscaping`, so equal values give equal bytes.
+///
+/// Graphviz's scanner rejects a quoted string longer than 16,384 bytes, so long names and
+/// values are written as DOT string concatenations (`"…" + "…"`), whole; text values stop at
+/// `InputLimits.maxTooltipCharacters`.
 public enum DOTEncoder {
     /// The DOT text of `graph`, ending with a newline.
     public static func encode(_ graph: DOTGraph) -> String {
         var out = ""
         out += graph.directed ? "digraph " : "graph "
-        out += DOTEscaping.quoted(graph.name) + " {\n"
+        out += name(graph.name) + " {\n"
         let indent = "  "
         if !graph.attributes.isEmpty { out += indent + "graph" + attributeList(graph.attributes) + "\n" }
         if !graph.nodeDefaults.isEmpty { out += indent + "node" + attributeList(graph.nodeDefaults) + "\n" }
@@ -19,14 +25,14 @@ public enum DOTEncoder {
         for statement in statements {
             switch statement {
             case .node(let node):
-                out += indent + DOTEscaping.quoted(node.id) + attributeList(node.attributes) + "\n"
+                out += indent + name(node.id) + attributeList(node.attributes) + "\n"
             case .edge(let edge):
                 let arrow = directed ? " -> " : " -- "
                 out +=
-                    indent + DOTEscaping.quoted(edge.from) + arrow + DOTEscaping.quoted(edge.to)
+                    indent + name(edge.from) + arrow + name(edge.to)
                     + attributeList(edge.attributes) + "\n"
             case .subgraph(let subgraph):
-                out += indent + "subgraph " + DOTEscaping.quoted(subgraph.name) + " {\n"
+                out += indent + "subgraph " + name(subgraph.name) + " {\n"
                 let inner = indent + "  "
                 for (name, value) in subgraph.attributes.sorted(by: { $0.key < $1.key }) {
                     out += inner + attributeName(name) + "=" + encode(value) + "\n"
@@ -56,11 +62,27 @@ public enum DOTEncoder {
 
     /// One value in its context's escaping.
     static func encode(_ value: DOTValue) -> String {
-        switch value {
-        case .text(let text): DOTEscaping.quoted(text)
-        case .tooltip(let text): DOTEscaping.quoted(text, for: .tooltip)
-        case .url(let text): DOTEscaping.quoted(text, for: .url)
-        case .html(let body): "<" + body + ">"
+        let limit = InputLimits.maxTooltipCharacters
+        return switch value {
+        case .text(let text): DOTEscaping.quotedInPieces(DOTEscaping.truncated(text, limit: limit))
+        case .tooltip(let text): DOTEscaping.quotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip)
+        case .url(let text): DOTEscaping.quotedInPieces(text, for: .url)
+        case .html(let body): "<" + nonEmptyElements(body) + ">"
         }
     }
+
+    /// Graphviz rejects an HTML-like label with an empty text element (`<B></B>`, which an
+    /// empty class or label name would give): such elements are dropped, innermost first.
+    static func nonEmptyElements(_ body: String) -> String {
+        guard body.contains("></") else { return body }
+        var text = body
+        while true {
+            let next = text.replacing(/<(B|I|U|O|S|SUB|SUP|FONT)(\s[^>]*)?><\/\1>/, with: "")
+            if next == text { return text }
+            text = next
+        }
+    }
+
+    /// A node, edge-end, subgraph or graph name, quoted (in pieces when long).
+    static func name(_ text: String) -> String { DOTEscaping.quotedInPieces(text) }
 }

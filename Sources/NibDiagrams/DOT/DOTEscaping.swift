@@ -8,7 +8,10 @@ public enum DOTEscaping {
         /// `tooltip`: Graphviz 2.43 expands backslash escapes twice (measured: `"\\N"` in a
         /// tooltip becomes the node name), so backslashes are doubled again.
         case tooltip
-        /// `href`/`URL`: escapes expanded once, no entity decoding.
+        /// `href`/`URL`: escapes expanded once, no entity decoding. Graphviz 2.4x copies the
+        /// URL into SVG as is, so `&` is written `&amp;` (later versions keep an existing
+        /// entity) and characters a URL never holds raw (`"` `<` `>` `'` space, controls) are
+        /// percent-encoded: a `--link-base` with `&` or `"` keeps the SVG well-formed.
         case url
     }
 
@@ -24,10 +27,14 @@ public enum DOTEscaping {
         var previousWasCR = false
         for scalar in text.unicodeScalars {
             defer { previousWasCR = scalar == "\r" }
+            if context == .url, let encoded = urlEscape(scalar) {
+                out += encoded
+                continue
+            }
             switch scalar {
             case "\\": out += backslash
             case "\"": out += "\\\""
-            case "&" where context != .url: out += "&amp;"
+            case "&": out += "&amp;"
             case "\n" where previousWasCR: continue
             case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "\\n"
             case "\0": continue
@@ -37,6 +44,34 @@ public enum DOTEscaping {
         }
         out += "\""
         return out
+    }
+
+    /// Longest piece of text one quoted string holds: even escaped at 5 bytes per character
+    /// (`&amp;`) it stays under Graphviz's 16,384-byte limit for one quoted string.
+    static let pieceScalars = 3_000
+
+    /// `quoted(text, for:)`, written as a DOT concatenation `"…" + "…"` when the text is long,
+    /// so any length reaches Graphviz whole (node names, ids and tooltips of any size).
+    public static func quotedInPieces(_ text: String, for context: Context = .label) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > pieceScalars else { return quoted(text, for: context) }
+        var pieces: [String] = []
+        var start = scalars.startIndex
+        while start < scalars.endIndex {
+            let end = scalars.index(start, offsetBy: pieceScalars, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            pieces.append(quoted(String(scalars[start..<end]), for: context))
+            start = end
+        }
+        return pieces.joined(separator: " + ")
+    }
+
+    /// The percent-encoding of a character a URL never holds raw, or nil to keep it.
+    private static func urlEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"", "<", ">", "'", " ", "\\", "`", "{", "}", "|", "^": "%" + hex(UInt8(scalar.value))
+        case "\u{2028}", "\u{2029}", "\u{85}": percentEncoded(String(scalar))
+        default: scalar.value < 0x20 || scalar.value == 0x7F ? "%" + hex(UInt8(scalar.value)) : nil
+        }
     }
 
     /// `text` as the content of an HTML-like label cell: `& < > "` as entities, backslashes

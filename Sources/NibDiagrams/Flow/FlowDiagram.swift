@@ -37,7 +37,7 @@ public enum FlowDiagram {
             var attrs = style.attributes(role, classes: controller.map { [$0.element] } ?? [])
             attrs["label"] = .html(sceneLabel(scene, controller: controller, graph: graph, objects: objects, limit: options.labelLimit))
             attrs["tooltip"] = .tooltip(sceneTooltip(scene, controller: controller))
-            if let link = options.link("scene", scene.id) { attrs["href"] = link }
+            if let link = options.link(.scene(scene.id)) { attrs["href"] = link }
             dot.append(.node(DOTNode("scene:" + scene.id, attrs)))
         }
         if graph.scenes.isEmpty {

@@ -35,7 +35,8 @@ public enum ObjectGraphDiagram {
         }
         let objects = graph.objectsByID
         var parts = [NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: FlowDiagram.dot(graph, options: options))]
-        for scene in graph.scenes {
+        var seen = Set<String>()
+        for scene in graph.scenes where seen.insert(scene.id).inserted {
             let title = ObjectNaming.sceneTitle(scene, in: graph, objects: objects)
             parts.append(
                 NamedDiagram(name: "scene-" + DOTEscaping.token(scene.id), title: title, dot: dot(graph, scene: scene.id, options: options))
@@ -84,6 +85,8 @@ struct Builder {
     let included: [NibObject]
     let includedIDs: Set<ObjectID>
     var clusterCount = 0
+    /// Objects already drawn.
+    var drawn: Set<ObjectID> = []
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
 
@@ -119,12 +122,13 @@ struct Builder {
         if boxScenes, !graph.scenes.isEmpty {
             let loose = roots.filter { $0.scene == nil }
             for root in loose { dot.statements += tree(root) }
-            for value in graph.scenes {
+            var boxed = Set<String>()
+            for value in graph.scenes where boxed.insert(value.id).inserted {
                 var box = DOTSubgraph(nextCluster(), style.attributes(.sceneBox))
                 box.attributes["label"] = .text(
                     DOTEscaping.truncated(ObjectNaming.sceneTitle(value, in: graph, objects: objects), limit: 60))
                 box.attributes["tooltip"] = .tooltip("scene \(value.id)")
-                if let link = options.link("scene", value.id) { box.attributes["href"] = link }
+                if let link = options.link(.scene(value.id)) { box.attributes["href"] = link }
                 for root in roots where root.scene == value.id { box.statements += tree(root) }
                 dot.append(.subgraph(box))
             }
@@ -145,6 +149,9 @@ struct Builder {
 
     /// An object and, when it contains others, a cluster holding it and its subtree.
     mutating func tree(_ object: NibObject) -> [DOTStatement] {
+        // Valid DOT by construction: a node in two clusters crashes Graphviz 2.43, so an object
+        // is drawn once whatever the model says (a repeated scene, a parent cycle).
+        guard drawn.insert(object.id).inserted else { return [] }
         let node = DOTStatement.node(objectNode(object))
         let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
         guard !kids.isEmpty else { return [node] }
@@ -170,7 +177,7 @@ struct Builder {
         var attrs = style.attributes(role, classes: [object.element])
         attrs["label"] = .html(ObjectNaming.htmlLabel(object, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object))
-        if let link = options.link("obj", object.id.rawValue) { attrs["href"] = link }
+        if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
         return DOTNode(object.id.rawValue, attrs)
     }
 
@@ -230,7 +237,7 @@ struct Builder {
         attrs["label"] = .text("→ " + DOTEscaping.truncated(label, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(
             objects[destination].map(ObjectNaming.tooltip) ?? "no object with id \(destination.rawValue) in this document")
-        if let object = objects[destination], let sceneID = object.scene, let link = options.link("scene", sceneID) {
+        if let object = objects[destination], let sceneID = object.scene, let link = options.link(.scene(sceneID)) {
             attrs["href"] = link
         }
         return DOTNode(name, attrs)

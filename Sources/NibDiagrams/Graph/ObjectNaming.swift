@@ -18,14 +18,26 @@ enum ObjectNaming {
 
     /// The headline of a node: placeholder name, else the runtime class.
     static func headline(_ object: NibObject) -> String {
-        placeholderName(object) ?? object.runtimeClass
+        placeholderName(object) ?? className(object)
+    }
+
+    /// The runtime class; `customClass=""` (valid XML, never written by IB) falls back to the
+    /// element's framework class, an empty one to `(no class)`.
+    static func className(_ object: NibObject) -> String {
+        if !object.runtimeClass.isEmpty { return object.runtimeClass }
+        return object.className.isEmpty ? "(no class)" : object.className
+    }
+
+    /// The id as shown: `id=""` is drawn as `(empty id)`.
+    static func shownID(_ object: NibObject) -> String {
+        object.id.rawValue.isEmpty ? "(empty id)" : object.id.rawValue
     }
 
     /// Short text naming an object in edge tooltips.
     static func short(_ object: NibObject) -> String {
         if let name = placeholderName(object) { return name }
-        if let label = object.label { return "\(object.runtimeClass) “\(label)”" }
-        return object.runtimeClass
+        if let label = object.label { return "\(className(object)) “\(label)”" }
+        return className(object)
     }
 
     /// The role an object is drawn with.
@@ -63,7 +75,7 @@ enum ObjectNaming {
         }
         if let label = object.label { lines.append("label: \(label)") }
         lines.append("element: <\(object.element)>")
-        lines.append("id: \(object.id.rawValue)")
+        lines.append("id: \(shownID(object))")
         if let identifier = object.storyboardIdentifier { lines.append("storyboard identifier: \(identifier)") }
         if object.line > 0 { lines.append("line \(object.line)") }
         return lines.joined(separator: "\n")
@@ -73,8 +85,8 @@ enum ObjectNaming {
     static func htmlLabel(_ object: NibObject, limit: Int) -> String {
         var second: [String] = []
         if object.isPlaceholder {
-            if let custom = object.customClass { second.append(custom) }
-        } else if object.customClass != nil {
+            if let custom = object.customClass, !custom.isEmpty { second.append(custom) }
+        } else if let custom = object.customClass, !custom.isEmpty {
             second.append(object.className)
         }
         if let label = object.label, !object.isPlaceholder || label != placeholderName(object) {
@@ -86,7 +98,7 @@ enum ObjectNaming {
                 "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(second.joined(separator: " · "), limit: limit))
                 + "</FONT>"
         }
-        html += "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(object.id.rawValue, limit: limit)) + "</FONT>"
+        html += "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(shownID(object), limit: limit)) + "</FONT>"
         return html
     }
 }

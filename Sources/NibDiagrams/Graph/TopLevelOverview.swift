@@ -55,7 +55,7 @@ enum TopLevelOverview {
             if count > 0 { html += "<BR/><FONT POINT-SIZE=\"9\">contains \(count) object\(count == 1 ? "" : "s")</FONT>" }
             attrs["label"] = .html(html)
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(root))
-            if let link = options.link("obj", root.id.rawValue) { attrs["href"] = link }
+            if let link = options.link(.object(root.id.rawValue)) { attrs["href"] = link }
             dot.append(.node(DOTNode(root.id.rawValue, attrs)))
         }
         // Connections between different top-level objects: one edge per pair in first-seen

@@ -48,6 +48,17 @@ public enum Palette {
         case .phase: (c("#f8f9fa", "#dee2e6", "#495057"), c("#232529", "#3b3f45", "#adb5bd"))
         case .lane: (c("#ffffff", "#e9ecef", "#495057"), c("#1e1f22", "#33363b", "#adb5bd"))
         case .legend: (c("#ffffff", "#c5ccd6", "#495057"), c("#1e1f22", "#464b54", "#adb5bd"))
+        // Review diffs: GitHub's diff colours, light and dark.
+        case .diffAdded: (c("#dafbe1", "#1a7f37", "#1f2328"), c("#12261e", "#3fb950", "#e6edf3"))
+        case .diffRemoved: (c("#ffebe9", "#cf222e", "#1f2328"), c("#25171c", "#f85149", "#e6edf3"))
+        case .diffChanged: (c("#fff8c5", "#9a6700", "#1f2328"), c("#272115", "#d29922", "#e6edf3"))
+        case .diffCosmetic: (c("#ffffff", "#6e7781", "#57606a"), c("#1e1f22", "#8b949e", "#b1bac4"))
+        case .diffUnchanged: (c("#ffffff", "#afb8c1", "#8c959f"), c("#1e1f22", "#484f58", "#7d8590"))
+        case .diffAddedEdge: (c("#1a7f37", "#1a7f37", "#1a7f37"), c("#3fb950", "#3fb950", "#3fb950"))
+        case .diffRemovedEdge: (c("#cf222e", "#cf222e", "#cf222e"), c("#f85149", "#f85149", "#f85149"))
+        case .diffChangedEdge: (c("#9a6700", "#9a6700", "#9a6700"), c("#d29922", "#d29922", "#d29922"))
+        case .diffUnchangedEdge: (c("#afb8c1", "#afb8c1", "#8c959f"), c("#484f58", "#484f58", "#7d8590"))
+        case .diffHierarchy: (c("#d0d7de", "#d0d7de", "#8c959f"), c("#30363d", "#30363d", "#7d8590"))
         }
     }
 }

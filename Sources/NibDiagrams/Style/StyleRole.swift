@@ -12,6 +12,11 @@ public enum StyleRole: String, CaseIterable, Sendable {
     case relationship, transition, sequence
     // Clusters.
     case container, sceneBox = "scene-box", phase, lane, legend
+    // Review diffs: nodes and edges by change status.
+    case diffAdded = "diff-added", diffRemoved = "diff-removed", diffChanged = "diff-changed"
+    case diffCosmetic = "diff-cosmetic", diffUnchanged = "diff-unchanged"
+    case diffAddedEdge = "diff-added-edge", diffRemovedEdge = "diff-removed-edge", diffChangedEdge = "diff-changed-edge"
+    case diffUnchangedEdge = "diff-unchanged-edge", diffHierarchy = "diff-hierarchy"
 
     /// The kind of Graphviz element the role styles.
     public enum Element: Sendable { case node, edge, cluster }
@@ -20,9 +25,11 @@ public enum StyleRole: String, CaseIterable, Sendable {
     public var element: Element {
         switch self {
         case .object, .controller, .window, .placeholder, .external, .scene, .initial, .reference, .event,
-            .lifecycleEvent, .exception, .crash, .state, .visited, .note:
+            .lifecycleEvent, .exception, .crash, .state, .visited, .note, .diffAdded, .diffRemoved, .diffChanged, .diffCosmetic,
+            .diffUnchanged:
             .node
-        case .outlet, .outletCollection, .action, .nilTarget, .binding, .segue, .relationship, .transition, .sequence:
+        case .outlet, .outletCollection, .action, .nilTarget, .binding, .segue, .relationship, .transition, .sequence,
+            .diffAddedEdge, .diffRemovedEdge, .diffChangedEdge, .diffUnchangedEdge, .diffHierarchy:
             .edge
         case .container, .sceneBox, .phase, .lane, .legend:
             .cluster
@@ -48,5 +55,5 @@ public enum DiagramTheme: String, CaseIterable, Sendable {
     case light, dark, auto
 
     /// True when the DOT itself is drawn in dark colours.
-    var drawsDark: Bool { self == .dark }
+    public var drawsDark: Bool { self == .dark }
 }

@@ -2,24 +2,8 @@ import NibModel
 
 /// Short texts for events, in the canonical line shapes of R-CONV-1 and R-CONV-4.
 enum EventText {
-    /// The full line: `-[Label selector] k=v …`, `EXCEPTION …`, `LOG …`.
-    static func line(_ event: Event) -> String {
-        switch event.kind {
-        case .message:
-            let receiver = event.receiver?.label ?? "?"
-            let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            return "-[\(receiver) \(event.selector ?? "?")]" + (args.isEmpty ? "" : " " + args)
-        case .ivar:
-            let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            return "IVAR \(event.receiver?.label ?? "?") \(event.text ?? args)"
-        case .log: return "LOG " + (event.text ?? "")
-        case .exception: return "EXCEPTION " + (event.text ?? "")
-        case .crash: return "CRASH " + (event.text ?? "")
-        case .showWindow: return "SHOW-WINDOW " + (event.receiver?.label ?? event.text ?? "")
-        case .resolve: return "RESOLVE " + (event.text ?? "")
-        case .reject: return "REJECT " + (event.text ?? "")
-        }
-    }
+    /// The full line with its arguments (`Event.line(at:)`, the one canonical form).
+    static func line(_ event: Event) -> String { event.line(at: .l3) }
 
     /// The node text: selector for messages, the kind word and text otherwise.
     static func short(_ event: Event) -> String {
@@ -40,12 +24,6 @@ enum EventText {
     static func laneTitle(_ object: EventObject) -> String {
         if object.label == object.className { return object.label }
         return object.label + " (" + object.className + ")"
-    }
-
-    /// Selectors that create an object (R-INIT, R-VCI).
-    static func isInitializer(_ selector: String?) -> Bool {
-        guard let selector else { return false }
-        return selector == "init" || selector.hasPrefix("initWith") || selector == "new"
     }
 }
 
@@ -70,7 +48,7 @@ struct TimelineSegment: Hashable {
         default: break
         }
         let selector = event.selector ?? ""
-        if EventText.isInitializer(selector) || selector == "awakeAfterUsingCoder:" || selector == "awakeFromNib" { return "init" }
+        if Event.createsObject(selector) || selector == "awakeAfterUsingCoder:" || selector == "awakeFromNib" { return "init" }
         if selector == "didReceiveMemoryWarning" || selector == "applicationDidReceiveMemoryWarning:" { return "memory warning" }
         if selector == "viewWillUnload" || selector == "viewDidUnload" || selector == "setView:" { return "unload" }
         if selector.hasPrefix("loadView") || selector == "viewDidLoad" || selector.hasPrefix("_loadView")

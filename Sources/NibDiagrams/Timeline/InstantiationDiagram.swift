@@ -38,7 +38,7 @@ public enum InstantiationDiagram {
         var seen = Set<Int>()
         var groups: [String] = []
         var members: [String: [(Int, Event)]] = [:]
-        for (index, event) in timeline.events.enumerated() where event.kind == .message && EventText.isInitializer(event.selector) {
+        for (index, event) in timeline.events.enumerated() where event.isInitializer {
             guard let receiver = event.receiver, seen.insert(receiver.instance).inserted else { continue }
             let group: String
             if let phase = event.phase {
@@ -73,7 +73,7 @@ public enum InstantiationDiagram {
                 attrs["label"] = .html(html)
                 attrs["tooltip"] = .tooltip(
                     "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)\nrule \(event.rule)")
-                if let link = options.link("rule", event.rule) { attrs["href"] = link }
+                if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
                 box.append(.node(DOTNode(name, attrs)))
                 var orderEdge = style.attributes(.sequence)
                 orderEdge["arrowhead"] = "normal"
@@ -145,7 +145,7 @@ public enum InstantiationDiagram {
                     + DOTEscaping.html(resolvedText[key] ?? "") + "</FONT>")
             let ids = members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (members.count > 12 ? ", …" : "")
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (members.count > 1 ? "\nall ids: " + ids : ""))
-            if let link = options.link("obj", first.id.rawValue) { attrs["href"] = link }
+            if let link = options.link(.object(first.id.rawValue)) { attrs["href"] = link }
             let name = "ph:" + first.id.rawValue
             box.append(.node(DOTNode(name, attrs)))
             // Lays the placeholders out in a row.

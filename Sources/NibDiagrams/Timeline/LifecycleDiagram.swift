@@ -24,8 +24,6 @@ public enum LifecycleDiagram {
         dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " — view lifecycle")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-lifecycle")
-        var timeline = timeline
-        if timeline.transitions.isEmpty { timeline.transitions = ViewStateInference.transitions(timeline.events) }
         var controllers: [EventObject] = []
         var seen = Set<Int>()
         for transition in timeline.transitions where seen.insert(transition.controller.instance).inserted {
@@ -50,7 +48,7 @@ public enum LifecycleDiagram {
         let style = options.style
         var box = DOTSubgraph("cluster_vc_\(number)", style.attributes(.sceneBox))
         box.attributes["label"] = .text(DOTEscaping.truncated(EventText.laneTitle(controller), limit: 60))
-        if let id = controller.id, let link = options.link("obj", id) { box.attributes["href"] = link }
+        if let id = controller.id, let link = options.link(.object(id)) { box.attributes["href"] = link }
         let visited = Set(path.flatMap { [$0.from, $0.to] })
         let prefix = "vc\(controller.instance):"
         for state in ViewState.allCases {
@@ -80,27 +78,18 @@ public enum LifecycleDiagram {
             attrs["label"] = .text("\(step + 1) " + (kind == "step" ? "" : kind + " ") + DOTEscaping.truncated(cause, limit: 28))
             attrs["tooltip"] = .tooltip(
                 "\(step + 1). \(transition.from.rawValue) → \(transition.to.rawValue) after \(cause)\nrule \(transition.rule)")
-            if let link = options.link("rule", transition.rule) { attrs["href"] = link }
+            if let link = options.link(.rule(transition.rule)) { attrs["href"] = link }
             box.append(.edge(DOTEdge(prefix + transition.from.rawValue, prefix + transition.to.rawValue, attrs)))
         }
         return box
     }
 
-    /// The message that names a transition: the lifecycle callback of the new state sent to the
-    /// controller around the change (engines may record the change just before or after it),
-    /// else the last message the controller received before it.
+    /// The message that names a transition: the simulator's trigger, else the last message the
+    /// controller received before the change, else the rule.
     private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> String {
+        if let trigger = transition.trigger { return trigger }
         let events = timeline.events
         let end = min(max(transition.eventIndex, 0), events.count)
-        let window = max(0, end - 1)..<min(events.count, end + 8)
-        for index in window {
-            let event = events[index]
-            if event.receiver?.instance == transition.controller.instance, let selector = event.selector,
-                ViewStateInference.target(of: selector) == transition.to
-            {
-                return selector
-            }
-        }
         for index in stride(from: end - 1, through: 0, by: -1) {
             let event = events[index]
             if event.receiver?.instance == transition.controller.instance, let selector = event.selector { return selector }

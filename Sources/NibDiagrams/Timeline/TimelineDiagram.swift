@@ -71,7 +71,7 @@ public enum TimelineDiagram {
             var lane = DOTSubgraph("cluster_lane_\(number)", style.attributes(.lane))
             lane.attributes["label"] = .text(DOTEscaping.truncated(laneTitles[key] ?? key, limit: options.labelLimit))
             lane.attributes["labeljust"] = "l"
-            if let id = events[laneEvents[key]?.first ?? 0].receiver?.id, let link = options.link("obj", id) {
+            if let id = events[laneEvents[key]?.first ?? 0].receiver?.id, let link = options.link(.object(id)) {
                 lane.attributes["href"] = link
             }
             for index in laneEvents[key] ?? [] {
@@ -135,7 +135,7 @@ public enum TimelineDiagram {
         if let phase = event.phase { tooltip += " · phase \(phase)" + (event.load.map { " of load \($0)" } ?? "") }
         if let level = event.level { tooltip += " · \(level)" } else { tooltip += " · untraced" }
         attrs["tooltip"] = .tooltip(tooltip)
-        if let link = options.link("rule", event.rule) { attrs["href"] = link }
+        if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
         return DOTNode(eventNode(index), attrs)
     }
 }

@@ -32,11 +32,12 @@ public enum StepAction: Hashable, Sendable {
     /// returned view is released before the next call (R-AWAKE-4, G-AWAKE-2).
     case makeView(nib: String, owner: String?, count: Int)
     /// App launch: the main nib (macOS `NSMainNibFile`, owner `NSApp`), then the launch
-    /// notifications to the application delegate (R-WIN-5).
+    /// notifications to the application delegate (R-WIN-5); a storyboard launches as the main
+    /// storyboard (R-LAUNCH-1/2, R-WIN-6).
     case launch(mainNib: String)
-    /// Load every document object the way the app would meet it (bare `.xib`/`.storyboard` runs):
-    /// a xib is loaded once with its File's Owner class; each storyboard scene is instantiated and
-    /// its view accessed.
+    /// Load a whole document: a xib once with its File's Owner class (bare `.xib` runs); on a
+    /// storyboard, a tour that decodes every scene and accesses its view in document order (not
+    /// what an app does: bare storyboard runs use `launch`).
     case loadDocument(nib: String)
     /// Release an object or a load result (its objects stop counting as live, R-CONV-1 suffixes).
     case release(String)
@@ -75,10 +76,23 @@ public enum StepAction: Hashable, Sendable {
     /// Tracing starts here: earlier steps set the stage and print nothing (E.1 "tracing starts at
     /// the first step the golden describes").
     case startTrace
-    /// A storyboard segue from `controller` (R-VCI-5, G-VCI-3): triggered by its control in the
+    /// A storyboard segue from `controller` (R-VCI-5, G-VCI-3, R-SB-3): triggered by its control in the
     /// storyboard (`shouldPerformSegueWithIdentifier:sender:` first, iOS 6+) or by
-    /// `performSegueWithIdentifier:sender:` from code (`fromCode`).
-    case segue(controller: String, identifier: String, fromCode: Bool)
+    /// `performSegueWithIdentifier:sender:` from code (`fromCode`). The segue is named by its
+    /// `identifier`, or by `sourceObject`, the XML id of the object it starts from (a button, a
+    /// cell, the controller itself); the destination controller is named `result`.
+    case segue(controller: String, identifier: String?, sourceObject: String?, fromCode: Bool, result: String?)
+    /// Back from the top controller (R-SB-5): an unwind segue by identifier (`unwind`; triggered
+    /// by its control, or by `performSegueWithIdentifier:sender:` when `fromCode`), else a pop
+    /// when it was pushed, a dismissal when it was presented.
+    case back(unwind: String?, fromCode: Bool)
+    /// `dequeueReusableCellWithIdentifier:forIndexPath:` on a table (or collection) view of
+    /// `controller`, `count` times with no cell to reuse: each cell comes from its prototype's own
+    /// nib inside the storyboard (R-SB-6, R-SB-7); the cells are named `result`.
+    case dequeueCell(controller: String, identifier: String, count: Int, result: String?)
+    /// The controller's view leaves its window (a window ordered out, the view removed): the
+    /// disappear calls of R-MAC-5 / R-SB-9, no unload.
+    case removeFromWindow(String)
     /// `[document addWindowController:controller]`: the document hears the window load (R-MAC-9).
     case setDocument(controller: String, document: String)
     /// A tab bar controller with these tabs is the window root; the first tab appears (R-APP-2).
@@ -114,6 +128,9 @@ public enum StepAction: Hashable, Sendable {
         case .showWindow: "showWindow"
         case .startTrace: "startTrace"
         case .segue: "segue"
+        case .back: "back"
+        case .dequeueCell: "dequeueCell"
+        case .removeFromWindow: "removeFromWindow"
         case .setDocument: "setDocument"
         case .showTabs: "showTabs"
         case .loadViewIfNeeded: "loadViewIfNeeded"

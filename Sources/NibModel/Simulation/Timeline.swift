@@ -8,13 +8,19 @@ public struct Timeline: Hashable, Sendable {
     public var notes: [String]
     /// The trace level the scenario asked for.
     public var traceLevel: TraceLevel
+    /// Every nib load of the run, in order: which nib, and the connections it holds.
+    public var loads: [NibLoadRecord]
 
     /// Creates a timeline.
-    public init(events: [Event] = [], transitions: [ViewStateTransition] = [], notes: [String] = [], traceLevel: TraceLevel = .l2) {
+    public init(
+        events: [Event] = [], transitions: [ViewStateTransition] = [], notes: [String] = [], traceLevel: TraceLevel = .l2,
+        loads: [NibLoadRecord] = []
+    ) {
         self.events = events
         self.transitions = transitions
         self.notes = notes
         self.traceLevel = traceLevel
+        self.loads = loads
     }
 
     /// The events a timeline at `level` shows.
@@ -43,13 +49,35 @@ public struct ViewStateTransition: Hashable, Sendable, Codable {
     public var eventIndex: Int
     /// The rule that caused it.
     public var rule: String
+    /// The lifecycle message that names the change (`viewDidLoad`), when the simulator knows it.
+    public var trigger: String?
 
     /// Creates a transition.
-    public init(controller: EventObject, from: ViewState, to: ViewState, eventIndex: Int, rule: String) {
+    public init(controller: EventObject, from: ViewState, to: ViewState, eventIndex: Int, rule: String, trigger: String? = nil) {
         self.controller = controller
         self.from = from
         self.to = to
         self.eventIndex = eventIndex
         self.rule = rule
+        self.trigger = trigger
+    }
+}
+
+/// One nib load of a run (R-NIB-1): a xib, a storyboard scene's controller or view nib, or a
+/// prototype cell's nib (R-SB-7).
+public struct NibLoadRecord: Hashable, Sendable, Codable {
+    /// The load's ordinal (`Event.load`).
+    public var ordinal: Int
+    /// The nib's resource name (`CardView`, `BYZ-38-t0r-view-8bC-Xf-vdC`).
+    public var nib: String
+    /// The XML ids of the connections the nib holds, in document order (each is realised once
+    /// per load unless the load stopped early).
+    public var connectionIDs: [String]
+
+    /// Creates a record.
+    public init(ordinal: Int, nib: String, connectionIDs: [String]) {
+        self.ordinal = ordinal
+        self.nib = nib
+        self.connectionIDs = connectionIDs
     }
 }

@@ -33,7 +33,14 @@ struct InlineNibParser {
             let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
             let shown =
                 (file as NSString).deletingLastPathComponent.isEmpty ? path : (file as NSString).deletingLastPathComponent + "/" + path
-            return ScenarioNib(name: name, path: path, graph: try loadDocument(url, shown), inBundle: inBundle)
+            let graph = try loadDocument(url, shown)
+            // R-SB-10: a document of the other platform is an error, never a silent mix.
+            if graph.platform.usesAppKit != platform.usesAppKit {
+                throw (fields["path"] ?? node).error(
+                    "nib \(name): \(path) is \(graph.platform.usesAppKit ? "a macOS" : "an iOS") document but the scenario's platform is \(platform.usesAppKit ? "macos" : "ios") (R-SB-10)"
+                )
+            }
+            return ScenarioNib(name: name, path: path, graph: graph, inBundle: inBundle)
         }
         let isStoryboard = try fields["storyboard"]?.bool("storyboard") ?? (fields["scenes"] != nil)
         var builder = GraphBuilder(platform: platform)
@@ -117,6 +124,7 @@ struct InlineNibParser {
         let allowed =
             Self.connectionKinds + [
                 "id", "destination", "target", "eventType", "keyPath", "options", "appends", "identifier", "relationship", "customClass",
+                "unwindAction", "modalPresentationStyle",
             ]
         let f = try node.fields("a connection", allowed: allowed)
         let kinds = f.entries.filter { Self.connectionKinds.contains($0.key) }
@@ -155,7 +163,8 @@ struct InlineNibParser {
         default:
             let segue = Segue(
                 kind: value, identifier: try f.string("identifier"), relationship: try f.string("relationship"),
-                customClass: try f.string("customClass"))
+                customClass: try f.string("customClass"), unwindAction: try f.string("unwindAction"),
+                modalPresentationStyle: try f.string("modalPresentationStyle"))
             return Connection(id: id, source: source, kind: .segue(destination: try requireDestination(), segue), line: line)
         }
     }

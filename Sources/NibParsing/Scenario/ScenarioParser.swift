@@ -10,7 +10,7 @@ public enum ScenarioParser {
 
     /// The top-level keys.
     static let topKeys = [
-        "title", "platform", "osVersion", "sdkVersion", "idiom", "trace", "flags", "bundle", "classes", "objects",
+        "title", "platform", "osVersion", "sdkVersion", "idiom", "trace", "flags", "bundle", "classTable", "classes", "objects",
         "observers", "nibs", "steps",
     ]
 
@@ -19,12 +19,15 @@ public enum ScenarioParser {
         -> Scenario
     {
         let name = displayName ?? url.path
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw LocatedError(at: FileLocation(file: name), "cannot read: \(error.localizedDescription)")
         }
+        // A scenario is UTF-8 text: name the first byte that is not, where it is.
+        try TextEncodingCheck.requireValidUTF8(data, file: name)
+        let text = String(decoding: data, as: UTF8.self)
         return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
     }
 
@@ -38,12 +41,19 @@ public enum ScenarioParser {
                 throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "empty scenario")
             }
             root = node
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            let key = duplicates.first ?? "?"
+            throw LocatedError(
+                at: YAMLLimits.duplicateKeyLocation(key, first: context.mark, in: yaml, file: file),
+                "duplicate key '\(key)' in one mapping (first on line \(context.mark.line))")
         } catch let error as YamlError {
-            let problem = yamlProblem(error)
+            var problem = yamlProblem(error)
+            if problem.hasPrefix("Maximum nesting level") { problem = "lists and mappings nested too deep (libyaml's limit)" }
             // The usual cause: `[initWithCoder:, awakeFromNib]` — a selector's colon inside a flow list.
             let hint = problem.contains("unexpected ':'") ? " (quote selectors that end in ':' inside [ ] lists)" : ""
             throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(problem)\(hint)")
         }
+        try YAMLLimits.check(root, file: file)
         let top = try YAMLNode(node: root, file: file).fields("the scenario", allowed: topKeys, required: ["platform"])
         let platformNode = top["platform"] ?? top.owner
         let platformName = try platformNode.choice("platform", ["ios", "macos"])
@@ -63,7 +73,11 @@ public enum ScenarioParser {
             scenario.bundle = AppBundle(
                 path: try fields.string("path") ?? "/App.app", resources: try fields["resources"]?.strings("bundle.resources") ?? [])
         }
-        if let node = top["classes"] { scenario.classes = try classes(node) }
+        if let node = top["classTable"] { scenario.classes = try classTable(node, file: file, baseDirectory: baseDirectory) }
+        if let node = top["classes"] {
+            // The scenario's own entries win over the class table's.
+            scenario.classes = (scenario.classes ?? [:]).merging(try classes(node)) { _, own in own }
+        }
         if let node = top["objects"] { scenario.objects = try objects(node) }
         if let node = top["observers"] { scenario.observers = try observers(node) }
         if let node = top["nibs"] {
@@ -121,6 +135,32 @@ public enum ScenarioParser {
         return table
     }
 
+    /// `classTable: path.yaml`: a file holding a class table in the `classes:` format (either a
+    /// top-level `classes:` key or the class map itself), relative to the scenario.
+    private static func classTable(_ node: YAMLNode, file: String, baseDirectory: URL?) throws -> [String: ClassInfo] {
+        let path = try node.string("classTable")
+        let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
+        let shown = (file as NSString).deletingLastPathComponent.isEmpty ? path : (file as NSString).deletingLastPathComponent + "/" + path
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw node.error("classTable: cannot read \(path)") }
+        return try parseClassTable(yaml: text, file: shown)
+    }
+
+    /// Reads a class table file (`nibviz classes --format yaml`, or hand-written): a top-level
+    /// `classes:` map, or the map itself. Errors carry the table file's locations.
+    public static func parseClassTable(yaml: String, file: String) throws -> [String: ClassInfo] {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: yaml) else { return [:] }
+            root = node
+        } catch let error as YamlError {
+            throw LocatedError(at: yamlLocation(error, file: file), "invalid YAML: \(yamlProblem(error))")
+        }
+        let top = YAMLNode(node: root, file: file)
+        let fields = try top.fields("the class table")
+        if fields.entries.count == 1, fields.entries.first?.key == "classes", let map = fields["classes"] { return try classes(map) }
+        return try classes(top)
+    }
+
     private static func behaviour(_ node: YAMLNode, className: String) throws -> ClassBehaviour {
         var result = ClassBehaviour()
         for (key, _, value) in try node.fields("behaviour of \(className)", allowed: ClassBehaviour.names).entries {
@@ -161,6 +201,14 @@ public enum ScenarioParser {
     /// Steps may only name declared objects, results and nibs.
     private static func checkReferences(_ scenario: Scenario) throws {
         var known = Set(scenario.objects.map(\.name))
+        // Storyboard controllers are named by element id and storyboard identifier once a launch,
+        // segue or instantiate step makes them (R-LAUNCH-1, R-SB-1).
+        for nib in scenario.nibs where nib.graph.isStoryboard {
+            for object in nib.graph.objects where object.sceneMemberID == "viewController" {
+                known.insert(object.id.rawValue)
+                if let identifier = object.storyboardIdentifier { known.insert(identifier) }
+            }
+        }
         let nibs = Set(scenario.nibs.map(\.name))
         for observer in scenario.observers where !known.contains(observer.observer) || !known.contains(observer.object) {
             let missing = known.contains(observer.observer) ? observer.object : observer.observer
@@ -190,6 +238,12 @@ public enum ScenarioParser {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return FileLocation(file: file, line: mark.line, column: mark.column)
+        case .reader(_, let offset?, _, let yaml):
+            // libyaml's reader counts bytes.
+            let prefix = yaml.utf8.prefix(offset)
+            let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            let lineStart = prefix.lastIndex(of: 0x0A).map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0
+            return FileLocation(file: file, line: line, column: prefix.count - lineStart + 1)
         default:
             return FileLocation(file: file)
         }
@@ -198,6 +252,9 @@ public enum ScenarioParser {
     private static func yamlProblem(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
+        case .reader(let problem, _, let value, _):
+            let code = String(UInt32(bitPattern: value), radix: 16, uppercase: true)
+            return problem + " (U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code + ")"
         default: return "\(error)".split(separator: "\n").first.map(String.init) ?? "unreadable"
         }
     }

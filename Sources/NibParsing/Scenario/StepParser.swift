@@ -7,7 +7,7 @@ enum StepParser {
         "loadNib", "instantiateInitialController", "instantiateController", "makeView", "launch", "loadDocument",
         "release", "instantiate", "accessView", "showRoot", "push", "pop", "present", "dismiss", "selectTab",
         "addChild", "removeChild", "memoryWarning", "setViewNil", "showWindow", "startTrace", "segue", "setDocument", "showTabs",
-        "loadViewIfNeeded", "setView",
+        "loadViewIfNeeded", "setView", "back", "dequeueCell", "removeFromWindow",
     ]
 
     static func steps(_ node: YAMLNode) throws -> [ScenarioStep] {
@@ -76,7 +76,11 @@ enum StepParser {
                 result: try f.string("as"))
         case "makeView":
             let f = try args(["nib", "owner", "count"], required: ["nib"])
-            return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: try f["count"]?.int("count") ?? 1)
+            let count = try f["count"]?.int("count") ?? 1
+            if count > InputLimits.maxMakeViewCount, let node = f["count"] {
+                throw node.error("count \(count) is over the limit of \(InputLimits.maxMakeViewCount) views per makeView step")
+            }
+            return .makeView(nib: try f.required("nib", in: name), owner: try f.string("owner"), count: count)
         case "launch":
             let f = try args(["mainNib"], required: ["mainNib"])
             return .launch(mainNib: try f.required("mainNib", in: name))
@@ -124,11 +128,30 @@ enum StepParser {
             guard !tabs.isEmpty else { throw argument.error("step showTabs needs at least one controller") }
             return .showTabs(tabs)
         case "segue":
-            let f = try args(["controller", "identifier", "trigger"], required: ["controller", "identifier"])
+            let f = try args(["controller", "identifier", "from", "trigger", "as"], required: ["controller"])
             let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
+            let identifier = try f.string("identifier")
+            let from = try f.string("from")
+            guard identifier != nil || from != nil else { throw node.error("step segue needs 'identifier' or 'from' (R-SB-2)") }
             return .segue(
-                controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name),
-                fromCode: trigger == "code")
+                controller: try f.required("controller", in: name), identifier: identifier, sourceObject: from, fromCode: trigger == "code",
+                result: try f.string("as"))
+        case "back":
+            guard let argument, !argument.isNull else { return .back(unwind: nil, fromCode: false) }
+            let f = try argument.fields("step back", allowed: ["unwind", "trigger"], required: ["unwind"])
+            let trigger = try f["trigger"]?.choice("trigger", ["storyboard", "code"]) ?? "storyboard"
+            return .back(unwind: try f.required("unwind", in: name), fromCode: trigger == "code")
+        case "dequeueCell":
+            let f = try args(["controller", "identifier", "count", "as"], required: ["controller", "identifier"])
+            let count = try f["count"]?.int("count") ?? 1
+            guard count >= 1 else { throw (f["count"] ?? node).error("step dequeueCell: count must be at least 1") }
+            if count > InputLimits.maxMakeViewCount, let node = f["count"] {
+                throw node.error("count \(count) is over the limit of \(InputLimits.maxMakeViewCount) cells per dequeueCell step")
+            }
+            return .dequeueCell(
+                controller: try f.required("controller", in: name), identifier: try f.required("identifier", in: name), count: count,
+                result: try f.string("as"))
+        case "removeFromWindow": return .removeFromWindow(try single())
         default: return .showWindow(try single())
         }
     }
@@ -146,12 +169,14 @@ enum StepParser {
         case .release(let name), .accessView(let name), .showRoot(let name), .push(let name), .removeChild(let name),
             .setViewNil(let name), .showWindow(let name), .loadViewIfNeeded(let name), .setView(let name):
             return ([name], [], [])
-        case .present(let name, _), .segue(let name, _, _): return ([name], [], [])
+        case .present(let name, _), .removeFromWindow(let name): return ([name], [], [])
+        case .segue(let name, _, _, _, let result), .dequeueCell(let name, _, _, let result):
+            return ([name], [], [result].compactMap { $0 })
         case .instantiate(let name, _, _, _): return ([], [], [name])
         case .addChild(let child, let parent): return ([child, parent], [], [])
         case .setDocument(let controller, let document): return ([controller, document], [], [])
         case .showTabs(let tabs): return (tabs, [], [])
-        case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace: return ([], [], [])
+        case .pop, .dismiss, .selectTab, .memoryWarning, .startTrace, .back: return ([], [], [])
         }
     }
 }
@@ -165,6 +190,16 @@ extension StepParser {
         var children: Set<String> = []
         for step in steps {
             switch step.action {
+            // Launches and segues change the stacks in ways only the run knows (R-SB-3).
+            case .launch, .segue: return
+            case .back:
+                if presented > 0 {
+                    presented -= 1
+                } else if navigation >= 2 {
+                    navigation -= 1
+                } else {
+                    throw LocatedError(at: step.location, "back: nothing was pushed or presented")
+                }
             case .showRoot, .showTabs: navigation = 1
             case .push: navigation += 1
             case .pop:

@@ -47,28 +47,31 @@ struct ControllerInfo {
     var windowLoaded = false
     /// NSWindowController: its document (R-MAC-9 steps 2 and 5).
     var document: Int?
+    /// Prototype cells of the storyboard view's tables and collections, each its own nib (R-SB-7).
+    var prototypes: [PrototypeCell] = []
+    /// Element id → instance of the current view load's objects (proxies for prototype cell nibs).
+    var viewInstances: [ObjectID: Int] = [:]
+    /// The container whose relationship segue made this controller (navigation, tab, split, window).
+    var container: Int?
+    /// Relationship children whose views are in this container's view (R-LAUNCH-2), in order.
+    var visibleChildren: [Int] = []
 }
 
 extension SimulationRun {
-    /// The label printed for `instance` now (R-CONV-1, E.3 suffixes).
+    /// The label printed for `instance` now (R-CONV-1, E.3 suffixes). Counts come from
+    /// `labelIndex`, so a run that creates many objects stays linear.
     func label(_ instance: Int?) -> String {
         guard let instance, instance >= 1, instance <= objects.count else { return "nil" }
         let object = objects[instance - 1]
         let base = object.alias ?? object.className
-        let sharing = objects.filter { $0.alive && ($0.alias ?? $0.className) == base }
-        guard sharing.count > 1 else { return base }
+        guard labelIndex.alive(base: base) > 1 else { return base }
         if let id = object.elementID {
-            let sameElement = sharing.filter { $0.elementID == id }
-            if sameElement.count > 1, let load = object.load { return "\(base)#\(id).\(loadOrdinal(of: object, load: load))" }
+            if labelIndex.alive(base: base, element: id) > 1, let load = object.load {
+                return "\(base)#\(id).\(labelIndex.loadOrdinal(element: id, load: load))"
+            }
             return "\(base)#\(id)"
         }
         return "\(base)#\(object.codeOrdinal ?? instance)"
-    }
-
-    /// The 1-based ordinal of `load` among the loads that instantiated the object's element.
-    private func loadOrdinal(of object: LiveObject, load: Int) -> Int {
-        let loads = Set(objects.filter { $0.elementID == object.elementID }.compactMap(\.load))
-        return loads.filter { $0 <= load }.count
     }
 
     /// The timeline's view of `instance`.
@@ -81,22 +84,20 @@ extension SimulationRun {
     @discardableResult
     func create(className: String, elementID: ObjectID? = nil, element: String? = nil, load: Int? = nil, alias: String? = nil) -> Int {
         let instance = objects.count + 1
-        var ordinal: Int?
-        if elementID == nil {
-            ordinal = objects.filter { $0.elementID == nil && $0.className == className }.count + 1
-        }
-        objects.append(
-            LiveObject(
-                instance: instance, className: className, elementID: elementID, element: element, load: load, alias: alias,
-                codeOrdinal: ordinal)
-        )
+        let ordinal = elementID == nil ? labelIndex.nextCodeOrdinal(className) : nil
+        let object = LiveObject(
+            instance: instance, className: className, elementID: elementID, element: element, load: load, alias: alias,
+            codeOrdinal: ordinal)
+        objects.append(object)
+        labelIndex.created(object)
         return instance
     }
 
     /// Marks objects released.
     func release(_ instances: [Int]) {
-        for instance in instances where instance >= 1 && instance <= objects.count {
+        for instance in instances where instance >= 1 && instance <= objects.count && objects[instance - 1].alive {
             objects[instance - 1].alive = false
+            labelIndex.released(objects[instance - 1])
         }
     }
 

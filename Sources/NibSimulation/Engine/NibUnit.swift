@@ -52,6 +52,9 @@ struct SceneNibs {
     var controllerNib: NibUnit
     /// The view nib `<vcID>-view-<viewID>`, when the controller has a `key="view"` view.
     var viewNib: NibUnit?
+    /// Prototype cells of the view's table and collection views, each its own nib (R-SB-7), in
+    /// document order.
+    var prototypes: [PrototypeCell] = []
 
     /// Splits the scene of `controller` in `graph`.
     init?(graph: NibGraph, controller: ObjectID) {
@@ -77,28 +80,98 @@ struct SceneNibs {
                 }
             }
         }
+        // R-SB-7: a prototype cell and everything in it is a nib of its own, loaded at dequeue.
+        let byID = graph.objectsByID
+        let cells = sceneObjects.filter { viewSet.contains($0.id) && PrototypeCell.isPrototype($0, objects: byID) }
+        var cellSets: [(cell: NibObject, members: Set<ObjectID>)] = []
+        for cell in cells where !cellSets.contains(where: { $0.members.contains(cell.id) }) {
+            var members: Set<ObjectID> = []
+            var stack = [cell.id]
+            while let next = stack.popLast() {
+                guard members.insert(next).inserted else { continue }
+                stack.append(contentsOf: children[next] ?? [])
+            }
+            cellSets.append((cell, members))
+            viewSet.subtract(members)
+        }
+        let allCellMembers = cellSets.reduce(into: Set<ObjectID>()) { $0.formUnion($1.members) }
         let sceneIDs = Set(sceneObjects.map(\.id))
         let sceneConnections = graph.connections.filter { sceneIDs.contains($0.source) }
+        let inCell: (Connection, Set<ObjectID>) -> Bool = { connection, members in
+            members.contains(connection.source) || connection.destination.map { members.contains($0) } == true
+        }
         let inView: (Connection) -> Bool = { connection in
-            viewSet.contains(connection.source) || connection.destination.map { viewSet.contains($0) } == true
+            !inCell(connection, allCellMembers)
+                && (viewSet.contains(connection.source) || connection.destination.map { viewSet.contains($0) } == true)
         }
         let placeholders = sceneObjects.filter(NibUnit.isPlaceholder)
         controllerNib = NibUnit(
-            name: SceneNibs.controllerNibName(vc), objects: sceneObjects.filter { !viewSet.contains($0.id) },
-            connections: sceneConnections.filter { !inView($0) }, proxyIDs: [], ownerID: nil, viewOutlet: nil
+            name: SceneNibs.controllerNibName(vc),
+            objects: sceneObjects.filter { !viewSet.contains($0.id) && !allCellMembers.contains($0.id) },
+            connections: sceneConnections.filter { !inView($0) && !inCell($0, allCellMembers) }, proxyIDs: [], ownerID: nil,
+            viewOutlet: nil
         )
         if let rootView {
-            let proxies = Set(sceneObjects.filter { !viewSet.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
+            let proxies = Set(
+                sceneObjects.filter { !viewSet.contains($0.id) && !allCellMembers.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
             viewNib = NibUnit(
                 name: "\(controller.rawValue)-view-\(rootView.id.rawValue)",
                 objects: placeholders + sceneObjects.filter { viewSet.contains($0.id) },
                 connections: sceneConnections.filter(inView), proxyIDs: proxies, ownerID: controller, viewOutlet: rootView.id
             )
         }
+        for (cell, members) in cellSets {
+            let outside = Set(sceneObjects.filter { !members.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
+            let parent = cell.parent.flatMap { byID[$0] }
+            // An AppKit cell view sits in a table column; `makeViewWithIdentifier:owner:` names the
+            // cell's identifier, else the column's, and awakens the owner (R-AWAKE-4).
+            let isCellView = cell.element == "tableCellView"
+            let list = isCellView ? parent?.parent : cell.parent
+            let identifier =
+                isCellView
+                ? cell.attributes["identifier"] ?? parent?.attributes["identifier"] ?? "" : cell.attributes["reuseIdentifier"] ?? ""
+            let unit = NibUnit(
+                name: "\(list?.rawValue ?? "list")-cell-\(cell.id.rawValue)",
+                objects: placeholders + sceneObjects.filter { members.contains($0.id) },
+                connections: sceneConnections.filter { inCell($0, members) }, proxyIDs: outside, ownerID: isCellView ? controller : nil,
+                viewOutlet: nil)
+            prototypes.append(PrototypeCell(cell: cell, unit: unit, identifier: identifier, list: list))
+        }
     }
 
     /// `storyboardIdentifier`, else `<UIKitBaseClass>-<vcID>` (R-XML-10).
     static func controllerNibName(_ vc: NibObject) -> String {
         vc.storyboardIdentifier ?? "\(vc.className)-\(vc.id.rawValue)"
+    }
+}
+
+/// A prototype table or collection view cell of a storyboard scene: its own nib (R-SB-7).
+struct PrototypeCell {
+    /// The cell element.
+    var cell: NibObject
+    /// The cell's nib: the cell and its subviews; the scene's other objects are proxies.
+    var unit: NibUnit
+
+    /// The reuse identifier `dequeue…` / `makeViewWithIdentifier:owner:` asks for (empty when the
+    /// document sets none).
+    var identifier: String
+    /// The table or collection view the cell belongs to.
+    var list: ObjectID?
+
+    /// True for a collection view cell.
+    var isCollectionCell: Bool { cell.element == "collectionViewCell" }
+    /// True for an AppKit view-based table's cell view.
+    var isCellView: Bool { cell.element == "tableCellView" }
+
+    /// A cell of a dynamic-prototype table (`dataMode` other than `static`), of a collection view,
+    /// or an AppKit table column's prototype cell view.
+    static func isPrototype(_ object: NibObject, objects: [ObjectID: NibObject]) -> Bool {
+        guard let parentID = object.parent, object.key == nil, let parent = objects[parentID] else { return false }
+        switch object.element {
+        case "tableViewCell": return parent.element == "tableView" && parent.attributes["dataMode"] != "static"
+        case "collectionViewCell": return parent.element == "collectionView"
+        case "tableCellView": return parent.element == "tableColumn"
+        default: return false
+        }
     }
 }

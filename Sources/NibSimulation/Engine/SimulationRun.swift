@@ -8,8 +8,11 @@ final class SimulationRun {
     var platform: Platform { scenario.platform }
     var isMac: Bool { scenario.platform.usesAppKit }
 
-    /// Objects by instance number − 1.
+    /// Objects by instance number − 1; changed only by `create` and `release` (which keep
+    /// `labelIndex` in step).
     var objects: [LiveObject] = []
+    /// Counts behind labels, so labelling stays constant-time per event.
+    var labelIndex = LabelIndex()
     /// Scenario names (objects and `as:` results) → instances.
     var names: [String: [Int]] = [:]
     /// Outlet values set so far: (source instance, key) → destination instance.
@@ -32,6 +35,8 @@ final class SimulationRun {
     var stopped = false
     /// Number of nib loads so far.
     var loadCount = 0
+    /// Every load so far (`Timeline.loads`), with the index of the first event after its start.
+    var loads: [(record: NibLoadRecord, firstEvent: Int)] = []
     /// The load and phase events are attributed to.
     var context: (load: Int, phase: LoadPhase)?
 
@@ -63,7 +68,9 @@ final class SimulationRun {
             copy.eventIndex = max(0, transition.eventIndex - start)
             return copy
         }
-        return Timeline(events: Array(events[start...]), transitions: shifted, notes: notes, traceLevel: scenario.traceLevel)
+        return Timeline(
+            events: Array(events[start...]), transitions: shifted, notes: notes, traceLevel: scenario.traceLevel,
+            loads: loads.filter { $0.firstEvent >= start }.map(\.record))
     }
 
     /// Creates the scenario's objects, then runs its steps in order until one stops the run.
@@ -142,11 +149,15 @@ final class SimulationRun {
         emit(.resolve, rule, text: "\(resource) -> \(found ? "found" : "missing")", level: .l3)
     }
 
-    /// Records a view-state change of a controller.
-    func transition(_ controller: Int, to state: ViewState, _ rule: Rule) {
+    /// Records a view-state change of a controller (the one view-state machine: diagrams and
+    /// pages read these). `trigger` names the callback; by default the message just sent to it.
+    func transition(_ controller: Int, to state: ViewState, _ rule: Rule, trigger: String? = nil) {
         guard var info = controllers[controller], info.state != state else { return }
+        let last = events.last.flatMap { $0.kind == .message && $0.receiver?.instance == controller ? $0.selector : nil }
         transitions.append(
-            ViewStateTransition(controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id))
+            ViewStateTransition(
+                controller: eventObject(controller), from: info.state, to: state, eventIndex: events.count, rule: rule.id,
+                trigger: trigger ?? last))
         info.state = state
         controllers[controller] = info
     }

@@ -11,7 +11,9 @@ extension SimulationRun {
 
     /// Children whose views sit in `parent`'s view, in `addChildViewController:` order (R-APP-10).
     private func forwardedChildren(_ parent: Int) -> [Int] {
-        stage.childOrder.filter { controllers[$0]?.parent == parent && controllers[$0]?.viewInParent == true }
+        // R-LAUNCH-2: a container's visible relationship children come first, then added children.
+        (controllers[parent]?.visibleChildren ?? [])
+            + stage.childOrder.filter { controllers[$0]?.parent == parent && controllers[$0]?.viewInParent == true }
     }
 
     /// `viewWillAppear:` (then `viewIsAppearing:` per R-APP-3 and the first layout pair, E.3).
@@ -78,7 +80,7 @@ extension SimulationRun {
     /// visible window (R-APP-2, R-MAC-5). A previous root disappears first.
     func showRootStep(_ vc: Int) {
         let previous = stage.top
-        stage.presented = []
+        stage.clearPresented()
         stage.navigation = [vc]
         presentationViewAccess(vc)
         if let previous, previous != vc, isOnScreen(previous) { willDisappear(previous, .app2) }
@@ -89,8 +91,8 @@ extension SimulationRun {
 
     /// Tab switch to `new` (R-APP-6): the new controller's will-appear comes first.
     func selectTabStep(_ new: Int) {
-        guard let old = stage.navigation.first, old != new else { return }
-        stage.navigation = [new]
+        guard let old = stage.selectedTab.map({ stage.tabs[$0] }) ?? stage.navigation.first, old != new else { return }
+        stage.navigation = [visibleLeaf(new)]
         presentationViewAccess(new)
         willAppear(new, .app6)
         willDisappear(old, .app6)
@@ -98,21 +100,29 @@ extension SimulationRun {
         didAppear(new, .app6)
     }
 
-    /// Navigation push of `b` over the top `a` (R-APP-4); with an empty stack `b` becomes the root.
+    /// Navigation push of `b` over the top `a` of the innermost level (R-APP-4); with an empty
+    /// stack `b` becomes the root. A storyboard navigation controller now shows `b` (R-LAUNCH-2).
     func pushStep(_ b: Int) {
-        guard let a = stage.navigation.last else { return showRootStep(b) }
+        guard let a = stage.stack.last else { return showRootStep(b) }
         presentationViewAccess(b)
         willDisappear(a, .app4)
         willAppear(b, .app4)
         didDisappear(a, .app4)
         didAppear(b, .app4)
-        stage.navigation.append(b)
+        stage.stack.append(b)
+        if let navigation = controllers[a]?.container, objects[navigation - 1].element == "navigationController" {
+            controllers[b]?.container = navigation
+            controllers[navigation]?.visibleChildren = [b]
+        }
     }
 
     /// Navigation pop (R-APP-4); the revealed view is accessed first, so an unloaded view reloads (E.3).
     func popStep(_ step: ScenarioStep) {
-        guard stage.navigation.count >= 2, let b = stage.navigation.popLast(), let a = stage.navigation.last else {
+        guard stage.stack.count >= 2, let b = stage.stack.popLast(), let a = stage.stack.last else {
             return impossible(step, "nothing was pushed")
+        }
+        if let navigation = controllers[a]?.container, controllers[navigation]?.visibleChildren == [b] {
+            controllers[navigation]?.visibleChildren = [a]
         }
         presentationViewAccess(a)
         willDisappear(b, .app4)
@@ -142,12 +152,14 @@ extension SimulationRun {
         didAppear(b, .app5)
         if fullScreen { didDisappear(a, .app5) }
         stage.presented.append((b, fullScreen))
+        stage.presentedStacks.append([visibleLeaf(b)])
         if style == "popover" { stage.popovers.insert(b) }
     }
 
     /// Dismissal of the innermost presented controller (R-APP-5).
     func dismissStep(_ step: ScenarioStep) {
         guard let (b, fullScreen) = stage.presented.popLast() else { return impossible(step, "nothing is presented") }
+        _ = stage.presentedStacks.popLast()
         let a = stage.top
         stage.popovers.remove(b)
         willDisappear(b, .app5)

@@ -50,7 +50,7 @@ extension SimulationRun {
         guard !isMac, controllers[instance]?.state == .notLoaded, let element = objects[instance - 1].elementID,
             unit.objects.contains(where: { $0.parent == element && $0.key == "view" })
         else { return }
-        transition(instance, to: .loaded, .vci7)
+        transition(instance, to: .loaded, .vci7, trigger: "viewDidLoad")
         lifecycle(instance, "viewDidLoad", .vci7)
     }
 }

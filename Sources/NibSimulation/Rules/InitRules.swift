@@ -25,21 +25,32 @@ extension Rule {
     public static let init10 = Rule("R-INIT-10", "objects are instantiated in SIM-ORDER")
 }
 
-extension SimulationRun {
-    /// The initializer an object gets, with the rule that picks it (R-INIT-1..8, E.3).
-    func initializer(for object: NibObject) -> (selector: String, rule: Rule) {
+extension Rule {
+    /// The initializer an archived object receives when a nib loads it, with the rule that picks
+    /// it (R-INIT-1..8, E.3). The one initializer table: the engine's P2 uses it, and so may any
+    /// reader that needs the choice without a run (a timeline's initializer events say the same).
+    public static func initializer(
+        for object: NibObject, platform: Platform, flags: SimulationFlags = SimulationFlags()
+    ) -> (selector: String, rule: Rule) {
         let element = object.element
         let isCustomObject = ["customObject", "IBUICustomObject", "NSCustomObject"].contains(element)
-        if isMac {
+        if platform.usesAppKit {
             if ["customView", "NSCustomView"].contains(element) { return ("initWithFrame:", .init6) }
             if isCustomObject { return ("init", .init7) }
-            if scenario.flags.macWindowTemplateInit, element == "window", object.customClass != nil {
+            if flags.macWindowTemplateInit, element == "window", object.customClass != nil {
                 return ("initWithContentRect:styleMask:backing:defer:", .init8)
             }
             return ("initWithCoder:", .init5)
         }
         if isCustomObject { return ("init", .init4) }
         return ("initWithCoder:", object.customClass == nil ? .init2 : .init3)
+    }
+}
+
+extension SimulationRun {
+    /// The initializer an object gets in this run (`Rule.initializer(for:platform:flags:)`).
+    func initializer(for object: NibObject) -> (selector: String, rule: Rule) {
+        Rule.initializer(for: object, platform: scenario.platform, flags: scenario.flags)
     }
 
     /// P2 for one object: create it and send its initializer (and `awakeAfterUsingCoder:`).

@@ -111,8 +111,10 @@ struct Stage {
     var presented: [(controller: Int, fullScreen: Bool)] = []
     /// Children in `addChildViewController:` order (R-APP-10).
     var childOrder: [Int] = []
-    /// The tab bar's controllers (`showTabs`), R-APP-6.
+    /// The tab bar's controllers (`showTabs`, a launched tab bar controller), R-APP-6.
     var tabs: [Int] = []
+    /// The selected tab's index, when a tab bar is shown.
+    var selectedTab: Int?
 
     /// Controllers presented with the popover style (R-APP-8).
     var popovers: Set<Int> = []
@@ -120,6 +122,25 @@ struct Stage {
     /// controller (R-VCI-8); used once, by the first controller decoded.
     var creatorInitializer: String?
 
-    /// The controller on top: the innermost presented one, else the top of the navigation stack.
-    var top: Int? { presented.last?.controller ?? navigation.last }
+    /// The navigation stack inside each presented controller (a presented navigation controller
+    /// pushes there, R-SB-3), parallel to `presented`; each starts with the presented controller's
+    /// visible leaf.
+    var presentedStacks: [[Int]] = []
+
+    /// The controller on top: the top of the innermost presented level, else of the navigation stack.
+    var top: Int? { presented.isEmpty ? navigation.last : presentedStacks.last?.last ?? presented.last?.controller }
+
+    /// The navigation stack of the innermost level: the presented one, else the window's.
+    var stack: [Int] {
+        get { presentedStacks.last ?? navigation }
+        set {
+            if presentedStacks.isEmpty { navigation = newValue } else { presentedStacks[presentedStacks.count - 1] = newValue }
+        }
+    }
+
+    /// Drops every presented level.
+    mutating func clearPresented() {
+        presented = []
+        presentedStacks = []
+    }
 }

@@ -5,7 +5,7 @@ import NibModel
 extension SimulationRun {
     /// The application delegate: the application's `delegate` outlet, else a scenario object
     /// named `appDelegate` or whose class ends in `AppDelegate` (scenario-format choice).
-    private func applicationDelegate() -> Int? {
+    func applicationDelegate() -> Int? {
         if let application, let delegate = properties[PropertyKey(object: application, key: "delegate")] { return delegate }
         let object = scenario.objects.first { $0.name == "appDelegate" || $0.className.hasSuffix("AppDelegate") }
         return instance(named: object?.name)

@@ -39,6 +39,8 @@ extension SimulationRun {
         guard !stopped else { return nil }
         loadCount += 1
         let load = loadCount
+        loads.append(
+            (NibLoadRecord(ordinal: load, nib: unit.name, connectionIDs: unit.connections.compactMap { $0.id?.rawValue }), events.count))
         let outer = context
         defer { context = outer }
         // P1 (R-NIB-1): the data is read; no object events.
@@ -85,7 +87,11 @@ extension SimulationRun {
         case PlaceholderIdentifier.filesOwner?: return owner
         case PlaceholderIdentifier.firstResponder?: return nil
         case PlaceholderIdentifier.application?: return applicationInstance(className: applicationClass(in: unit))
-        case let identifier?: return externals[identifier]
+        case PlaceholderIdentifier.storyboardReference?: return nil
+        case let identifier?:
+            if let external = externals[identifier] { return external }
+            missingExternal(object, identifier: identifier)
+            return nil
         case nil: return nil
         }
     }

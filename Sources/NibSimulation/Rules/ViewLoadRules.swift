@@ -68,7 +68,7 @@ extension SimulationRun {
         instantiateEmbeds(of: vc)
         if stopped { return }
         if hasView {
-            transition(vc, to: .loaded, .load1)
+            transition(vc, to: .loaded, .load1, trigger: isMac && scenario.osVersion < OSVersion(10, 10) ? "loadView" : "viewDidLoad")
             controllers[vc]?.laidOut = false
         }
         if isMac && scenario.osVersion < OSVersion(10, 10) { return }
@@ -80,9 +80,12 @@ extension SimulationRun {
     /// The default `loadView` (R-LOAD-2/10, R-NN-2/4/6/8, R-MAC-3).
     private func defaultLoadView(_ vc: Int, info: ControllerInfo) {
         if let unit = info.storyboardViewNib {
-            load(unit, owner: vc, proxies: info.proxies)
+            if let loaded = load(unit, owner: vc, proxies: info.proxies) { controllers[vc]?.viewInstances = loaded.instances }
             return
         }
+        // A storyboard container (navigation, tab bar, split) has no view nib: its own loadView
+        // builds its view, with no nib search.
+        if info.storyboard != nil, let element = objects[vc - 1].element, Self.containerElements.contains(element) { return }
         var classNameForNib = className(vc)
         // R-NN-9: Swift classes look up the module-qualified name (flag; default on for macOS 10.10–10.x).
         if isMac, let module = classes.table?[classNameForNib]?.swiftModule,
@@ -153,8 +156,9 @@ extension SimulationRun {
     private func instantiateEmbeds(of vc: Int) {
         guard let info = controllers[vc], let unit = info.storyboardViewNib, let graph = info.storyboard else { return }
         let sources = Set(unit.objects.map(\.id))
-        for destination in Self.segueDestinations(in: graph, from: sources, relationship: false) where !stopped {
+        for (destination, _) in Self.segues(in: graph, from: sources, relationship: false) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
+            if skipsReference(destination, in: graph) { continue }
             if let child = instantiateController(destination, in: graph) { controllers[vc]?.children.append(child) }
         }
     }

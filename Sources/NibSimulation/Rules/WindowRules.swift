@@ -32,32 +32,3 @@ extension SimulationRun {
         return ["window", "panel", "NSWindowTemplate", "IBUIWindow"].contains(object.element)
     }
 }
-
-extension SimulationRun {
-    /// Launch with a main storyboard (R-WIN-6). macOS: the application scene (NSApp, its menu,
-    /// the AppDelegate) loads first, then `applicationWillFinishLaunching:`, then the initial
-    /// controller and its content view controller's view, then `applicationDidFinishLaunching:`
-    /// ([SIM] placement of the will-finish message). iOS: the initial controller and its view.
-    func launchStoryboard(_ graph: NibGraph) {
-        let app = applicationInstance()
-        var delegate: Int?
-        if isMac,
-            let appScene = graph.scenes.first(where: { scene in
-                graph.objects.first { $0.id == scene.controller }?.element == "application"
-            }), let appID = appScene.controller, var nibs = SceneNibs(graph: graph, controller: appID)
-        {
-            nibs.controllerNib.proxyIDs.insert(appID)
-            guard load(nibs.controllerNib, owner: nil, proxies: [appID: app]) != nil else { return }
-            delegate = properties[PropertyKey(object: app, key: "delegate")]
-            if let delegate { lifecycle(delegate, "applicationWillFinishLaunching:", .win6) }
-        }
-        if let initial = graph.initialViewController, let controller = instantiateController(initial, in: graph) {
-            // The content VC (window.shadowedContentViewController / rootViewController) shows at launch.
-            for vc in (controllers[controller]?.children ?? []) + [controller] where !stopped && controllers[vc]?.storyboardViewNib != nil {
-                accessView(vc)
-            }
-        }
-        if let delegate { lifecycle(delegate, "applicationDidFinishLaunching:", .win6) }
-    }
-
-}

@@ -50,21 +50,30 @@ extension SimulationRun {
             guard tabs.count == tabNames.count, let first = tabs.first else { return }
             showRootStep(first)
             stage.tabs = tabs
+            stage.selectedTab = 0
         case .selectTab(let index):
             guard stage.tabs.indices.contains(index) else {
                 return impossible(step, "no tab \(index) (the tab bar holds \(stage.tabs.count) controllers; use showTabs first)")
             }
             selectTabStep(stage.tabs[index])
-        case .segue(let name, let identifier, let fromCode):
+            stage.selectedTab = index
+        case .segue(let name, let identifier, let sourceObject, let fromCode, let result):
             guard let vc = controller(named: name, step) else { return }
-            segueStep(vc, identifier: identifier, fromCode: fromCode, step)
+            segueStep(vc, identifier: identifier, sourceObject: sourceObject, fromCode: fromCode, result: result, step)
+        case .back(let unwind, let fromCode): backStep(unwind: unwind, fromCode: fromCode, step)
+        case .dequeueCell(let name, let identifier, let count, let result):
+            guard let vc = controller(named: name, step) else { return }
+            dequeueStep(vc, identifier: identifier, count: count, result: result, step)
+        case .removeFromWindow(let name):
+            guard let vc = controller(named: name, step) else { return }
+            removeFromWindowStep(vc, step)
         default:
             notes.append("\(step.location): step '\(step.action.name)' is not simulated yet (SPEC §8–§14)")
         }
     }
 
     /// The view controller a step names; a missing one stops the run with a located note.
-    private func controller(named name: String, _ step: ScenarioStep) -> Int? {
+    func controller(named name: String, _ step: ScenarioStep) -> Int? {
         guard let vc = instance(named: name), controllers[vc] != nil else {
             impossible(step, "no view controller named '\(name)'")
             return nil
@@ -88,38 +97,6 @@ extension SimulationRun {
         default:  // init, new
             lifecycle(vc, "init", isMac ? .mac1 : .vci2)
             lifecycle(vc, "initWithNibName:bundle:", isMac ? .mac1 : .vci2)
-        }
-    }
-
-    /// A storyboard segue (G-VCI-3): `shouldPerformSegueWithIdentifier:sender:` (storyboard
-    /// triggers, iOS 6+), the destination instantiated (`initWithCoder:`, `awakeFromNib`),
-    /// `prepareForSegue:sender:`, then `perform`: a push for show/push segues, a presentation otherwise.
-    func segueStep(_ source: Int, identifier: String, fromCode: Bool, _ step: ScenarioStep) {
-        guard let graph = controllers[source]?.storyboard, let element = objects[source - 1].elementID,
-            let scene = graph.objectsByID[element]?.scene
-        else { return impossible(step, "'\(label(source))' does not come from a storyboard") }
-        let sceneObjects = Set(graph.objects.filter { $0.scene == scene }.map(\.id))
-        let found = graph.connections.lazy.compactMap { connection -> (ObjectID, Segue)? in
-            guard sceneObjects.contains(connection.source), case .segue(let destination, let segue) = connection.kind,
-                segue.identifier == identifier
-            else { return nil }
-            return (destination, segue)
-        }.first
-        guard let (destinationID, segue) = found else {
-            exception(
-                "NSInvalidArgumentException", "Receiver (<\(className(source)): 0xADDR>) has no segue with identifier '\(identifier)'",
-                .vci5)
-            return
-        }
-        if !fromCode && !isMac && scenario.osVersion >= OSVersion(6, 0) {
-            lifecycle(source, "shouldPerformSegueWithIdentifier:sender:", .vci5)
-        }
-        guard let destination = instantiateController(destinationID, in: graph), !stopped else { return }
-        lifecycle(source, "prepareForSegue:sender:", .vci5)
-        switch segue.kind {
-        case "show", "push": pushStep(destination)
-        case "presentation", "modal", "showDetail": presentStep(destination, style: nil)
-        default: notes.append("\(step.location): segue kind '\(segue.kind)' performs nothing in the simulator")
         }
     }
 }

@@ -25,7 +25,7 @@ extension SimulationRun {
     /// App launch (R-WIN-5): the main nib with owner `NSApp`, then the delegate's launch messages.
     func launchStep(_ name: String) {
         guard let nib = bundledNib(name) else { return missingNib(name) }
-        if nib.graph.isStoryboard { return launchStoryboard(nib.graph) }
+        if nib.graph.isStoryboard { return launchStoryboard(nib.graph, name: name) }
         let unit = NibUnit(name: name, graph: nib.graph)
         let ownerClass = unit.objects.first { $0.id == unit.ownerID }?.runtimeClass
         let app = applicationInstance(className: ownerClass)
@@ -70,30 +70,55 @@ extension SimulationRun {
         info.nibName = scene.viewNib?.name
         info.proxies = loaded.instances
         info.storyboard = graph
+        info.prototypes = scene.prototypes
         controllers[vc] = info
+        nameStoryboardController(vc, element: graph.objectsByID[id])
         // E.3: relationship destinations are instantiated after the container's load (R-NIB-7 exception).
-        let sources: Set<ObjectID> = [id]
         // R-MAC-13: a storyboard window controller's content controller comes while its window loads.
         let content = isMac && !loadingDocument ? Self.windowContent(in: graph, of: id) : nil
-        for destination in Self.segueDestinations(in: graph, from: sources, relationship: true) where !stopped {
+        var positions: [String: Int] = [:]
+        for (destination, segue) in Self.segues(in: graph, from: [id], relationship: true) where !stopped {
             if loadingDocument && instantiatedControllers.contains(destination) { continue }
+            if skipsReference(destination, in: graph) {
+                positions[segue.relationship ?? "", default: 0] += 1
+                continue
+            }
             if destination == content { lifecycle(vc, "windowWillLoad", .mac13) }
             let child = instantiateController(destination, in: graph, depth: depth + 1)
-            if let child { controllers[vc]?.children.append(child) }
+            let relationship = segue.relationship ?? ""
+            if let child { adopt(child, container: vc, relationship: segue.relationship, position: positions[relationship, default: 0]) }
+            positions[relationship, default: 0] += 1
             if destination == content { finishStoryboardWindow(vc, content: child) }
         }
         return vc
     }
 
-    /// Destinations of relationship segues (`relationship: true`) or embed segues from `sources`.
-    static func segueDestinations(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [ObjectID] {
-        graph.connections.compactMap { connection in
+    /// Relationship segues (`relationship: true`) or embed segues from `sources` to controllers
+    /// and storyboard references, in document order (E.3).
+    static func segues(in graph: NibGraph, from sources: Set<ObjectID>, relationship: Bool) -> [(destination: ObjectID, segue: Segue)] {
+        let objects = graph.objectsByID
+        return graph.connections.compactMap { connection in
             guard sources.contains(connection.source), case .segue(let destination, let segue) = connection.kind else { return nil }
             let isRelationship = segue.kind == "relationship" || segue.relationship != nil
             let wanted = relationship ? isRelationship : segue.kind == "embed"
-            guard wanted, let target = graph.objectsByID[destination], isViewControllerElement(target.element) else { return nil }
-            return destination
+            guard wanted, let target = objects[destination],
+                isViewControllerElement(target.element) || target.placeholder == PlaceholderIdentifier.storyboardReference
+            else { return nil }
+            return (destination, segue)
         }
+    }
+
+    /// A destination that is a reference to another storyboard: that storyboard is not part of
+    /// the run, so the run says so (never a silent gap, R-SB-8) and goes on without it.
+    func skipsReference(_ destination: ObjectID, in graph: NibGraph) -> Bool {
+        guard let target = graph.objectsByID[destination], target.placeholder == PlaceholderIdentifier.storyboardReference else {
+            return false
+        }
+        let storyboard = target.attributes["storyboardName"].map { "storyboard \($0)" } ?? "this storyboard"
+        let identifier = target.attributes["referencedIdentifier"].map { "'\($0)'" } ?? "its initial controller"
+        let note = "\(destination.rawValue) refers to \(identifier) of \(storyboard), which this run does not load (R-SB-8)"
+        if !notes.contains(note) { notes.append(note) }
+        return true
     }
 
     /// A bare document (R-NIB-1 for xibs, R-VCI-5 + R-LOAD-10 per storyboard scene).

@@ -31,7 +31,8 @@ extension SimulationRun {
             guard let vc = instance(named: name) else { return unknownName(name, step) }
             accessView(vc)
         case .instantiate, .showRoot, .push, .pop, .present, .dismiss, .selectTab, .addChild, .removeChild,
-            .memoryWarning, .setViewNil, .showWindow, .startTrace, .segue, .setDocument, .showTabs, .loadViewIfNeeded, .setView:
+            .memoryWarning, .setViewNil, .showWindow, .startTrace, .segue, .setDocument, .showTabs, .loadViewIfNeeded, .setView,
+            .back, .dequeueCell, .removeFromWindow:
             lifecycleStep(step)
         }
     }

@@ -1,0 +1,42 @@
+import NibModel
+
+/// Which diagrams are drawn for an input: one answer for `nibviz render`, `render-corpus` and
+/// the site's document pages.
+public enum DiagramSet {
+    /// The diagrams of `kind` for a document (`graph`) and/or a simulated run (`timeline`):
+    /// several for split documents (overview first), else one; empty when `kind` needs a
+    /// document and there is none. `title` names the input in diagram titles.
+    public static func diagrams(
+        _ kind: DiagramKind, graph: NibGraph?, timeline: Timeline, platform: Platform, title: String, options: DiagramOptions
+    ) -> [NamedDiagram] {
+        switch kind {
+        case .graph:
+            return graph.map { ObjectGraphDiagram.parts($0, options: options) } ?? []
+        case .flow:
+            return graph.map { [NamedDiagram(name: "flow", title: title, dot: FlowDiagram.dot($0, options: options))] } ?? []
+        case .instantiation:
+            let dot = InstantiationDiagram.dot(timeline, graph: graph, platform: platform, title: title, options: options)
+            return [NamedDiagram(name: "instantiation", title: title, dot: dot)]
+        case .timeline:
+            return [NamedDiagram(name: "timeline", title: title, dot: TimelineDiagram.dot(timeline, title: title, options: options))]
+        case .lifecycle:
+            return [NamedDiagram(name: "lifecycle", title: title, dot: LifecycleDiagram.dot(timeline, title: title, options: options))]
+        }
+    }
+
+    /// A document's own diagrams in reading order: the storyboard flow, the object graph (its
+    /// parts when split) and, given the document's simulated load, its instantiation.
+    public static func document(_ graph: NibGraph, load: Timeline?, options: DiagramOptions) -> [(DiagramKind, NamedDiagram)] {
+        var out: [(DiagramKind, NamedDiagram)] = []
+        if graph.isStoryboard {
+            out.append((.flow, NamedDiagram(name: "flow", title: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))))
+        }
+        out += ObjectGraphDiagram.parts(graph, options: options).map { (.graph, $0) }
+        if let load {
+            let title = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+            let dot = InstantiationDiagram.dot(load, graph: graph, platform: graph.platform, title: title, options: options)
+            out.append((.instantiation, NamedDiagram(name: "instantiation", title: "Instantiation", dot: dot)))
+        }
+        return out
+    }
+}

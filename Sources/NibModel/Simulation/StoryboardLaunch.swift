@@ -1,0 +1,76 @@
+/// A storyboard loaded the way an app meets it: the launch (R-LAUNCH-1..3) and, for every
+/// scene, how the app reaches it and the timeline that shows it (R-SB-1..3).
+public struct StoryboardLaunch: Hashable, Sendable {
+    /// The launch: the initial controller, its relationship children, the visible chain's views
+    /// and appearance. Scenes nothing reaches at launch are not in it.
+    public var timeline: Timeline
+    /// One part per scene with a controller, in document order.
+    public var scenes: [ScenePart]
+
+    /// Creates a launch.
+    public init(timeline: Timeline, scenes: [ScenePart]) {
+        self.timeline = timeline
+        self.scenes = scenes
+    }
+}
+
+/// One scene of a storyboard launch: how the app reaches it and what its controller lives through.
+public struct ScenePart: Hashable, Sendable {
+    /// The scene's `sceneID`.
+    public var sceneID: String
+    /// The scene's controller element.
+    public var controllerID: ObjectID
+    /// How the app reaches the scene.
+    public var reach: SceneReach
+    /// The run that shows the scene: the launch itself for scenes of the launch, else the launch
+    /// followed by the steps of `reach`, traced from the first of those steps.
+    public var timeline: Timeline
+    /// The controller's instance in `timeline`, nil when the run never instantiated it.
+    public var controller: EventObject?
+    /// Indices into `timeline.events` of the events sent to the scene's own objects (its
+    /// controller, views, cells), in order.
+    public var eventIndices: [Int]
+    /// The controller's view-state changes in `timeline`.
+    public var transitions: [ViewStateTransition]
+
+    /// Creates a part.
+    public init(
+        sceneID: String, controllerID: ObjectID, reach: SceneReach, timeline: Timeline, controller: EventObject?,
+        eventIndices: [Int], transitions: [ViewStateTransition]
+    ) {
+        self.sceneID = sceneID
+        self.controllerID = controllerID
+        self.reach = reach
+        self.timeline = timeline
+        self.controller = controller
+        self.eventIndices = eventIndices
+        self.transitions = transitions
+    }
+
+    /// The scene's own events.
+    public var events: [Event] { eventIndices.map { timeline.events[$0] } }
+}
+
+/// How an app reaches a storyboard scene (R-SB-1..3).
+public enum SceneReach: Hashable, Sendable {
+    /// Instantiated at launch; `visible` when its view loads and appears (the visible chain).
+    case launch(visible: Bool)
+    /// Instantiated when these segues fire, in order, starting from a scene of the launch; each
+    /// is the segue's XML id.
+    case segues([ObjectID])
+    /// Only `instantiateViewControllerWithIdentifier:` with this identifier creates it.
+    case identifier(String)
+    /// Nothing in the storyboard reaches it and it has no identifier: an app never instantiates
+    /// it. Its part shows the scene decoded directly, for reference.
+    case unreachable
+
+    /// A short description for pages and notes (`launch, visible`, `segue s1 → s2`, …).
+    public var summary: String {
+        switch self {
+        case .launch(let visible): visible ? "at launch, visible" : "at launch, not visible"
+        case .segues(let ids): "after segue \(ids.map(\.rawValue).joined(separator: " → "))"
+        case .identifier(let identifier): "instantiateViewControllerWithIdentifier: \(identifier)"
+        case .unreachable: "never instantiated by the app"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import NibModel
+
+/// What a compiled storyboard's scene nib adds to a UIKit nib: segue templates and container
+/// relationships.
+extension UIKitNibReader {
+    /// Segue templates of a storyboard controller: `.segue` connections whose destination is the
+    /// destination's storyboard identifier (a `.storyboardc` reader maps it to the controller) and
+    /// whose id is the template's, so a view nib's `perform:` action can name its trigger.
+    mutating func addSegues(from index: Int) {
+        guard let controller = table.object(index) else { return }
+        for template in table.elements(controller["UIStoryboardSegueTemplates"]) ?? [] {
+            guard let archived = table.object(template) else { continue }
+            guard let destination = table.string(archived["UIDestinationViewControllerIdentifier"]) else {
+                builder.warn("\(plain(archived.className)) without a destination identifier ignored", at: template)
+                continue
+            }
+            let segue = Segue(
+                kind: Self.segueKind(archived.className), identifier: table.string(archived["UIIdentifier"]),
+                customClass: table.string(archived["UISegueClassName"]))
+            builder.connections.append(
+                Connection(id: builder.id(template), source: builder.id(index), kind: .segue(destination: ObjectID(destination), segue)))
+        }
+    }
+
+    /// A navigation controller's first `UIViewControllers` element is its root view controller, a
+    /// tab bar controller's are its tabs: the relationship segues of the storyboard.
+    mutating func addRelationships(from index: Int) {
+        guard let controller = builder.objects[index], let archived = table.object(index) else { return }
+        let members = (table.elements(archived["UIViewControllers"]) ?? []).filter { builder.objects[$0] != nil }
+        let related: [(Int, String)]
+        switch controller.className {
+        case "UINavigationController": related = members.prefix(1).map { ($0, "rootViewController") }
+        case "UITabBarController": related = members.map { ($0, "viewControllers") }
+        default: return
+        }
+        for (member, relationship) in related {
+            builder.connections.append(
+                Connection(
+                    id: nil, source: controller.id,
+                    kind: .segue(destination: builder.id(member), Segue(kind: "relationship", relationship: relationship))))
+        }
+    }
+
+    /// `UIStoryboardShowSegueTemplate` → `show`, `…PopoverSegueTemplate` → `popoverPresentation`.
+    static func segueKind(_ className: String) -> String {
+        var name = Substring(className)
+        for prefix in ["UIStoryboard", "NSStoryboard", "_UIStoryboard"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        if name.hasSuffix("SegueTemplate") { name = name.dropLast("SegueTemplate".count) }
+        if name == "Popover" { return "popoverPresentation" }
+        guard let first = name.first else { return "custom" }
+        return first.lowercased() + name.dropFirst()
+    }
+}

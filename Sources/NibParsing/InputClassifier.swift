@@ -1,0 +1,83 @@
+import Foundation
+
+/// What an input file or folder is. Every command asks `InputClassifier`, so `inspect DIR`,
+/// `site DIR` and `render-corpus DIR` see the same files.
+public enum InputKind: String, Sendable, CaseIterable {
+    /// An XML source document: `.xib`, `.storyboard`, `designable.nib` (or a `.nib` bundle holding one).
+    case document
+    /// A compiled nib: a `.nib` file that is not `designable.nib`, a `.nib` bundle without
+    /// `designable.nib`, or a `.storyboardc` folder.
+    case compiledNib
+    /// A YAML scenario (`.yaml`, `.yml`).
+    case scenario
+    /// Graphviz source (`.dot`, `.gv`).
+    case dot
+}
+
+/// One input found by `InputClassifier.inputs(under:)`.
+public struct ClassifiedInput: Hashable, Sendable {
+    /// The file (or bundle folder) to read.
+    public var url: URL
+    /// Its path relative to the folder given (`Views/Card.xib`), `/`-separated.
+    public var relativePath: String
+    /// What it is.
+    public var kind: InputKind
+}
+
+/// The one place that decides what a path is, by name and, for folders, by content.
+public enum InputClassifier {
+    /// The kind of `url`, or nil when it is none of the inputs nibviz reads (a plain folder, a text file).
+    public static func kind(of url: URL) -> InputKind? {
+        let name = url.lastPathComponent.lowercased()
+        let ext = url.pathExtension.lowercased()
+        switch ext {
+        case "xib", "storyboard": return .document
+        case "yaml", "yml": return .scenario
+        case "dot", "gv": return .dot
+        case "storyboardc": return .compiledNib
+        case "nib":
+            if name.hasSuffix("designable.nib") { return .document }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                let designable = url.appendingPathComponent("designable.nib").path
+                return FileManager.default.fileExists(atPath: designable) ? .document : .compiledNib
+            }
+            return .compiledNib
+        default: return nil
+        }
+    }
+
+    /// Every input under `root` (or `root` itself when it is an input), sorted by relative path
+    /// so output is deterministic. Hidden files and folders and `.build` are skipped; a `.nib`
+    /// bundle or `.storyboardc` folder is one input, never descended into. `relativePath` of
+    /// `root` itself is its name.
+    public static func inputs(under root: URL) -> [ClassifiedInput] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) else { return [] }
+        if !isFolder.boolValue || kind(of: root) != nil {
+            return kind(of: root).map { [ClassifiedInput(url: root, relativePath: root.lastPathComponent, kind: $0)] } ?? []
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var found: [ClassifiedInput] = []
+        while let path = enumerator.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            let url = root.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if name.hasPrefix(".") {
+                if isDirectory.boolValue { enumerator.skipDescendants() }
+                continue
+            }
+            guard let kind = kind(of: url) else { continue }
+            if isDirectory.boolValue { enumerator.skipDescendants() }
+            found.append(ClassifiedInput(url: url, relativePath: path, kind: kind))
+        }
+        return found.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    /// The Interface Builder documents under `root`, source and compiled, as every command that
+    /// takes a folder reads them (`site`, `inspect`, `render-corpus`).
+    public static func documents(under root: URL) -> [ClassifiedInput] {
+        inputs(under: root).filter { $0.kind == .document || $0.kind == .compiledNib }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GraphvizRender
+import NibDiagrams
+import NibDiffing
+import NibModel
+import NibParsing
+
+/// What `--fail-on` fails the run on.
+public enum FailOn: String, Sendable, CaseIterable {
+    /// Any risk note (removed or renamed outlet, action, identifier, class).
+    case risk
+    /// Any change that can change the running app (cosmetic changes never fail).
+    case change
+
+    /// Whether `diffs` fail the run.
+    public func fails(_ diffs: [NibDiff]) -> Bool {
+        switch self {
+        case .risk: diffs.contains { !$0.risks.isEmpty }
+        case .change: diffs.contains { $0.hasSemanticChanges }
+        }
+    }
+}
+
+/// What a review writes and what it found.
+public struct ReviewResult: Sendable {
+    /// The files of the output folder, by name (`review.md` first).
+    public var files: [(name: String, bytes: [UInt8])]
+    /// Per changed document, its diff or error.
+    public var reviews: [FileReview]
+
+    /// The diffs that could be computed.
+    public var diffs: [NibDiff] { reviews.compactMap(\.diff) }
+}
+
+/// The work of `nibviz review`: list changed documents, diff each, draw its diagram (Graphviz
+/// SVG/PNG and a Mermaid block), write the report. A document that cannot be read is reported
+/// in the review, not fatal.
+public struct ReviewRunner: Sendable {
+    /// The repository.
+    public var repository: GitRepository
+    /// Base and head revisions.
+    public var base: String
+    /// The head revision.
+    public var head: String
+    /// Where hosted images live (`--image-base-url`), else links are relative.
+    public var imageBaseURL: String?
+    /// Code to search for uses of removed or renamed names (`--sources`).
+    public var usages: SourceUsages?
+
+    /// Creates a runner.
+    public init(repository: GitRepository, base: String, head: String, imageBaseURL: String? = nil, usages: SourceUsages? = nil) {
+        self.repository = repository
+        self.base = base
+        self.head = head
+        self.imageBaseURL = imageBaseURL
+        self.usages = usages
+    }
+
+    /// Diffs every changed document and renders the report; warnings go to `warn`.
+    public func run(warn: (String) -> Void = { _ in }) throws -> ReviewResult {
+        let documents = try repository.changedDocuments(base: base, head: head)
+        var files: [(String, [UInt8])] = []
+        var reviews: [FileReview] = []
+        var taken: Set<String> = ["review.md"]
+        for document in documents {
+            var review = diff(document, warn: warn)
+            // A diagram of an unchanged document would only show grey boxes.
+            if let diff = review.diff, diff.hasSemanticChanges {
+                let name = ReviewReport.artifactName(for: document.path, taken: &taken) + ".diff"
+                let suffix = document.status == .added || document.status == .removed ? " (\(document.status.rawValue))" : ""
+                review.mermaid = DiffDiagram.mermaid(diff, title: document.path + suffix)
+                do {
+                    // SVG follows the reader's light or dark mode; PNG is drawn light.
+                    let svgDOT = DiffDiagram.dot(diff, title: document.path + suffix, theme: .auto)
+                    // Isolated: a Graphviz crash or hang becomes an error naming the document.
+                    let svg = try RenderWorkerPool.renderIsolated(
+                        RenderRequest(dot: svgDOT, format: .svg, name: document.path, generated: true))
+                    let png = try RenderWorkerPool.renderIsolated(
+                        RenderRequest(dot: svgDOT, format: .png, name: document.path, generated: true))
+                    files.append(("\(name).svg", SVGTheming.apply(.auto, to: svg.data)))
+                    files.append(("\(name).png", png.data))
+                    review.svg = name + ".svg"
+                    review.png = name + ".png"
+                } catch {
+                    warn("warning: \(document.path): diagram not rendered: \(error)")
+                }
+            }
+            reviews.append(review)
+        }
+        let markdown = ReviewReport.markdown(base: label(base), head: label(head), files: reviews, imageBaseURL: imageBaseURL)
+        return ReviewResult(files: [("review.md", Array(markdown.utf8))] + files, reviews: reviews)
+    }
+
+    /// `HEAD~1 (1a2b3c4)`: the revision as given plus the commit it named, for the record.
+    private func label(_ revision: String) -> String {
+        guard let commit = try? repository.resolve(revision), commit.count >= 7 else { return revision }
+        let short = String(commit.prefix(7))
+        return revision.hasPrefix(short) ? revision : "\(revision) (\(short))"
+    }
+
+    private func diff(_ document: ChangedDocument, warn: (String) -> Void) -> FileReview {
+        do {
+            let before = try document.oldPath.map { try side($0, at: base) }
+            let after = try document.newPath.map { try side($0, at: head) }
+            guard let reference = after?.graph ?? before?.graph else {
+                return FileReview(document: document, diff: nil, error: "nothing to compare")
+            }
+            let old = before ?? (Self.empty(like: reference), Data())
+            let new = after ?? (Self.empty(like: reference), Data())
+            let diff = NibDiffer.diff(
+                old: old.graph, new: new.graph, oldXML: before == nil ? nil : old.data, newXML: after == nil ? nil : new.data,
+                simulate: true, usages: usages)
+            return FileReview(document: document, diff: diff)
+        } catch let error as LocatedError {
+            warn("warning: \(error.description)")
+            return FileReview(document: document, diff: nil, error: error.description)
+        } catch {
+            warn("warning: \(document.path): \(error)")
+            return FileReview(document: document, diff: nil, error: "\(error)")
+        }
+    }
+
+    private func side(_ path: String, at revision: String) throws -> (graph: NibGraph, data: Data) {
+        let data = try repository.contents(of: path, at: revision)
+        return (try NibDocumentParser.parse(data: data, file: "\(revision):\(path)"), data)
+    }
+
+    /// The other side of an added or deleted document: same kind, no objects.
+    static func empty(like graph: NibGraph) -> NibGraph {
+        NibGraph(
+            file: graph.file, format: graph.format, documentType: graph.documentType, platform: graph.platform,
+            targetRuntime: graph.targetRuntime, toolsVersion: graph.toolsVersion, isStoryboard: graph.isStoryboard)
+    }
+}

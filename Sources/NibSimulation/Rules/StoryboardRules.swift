@@ -1,0 +1,211 @@
+import NibModel
+
+// Storyboards loaded as an app loads them (issue 14). SPEC covers how one scene is decoded
+// (R-VCI-5, R-XML-10, E.3) and the macOS main storyboard (R-WIN-6, R-MAC-13); these rules add
+// what the app does around it, each citing Apple's documentation:
+//   [A-UIMainSB]  UIMainStoryboardFile (Information Property List): the app's main storyboard.
+//   [A-NSMainSB]  NSStoryboard.main / NSMainStoryboardFile.
+//   [A-SBinitial] UIStoryboard.instantiateInitialViewController(): a new instance through
+//                 init(coder:), "typically … the root view controller for a window".
+//   [A-NSSBinit]  NSStoryboard.instantiateInitialController(): for the main storyboard "the
+//                 initial view controller is loaded into memory and presented automatically".
+//   [A-VCPG]      View Controller Programming Guide, "Using View Controllers in Your App": at
+//                 launch iOS instantiates the initial controller and makes it the window's
+//                 rootViewController; "if the relationship is a segue, the destination view
+//                 controller is instantiated when the segue is triggered; if the relationship
+//                 represents containment, the child view controller is instantiated when its
+//                 parent is instantiated; if the controller is not the destination or child of
+//                 another controller, it is never instantiated automatically".
+//   [A-UIVCview]  UIViewController.view: loaded lazily, the first time it is accessed; a
+//                 container shows only its visible children (UINavigationController: the top
+//                 controller; UITabBarController: the selected one).
+//   [A-SBSegue]   UIStoryboardSegue / NSStoryboardSegue, UIViewController.show(_:sender:)
+//                 ("in a navigation controller, pushes; otherwise presents"), and
+//                 performSegue(withIdentifier:sender:) / unwind segues (the source's
+//                 prepare(for:sender:), then the destination's unwind action).
+//   [A-dequeue]   UITableView.dequeueReusableCell(withIdentifier:for:): "when creating cells from
+//                 a storyboard or nib file … initializes the cell with its init(coder:)"; a cell
+//                 of a storyboard prototype comes from its own nib (-[UINib
+//                 instantiateWithOwner:options:] under -[UITableView
+//                 dequeueReusableViewOfType:withIdentifier:], Apple developer forums thread 657076).
+//   [A-disappear] UIViewController / NSViewController viewWillDisappear: "the view is about to
+//                 be removed from a view hierarchy" (R-MAC-5 for AppKit).
+//   [A-UINib]     UINib.instantiate(withOwner:options:) / UINibExternalObjects: external
+//                 placeholders are replaced by the objects the caller supplies.
+
+extension Rule {
+    /// Storyboards as an app loads them (R-LAUNCH, R-SB).
+    public static let storyboards: [Rule] = [launch1, launch2, sb1, sb2, sb3, sb4, sb5, sb6, sb7, sb8, sb9, sb10]
+    /// R-LAUNCH-1: the main storyboard's initial controller becomes the window's root and appears.
+    public static let launch1 = Rule(
+        "R-LAUNCH-1",
+        "main storyboard (UIMainStoryboardFile / NSMainStoryboardFile): the initial controller is instantiated with its relationship children and shown [A-UIMainSB, A-SBinitial, A-VCPG, A-NSSBinit]"
+    )
+    /// R-LAUNCH-2: only the visible chain loads its views and appears.
+    public static let launch2 = Rule(
+        "R-LAUNCH-2",
+        "only the visible chain loads its views and appears: a navigation root, a tab bar's selected child, split children, a window's content [A-UIVCview]"
+    )
+    /// R-SB-1: a scene nothing reaches at launch is instantiated only by a segue or by identifier.
+    public static let sb1 = Rule(
+        "R-SB-1", "scenes outside the launch are instantiated only when a segue fires or instantiate…WithIdentifier: runs [A-VCPG]")
+    /// R-SB-2: a segue can be named by the object it starts from.
+    public static let sb2 = Rule(
+        "R-SB-2", "a segue fires from its source object (control, cell, bar item) or by identifier from code [A-SBSegue]")
+    /// R-SB-3: how each segue kind shows its destination.
+    public static let sb3 = Rule(
+        "R-SB-3",
+        "show pushes inside a navigation stack, else presents; presentation and popover segues present with their style [A-SBSegue]")
+    /// R-SB-4: unwind segues.
+    public static let sb4 = Rule(
+        "R-SB-4",
+        "unwind: prepareForSegue:sender: to the source, the unwind action to the nearest controller implementing it, then back to it [A-SBSegue]"
+    )
+    /// R-SB-5: going back without an unwind segue.
+    public static let sb5 = Rule("R-SB-5", "back: a presented controller is dismissed, a pushed one popped [A-SBSegue]")
+    /// R-SB-6: an unknown reuse identifier raises.
+    public static let sb6 = Rule("R-SB-6", "dequeue with a reuse identifier no prototype or registration has raises [A-dequeue]")
+    /// R-SB-7: prototype cells come from their own nib at dequeue, never with the controller's view.
+    public static let sb7 = Rule(
+        "R-SB-7",
+        "prototype cells are instantiated at dequeue from their own nib inside the storyboard, never during the view load [A-dequeue]")
+    /// R-SB-8: a missing external object is reported, never a silent nil.
+    public static let sb8 = Rule("R-SB-8", "an external-object placeholder with no supplied object resolves to nil, logged [A-UINib]")
+    /// R-SB-9: a controller's view leaving its window gets the disappear calls.
+    public static let sb9 = Rule("R-SB-9", "a view removed from its window: viewWillDisappear, viewDidDisappear, no unload [A-disappear]")
+    /// R-SB-10: a document of the other platform is rejected, never simulated as this one.
+    public static let sb10 = Rule("R-SB-10", "a document of the other platform is rejected, never mixed into a run")
+}
+
+extension SimulationRun {
+    /// Container elements whose own `loadView` builds their view (no nib search).
+    static let containerElements: Set<String> = [
+        "navigationController", "tabBarController", "splitViewController", "pageViewController", "tabViewController",
+    ]
+
+    /// R-LAUNCH-2: whether a relationship child is on screen when its container is: a
+    /// navigation root, the first tab, a window's content, split children (iPhone: the primary).
+    func isVisibleRelationship(_ relationship: String?, position: Int) -> Bool {
+        switch relationship {
+        case "rootViewController", "window.shadowedContentViewController", "splitItems": return true
+        case "viewControllers", "tabItems": return position == 0
+        case "masterViewController", "primaryViewController", "supplementaryViewController":
+            return true
+        case "detailViewController", "secondaryViewController": return isMac || scenario.idiom == .pad
+        default: return false
+        }
+    }
+
+    /// Records a relationship child under its container (R-LAUNCH-2) and names it by element id
+    /// and storyboard identifier for later steps (first instance wins).
+    func adopt(_ child: Int, container: Int, relationship: String?, position: Int) {
+        controllers[container]?.children.append(child)
+        controllers[child]?.container = container
+        if isVisibleRelationship(relationship, position: position) { controllers[container]?.visibleChildren.append(child) }
+    }
+
+    /// Storyboard controllers are named by their element id and storyboard identifier, so
+    /// steps after a launch or segue can name them (first instance wins; `as:` names come first).
+    func nameStoryboardController(_ vc: Int, element: NibObject?) {
+        guard let element else { return }
+        for key in [element.id.rawValue, element.storyboardIdentifier].compactMap({ $0 }) where names[key] == nil {
+            names[key] = [vc]
+        }
+    }
+
+    /// The controller a container shows at the deepest level (the top of the visible chain).
+    func visibleLeaf(_ vc: Int) -> Int {
+        var current = vc
+        var seen: Set<Int> = []
+        while let next = controllers[current]?.visibleChildren.last, seen.insert(current).inserted { current = next }
+        return current
+    }
+
+    /// Launch with a main storyboard (R-LAUNCH-1, R-WIN-6). macOS: the application scene (NSApp,
+    /// its menu, the AppDelegate) loads first, then `applicationWillFinishLaunching:`; the initial
+    /// controller (a window controller shows its window, R-MAC-13) and its visible chain; then
+    /// `applicationDidFinishLaunching:`. iOS: the initial controller becomes the window's root, the
+    /// app delegate (a scenario object, as for memory warnings) hears
+    /// `application:didFinishLaunchingWithOptions:`, then the visible chain loads and appears
+    /// (R-LAUNCH-2); other scenes wait for segues (R-SB-1).
+    func launchStoryboard(_ graph: NibGraph, name: String) {
+        let app = applicationInstance()
+        var delegate: Int?
+        if isMac,
+            let appScene = graph.scenes.first(where: { scene in
+                graph.objects.first { $0.id == scene.controller }?.element == "application"
+            }), let appID = appScene.controller, var nibs = SceneNibs(graph: graph, controller: appID)
+        {
+            nibs.controllerNib.proxyIDs.insert(appID)
+            guard load(nibs.controllerNib, owner: nil, proxies: [appID: app]) != nil else { return }
+            delegate = properties[PropertyKey(object: app, key: "delegate")]
+            if let delegate { lifecycle(delegate, "applicationWillFinishLaunching:", .win6) }
+        }
+        if let initial = graph.initialViewController {
+            if !skipsReference(initial, in: graph) {
+                guard let root = instantiateController(initial, in: graph), !stopped else { return }
+                // iOS: the root is set, then application:didFinishLaunchingWithOptions:, then
+                // makeKeyAndVisible loads and shows it [A-VCPG].
+                if !isMac, let appDelegate = applicationDelegate() {
+                    lifecycle(appDelegate, "application:didFinishLaunchingWithOptions:", .launch1)
+                }
+                showLaunchRoot(root)
+            }
+        } else {
+            notes.append("\(name) has no initial view controller: nothing is instantiated at launch (R-LAUNCH-1, R-SB-1)")
+        }
+        if stopped { return }
+        let reached = Set(objects.compactMap { $0.elementID })
+        let waiting = graph.scenes.compactMap(\.controller).filter { id in
+            !reached.contains(id) && graph.objectsByID[id].map { Self.isViewControllerElement($0.element) } == true
+        }
+        if !waiting.isEmpty {
+            notes.append(
+                "\(name): \(waiting.count) scene\(waiting.count == 1 ? "" : "s") not instantiated at launch; segues and instantiate…WithIdentifier: create them (R-SB-1)"
+            )
+        }
+        if let delegate { lifecycle(delegate, "applicationDidFinishLaunching:", .win6) }
+    }
+
+    /// The window shows `root` (R-LAUNCH-1): a window controller's window orders in with its
+    /// content (R-MAC-5: ordering in counts as appearing); a view controller becomes the root and
+    /// the visible chain appears through its containers (R-LAUNCH-2, R-APP-10).
+    private func showLaunchRoot(_ root: Int) {
+        stage.clearPresented()
+        stage.tabs = []
+        stage.selectedTab = nil
+        if objects[root - 1].element == "windowController" {
+            lifecycle(root, "showWindow:", .launch1)
+            guard let content = controllers[root]?.visibleChildren.first else { return }
+            noteTabs(of: content)
+            stage.navigation = [visibleLeaf(content)]
+            presentationViewAccess(content)
+            willAppear(content, .launch2)
+            didAppear(content, .launch2)
+            return
+        }
+        noteTabs(of: root)
+        stage.navigation = [visibleLeaf(root)]
+        presentationViewAccess(root)
+        willAppear(root, .launch2)
+        didAppear(root, .launch2)
+    }
+
+    /// A tab bar (or tab view) controller at the root: its children become `stage.tabs`.
+    private func noteTabs(of vc: Int) {
+        guard let element = objects[vc - 1].element, element == "tabBarController" || element == "tabViewController",
+            let children = controllers[vc]?.children, !children.isEmpty
+        else { return }
+        stage.tabs = children
+        stage.selectedTab = 0
+    }
+
+    /// R-SB-8: an external-object placeholder the load was not given resolves to nil; the run
+    /// says so at L1 instead of connecting nil in silence.
+    func missingExternal(_ object: NibObject, identifier: String) {
+        emit(
+            .log, .sb8,
+            text: "external object '\(identifier)' (placeholder \(object.id.rawValue)) was not supplied; it resolves to nil",
+            level: .l1)
+    }
+}

@@ -1,0 +1,145 @@
+import NibModel
+
+extension Simulator {
+    /// A storyboard launched as the app's main storyboard (R-LAUNCH-1/2), with one part per scene:
+    /// how the app reaches it (R-SB-1) and the run that shows it — the launch itself, the launch
+    /// then the segues that lead to the scene (traced from the first segue), or
+    /// `instantiateViewControllerWithIdentifier:`. Each part whose controller's view is loaded also
+    /// dequeues each of its prototype cells once (R-SB-7), as its table or collection view would.
+    /// `classes` is the class table (a scenario's `classes:`, or one derived from sources).
+    public static func launch(
+        storyboard graph: NibGraph, classes: [String: ClassInfo]? = nil, options: SimulationOptions = SimulationOptions()
+    )
+        -> StoryboardLaunch
+    {
+        let base = scenario(for: graph, classes: classes)
+        let name = base.nibs.first?.name ?? nibName(for: graph.file)
+        let launchRun = execute(base, options: options)
+        let byID = graph.objectsByID
+        let reach = reaches(in: graph, launch: launchRun, objects: byID)
+        var parts: [ScenePart] = []
+        for scene in graph.scenes {
+            guard let controllerID = scene.controller, let element = byID[controllerID],
+                SimulationRun.isViewControllerElement(element.element), let how = reach[controllerID]
+            else { continue }
+            let cells = cellIdentifiers(in: graph, controller: controllerID)
+            let controllerName = controllerID.rawValue
+            let dequeues = cells.map { ScenarioStep(.dequeueCell(controller: controllerName, identifier: $0, count: 1, result: nil)) }
+            var steps: [ScenarioStep] = [ScenarioStep(.launch(mainNib: name), at: FileLocation(file: graph.file))]
+            let run: SimulationRun
+            switch how {
+            case .launch(let visible):
+                run = visible && !dequeues.isEmpty ? execute(withSteps: steps + dequeues, base, options) : launchRun
+            case .segues(let path):
+                steps.append(ScenarioStep(.startTrace))
+                steps += path.compactMap { segueStep($0, in: graph, objects: byID) }
+                run = execute(withSteps: steps + dequeues, base, options)
+            case .identifier(let identifier):
+                steps += [
+                    ScenarioStep(.startTrace),
+                    ScenarioStep(.instantiateController(storyboard: name, identifier: identifier, result: controllerName)),
+                    ScenarioStep(.accessView(controllerName)),
+                ]
+                run = execute(withSteps: steps + dequeues, base, options)
+            case .unreachable:
+                run = decodeDirectly(controllerID, graph: graph, cells: cells, base, options)
+            }
+            parts.append(part(scene: scene.id, controller: controllerID, reach: how, run: run, graph: graph))
+        }
+        return StoryboardLaunch(timeline: launchRun.timeline, scenes: parts)
+    }
+
+    private static func execute(withSteps steps: [ScenarioStep], _ base: Scenario, _ options: SimulationOptions) -> SimulationRun {
+        var scenario = base
+        scenario.steps = steps
+        return execute(scenario, options: options)
+    }
+
+    /// R-SB-1: a scene the app never instantiates by itself, decoded as `instantiate…` would, its
+    /// view accessed, for reference.
+    private static func decodeDirectly(
+        _ controller: ObjectID, graph: NibGraph, cells: [String], _ base: Scenario, _ options: SimulationOptions
+    ) -> SimulationRun {
+        var scenario = base
+        scenario.steps = []
+        let run = execute(scenario, options: options)
+        run.notes.append(
+            "\(controller.rawValue) is reached by no segue and has no storyboard identifier: an app never instantiates it (R-SB-1)")
+        guard !run.stopped, let vc = run.instantiateController(controller, in: graph) else { return run }
+        run.accessView(vc)
+        for identifier in cells where !run.stopped {
+            run.dequeueStep(
+                vc, identifier: identifier, count: 1, result: nil, ScenarioStep(.startTrace, at: FileLocation(file: graph.file)))
+        }
+        return run
+    }
+
+    /// How the app reaches each controller (R-SB-1): instantiated at launch, else the shortest
+    /// chain of segues from a launched scene (relationship and embed children come with their
+    /// container), else by identifier, else never.
+    static func reaches(in graph: NibGraph, launch: SimulationRun, objects: [ObjectID: NibObject]) -> [ObjectID: SceneReach] {
+        var reach: [ObjectID: SceneReach] = [:]
+        var queue: [(controller: ObjectID, path: [ObjectID])] = []
+        for scene in graph.scenes {
+            guard let id = scene.controller, let instance = launch.names[id.rawValue]?.first, let info = launch.controllers[instance] else {
+                continue
+            }
+            reach[id] = .launch(visible: info.viewLoaded && info.state != .loaded)
+            queue.append((id, []))
+        }
+        let sceneOf = Dictionary(
+            graph.scenes.compactMap { scene in scene.controller.map { (scene.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        var index = 0
+        while index < queue.count {
+            let (controller, path) = queue[index]
+            index += 1
+            let scene = objects[controller]?.scene
+            for connection in graph.connections {
+                guard case .segue(let destination, let segue) = connection.kind, reach[destination] == nil,
+                    let source = objects[connection.source], source.scene == scene, scene != nil,
+                    let target = objects[destination], SimulationRun.isViewControllerElement(target.element),
+                    let segueID = connection.id, target.scene.flatMap({ sceneOf[$0] }) == destination
+                else { continue }
+                if segue.kind == "unwind" { continue }
+                let with = segue.kind == "embed" || segue.kind == "relationship" || segue.relationship != nil
+                reach[destination] = with ? reach[controller] : .segues(path + [segueID])
+                queue.append((destination, with ? path : path + [segueID]))
+            }
+        }
+        for scene in graph.scenes {
+            guard let id = scene.controller, reach[id] == nil else { continue }
+            reach[id] = objects[id]?.storyboardIdentifier.map(SceneReach.identifier) ?? .unreachable
+        }
+        return reach
+    }
+
+    /// The step that fires segue `id`: from its source object, in the scene's controller.
+    private static func segueStep(_ id: ObjectID, in graph: NibGraph, objects: [ObjectID: NibObject]) -> ScenarioStep? {
+        guard let connection = graph.connections.first(where: { $0.id == id }), case .segue(_, let segue) = connection.kind,
+            let scene = objects[connection.source]?.scene, let controller = graph.scenes.first(where: { $0.id == scene })?.controller
+        else { return nil }
+        return ScenarioStep(
+            .segue(
+                controller: controller.rawValue, identifier: segue.identifier, sourceObject: connection.source.rawValue, fromCode: false,
+                result: nil))
+    }
+
+    /// Distinct reuse identifiers of a scene's prototype cells, in document order.
+    private static func cellIdentifiers(in graph: NibGraph, controller: ObjectID) -> [String] {
+        var seen: Set<String> = []
+        return (SceneNibs(graph: graph, controller: controller)?.prototypes ?? []).map(\.identifier).filter {
+            !$0.isEmpty && seen.insert($0).inserted
+        }
+    }
+
+    /// The part of one scene: its events and its controller's view states in `run`.
+    private static func part(scene: String, controller: ObjectID, reach: SceneReach, run: SimulationRun, graph: NibGraph) -> ScenePart {
+        let timeline = run.timeline
+        let members = Set(graph.objects.filter { $0.scene == scene }.map(\.id.rawValue))
+        let instance = run.objects.last { $0.elementID == controller }?.instance
+        let indices = timeline.events.indices.filter { index in timeline.events[index].receiver?.id.map(members.contains) == true }
+        return ScenePart(
+            sceneID: scene, controllerID: controller, reach: reach, timeline: timeline, controller: instance.map(run.eventObject),
+            eventIndices: indices, transitions: timeline.transitions.filter { $0.controller.instance == instance })
+    }
+}
