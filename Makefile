@@ -45,7 +45,7 @@ site: build
 
 # Mutation fuzzer over Tests/Fuzz/seeds/<format>/ driving the built binary: fails on a crash, a
 # hang, output outside the output folder or a rejection without FILE:LINE; inputs that do are
-# saved in .build/fuzz/findings/.
+# saved in .build/fuzz/findings/seed-N/.
 fuzz: build
 	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
 	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --seed $(FUZZ_SEED) \

@@ -1,4 +1,12 @@
 // libxml2's SAX2 push parser, as Swift sees it (NibParsing's XML reader).
+//
+// Debian's libxml2 is built with ICU, so encoding.h would pull in the system's <unicode/*.h>,
+// whose UErrorCode clashes with the copy in Foundation's _FoundationICU module: depending on
+// which module a compilation meets first, the build fails ("U_MF_… is not present in definition
+// of 'enum UErrorCode'"). We never touch the ICU members of xmlCharEncodingHandler (only
+// pointers to it), so we hide libxml2's ICU half from Swift.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>

@@ -42,14 +42,10 @@ enum LoadConsequences {
         return result
     }
 
-    /// The initializer event (rule `R-INIT-…`) each object id receives, first one per object.
+    /// The initializer each object id receives: the simulator's own `Timeline.initializerEvents`
+    /// (the one table pages and reviews share), as selector and rule.
     static func initializers(_ timeline: Timeline) -> [String: (selector: String, rule: String)] {
-        var table: [String: (selector: String, rule: String)] = [:]
-        for event in timeline.events where event.kind == .message && event.rule.hasPrefix("R-INIT-") {
-            guard let id = event.receiver?.id, let selector = event.selector, table[id] == nil else { continue }
-            table[id] = (selector, event.rule)
-        }
-        return table
+        timeline.initializerEvents.compactMapValues { event in event.selector.map { ($0, event.rule) } }
     }
 
     /// Outlets that now set a key on a different class or a different key: if the class lacks
@@ -112,8 +108,8 @@ enum LoadConsequences {
         let removed = -balance.values.filter { $0 < 0 }.reduce(0, +)
         let count = min(oldKeys.count, newKeys.count)
         let first = (0..<count).first { oldKeys[$0] != newKeys[$0] } ?? count
-        let was = first < before.events.count ? TimelineFormatter.line(before.events[first], level: .l3) : "(end)"
-        let now = first < after.events.count ? TimelineFormatter.line(after.events[first], level: .l3) : "(end)"
+        let was = first < before.events.count ? before.events[first].line(at: .l3) : "(end)"
+        let now = first < after.events.count ? after.events[first].line(at: .l3) : "(end)"
         return Consequence(
             rule: first < after.events.count ? after.events[first].rule : "timeline",
             message:

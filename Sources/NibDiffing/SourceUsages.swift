@@ -41,13 +41,15 @@ public struct SourceUsages: Sendable {
         var lines: [Line] = []
         let manager = FileManager.default
         for folder in folders {
-            let root = URL(fileURLWithPath: folder)
             var files: [String] = []
             var isDirectory: ObjCBool = false
             if manager.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
                 files = [folder]
             } else if let walker = manager.enumerator(atPath: folder) {
-                for case let path as String in walker where Self.isSource(path) { files.append(root.appendingPathComponent(path).path) }
+                // Paths as the user gave the folder, so reports say `App/Sources/X.swift:12`.
+                for case let path as String in walker where Self.isSource(path) {
+                    files.append((folder as NSString).appendingPathComponent(path))
+                }
             }
             for file in files.sorted() {
                 guard let data = manager.contents(atPath: file) else { continue }

@@ -7,9 +7,13 @@ import NibModel
 public enum DiffMarkdown {
     /// Renders `diff` under a heading naming `title` (usually the file path). Each table shows
     /// at most `rowLimit` rows, then says how many more there are.
-    public static func render(_ diff: NibDiff, title: String, headingLevel: Int = 3, rowLimit: Int = 40) -> String {
+    /// With `mermaid`, the diagram comes first as a Mermaid block (rendered inline by GitHub and GitLab).
+    public static func render(
+        _ diff: NibDiff, title: String, headingLevel: Int = 3, rowLimit: Int = 40, mermaid: String? = nil
+    ) -> String {
         let heading = String(repeating: "#", count: max(1, min(6, headingLevel)))
         var lines = ["\(heading) \(MarkdownText.code(title)) — \(MarkdownText.escape(DiffSummary.headline(diff)))", ""]
+        if let mermaid { lines += fenced(mermaid) }
         lines += body(diff, rowLimit: rowLimit)
         return lines.joined(separator: "\n")
     }
@@ -39,6 +43,11 @@ public enum DiffMarkdown {
             lines += table(cosmetic, rowLimit: rowLimit) + ["</details>", ""]
         }
         return lines
+    }
+
+    /// A ```mermaid fence around `flowchart` (whose labels hold no backtick, so it cannot end early).
+    static func fenced(_ flowchart: String) -> [String] {
+        ["```mermaid", flowchart.hasSuffix("\n") ? String(flowchart.dropLast()) : flowchart, "```", ""]
     }
 
     /// The risk notes as a list, each with the code that uses the old name.

@@ -7,11 +7,15 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     public let id: String
     /// What the rule says, in a few words.
     public let summary: String
+    /// The documentation the rule follows, for rules beyond SPEC (R-LAUNCH, R-SB): Apple's pages
+    /// by URL. SPEC rules cite their sources in SPEC.md.
+    public let sources: [String]
 
     /// Creates a rule.
-    public init(_ id: String, _ summary: String) {
+    public init(_ id: String, _ summary: String, sources: [String] = []) {
         self.id = id
         self.summary = summary
+        self.sources = sources
     }
 
     /// The id.

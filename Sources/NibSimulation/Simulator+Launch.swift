@@ -28,8 +28,16 @@ extension Simulator {
             var steps: [ScenarioStep] = [ScenarioStep(.launch(mainNib: name), at: FileLocation(file: graph.file))]
             let run: SimulationRun
             switch how {
-            case .launch(let visible):
-                run = visible && !dequeues.isEmpty ? execute(withSteps: steps + dequeues, base, options) : launchRun
+            case .launch(true):
+                run = dequeues.isEmpty ? launchRun : execute(withSteps: steps + dequeues, base, options)
+            case .launch(false):
+                // A tab not shown at launch appears when the user selects it (R-APP-6).
+                if let tab = tabIndex(of: controllerID, in: launchRun) {
+                    steps.append(ScenarioStep(.selectTab(tab)))
+                    run = execute(withSteps: steps + dequeues, base, options)
+                } else {
+                    run = launchRun
+                }
             case .segues(let path):
                 steps.append(ScenarioStep(.startTrace))
                 steps += path.compactMap { segueStep($0, in: graph, objects: byID) }
@@ -111,6 +119,17 @@ extension Simulator {
             reach[id] = objects[id]?.storyboardIdentifier.map(SceneReach.identifier) ?? .unreachable
         }
         return reach
+    }
+
+    /// The index of the launched tab that holds `controller` (itself or a container above it).
+    private static func tabIndex(of controller: ObjectID, in run: SimulationRun) -> Int? {
+        var current = run.objects.first { $0.elementID == controller }?.instance
+        var seen: Set<Int> = []
+        while let instance = current, seen.insert(instance).inserted {
+            if let index = run.stage.tabs.firstIndex(of: instance) { return index }
+            current = run.controllers[instance]?.container
+        }
+        return nil
     }
 
     /// The step that fires segue `id`: from its source object, in the scene's controller.

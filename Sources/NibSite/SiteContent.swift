@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 /// Everything a site shows, computed once by the real parser and simulator before any page is
@@ -76,11 +77,16 @@ public struct SiteContent: Sendable {
     /// The trace level a document page shows its load at.
     public static let documentLevel = TraceLevel.l2
 
-    /// `site/data/rules.md`.
+    /// `site/data/rules.md` (SPEC's rules verbatim), then `site/data/rules-nibviz.md` (nibviz's
+    /// own rules for behaviour SPEC does not cover): together, the one rule catalog.
     static func readRules(siteRoot: URL) throws -> [RuleEntry] {
-        let text = try String(contentsOf: siteRoot.appendingPathComponent("data/rules.md"), encoding: .utf8)
-        let rules = RuleCatalog.parse(text)
-        guard !rules.isEmpty else { throw SiteBuildError(step: "read rules", message: "data/rules.md holds no R-… rule") }
+        var rules: [RuleEntry] = []
+        for file in RuleCatalog.files {
+            let text = try String(contentsOf: siteRoot.appendingPathComponent("data/" + file), encoding: .utf8)
+            let entries = RuleCatalog.parse(text)
+            guard !entries.isEmpty else { throw SiteBuildError(step: "read rules", message: "data/\(file) holds no R-… rule") }
+            rules += entries
+        }
         return rules
     }
 

@@ -24,6 +24,7 @@ func runDiagramBenchmark(nibviz: URL, corpus: URL) -> String {
     }
     let workers = ProcessInfo.processInfo.activeProcessorCount
     var failures = 0
+    let sampler = ChildMemorySampler()
     let pooled = measure {
         failures =
             RenderWorkerPool(executable: nibviz, timeout: 120).render(requests).filter {
@@ -31,6 +32,7 @@ func runDiagramBenchmark(nibviz: URL, corpus: URL) -> String {
                 return false
             }.count
     }
+    let workerPeak = sampler.stop()
     return [
         "## Diagrams: \(graphs.count) corpus documents → \(requests.count) SVG diagrams", "",
         "| step | time | per diagram |", "|---|---|---|",
@@ -39,5 +41,7 @@ func runDiagramBenchmark(nibviz: URL, corpus: URL) -> String {
         "| render in-process, serial | \(format(inProcess)) s | \(format(inProcess * 1000 / Double(max(1, requests.count)))) ms |",
         "| render with the pool (\(workers) workers) | \(format(pooled)) s | \(format(pooled * 1000 / Double(max(1, requests.count)))) ms |",
         "", "Pool speed-up over serial in-process: \(format(inProcess / pooled))×; failures: \(failures).",
+        "Peak RSS: this process after serial in-process rendering \(mebibytes(peakResidentBytes())); largest render worker "
+            + "\(mebibytes(workerPeak)) (workers retire past 768 MiB resident).",
     ].joined(separator: "\n")
 }

@@ -8,17 +8,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL) -> String {
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appendingPathComponent("public")
     let cache = directory.appendingPathComponent("cache")
-    func build() -> (seconds: Double, status: Int32) {
-        let process = Process()
-        process.executableURL = nibviz
-        process.arguments = ["site", corpus.path, "-o", output.path, "--cache", cache.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = Date()
-        do { try process.run() } catch { return (.nan, -1) }
-        process.waitUntilExit()
-        return (Date().timeIntervalSince(start), process.terminationStatus)
-    }
+    func build() -> ChildRun { runMeasured(nibviz.path, ["site", corpus.path, "-o", output.path, "--cache", cache.path]) }
     let full = build()
     let pages = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") }
     let documentPages = pages.filter { $0.hasPrefix("documents/") && $0 != "documents/index.html" }.count
@@ -26,9 +16,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL) -> String {
     let format = { (value: Double) in String(format: "%.2f", value) }
     return [
         "## Site: the corpus as a documentation site", "",
-        "| build | seconds | pages | pages/s | exit |", "|---|---|---|---|---|",
-        "| full (cold cache) | \(format(full.seconds)) | \(pages.count) (\(documentPages) documents) | \(format(Double(pages.count) / full.seconds)) | \(full.status) |",
-        "| no-change rebuild (warm cache) | \(format(again.seconds)) | \(pages.count) | \(format(Double(pages.count) / again.seconds)) | \(again.status) |",
+        "| build | seconds | pages | pages/s | exit | peak RSS (nibviz site) |", "|---|---|---|---|---|---|",
+        "| full (cold cache) | \(format(full.seconds)) | \(pages.count) (\(documentPages) documents) | \(format(Double(pages.count) / full.seconds)) | \(full.status) | \(mebibytes(full.peakBytes)) |",
+        "| no-change rebuild (warm cache) | \(format(again.seconds)) | \(pages.count) | \(format(Double(pages.count) / again.seconds)) | \(again.status) | \(mebibytes(again.peakBytes)) |",
         "",
         "No-change rebuild: \(format(100 * again.seconds / full.seconds)) % of the full build (diagrams come from the content-hash cache).",
     ].joined(separator: "\n")

@@ -28,7 +28,7 @@ let cpu =
     .map { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
 print("# nibviz benchmarks\n\nMachine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu)\n")
 if only.isEmpty || only.contains("render") { print(runRenderBenchmark(nibviz: nibviz), "\n") }
-if only.isEmpty || only.contains("parse") { print(runParseBenchmark(corpus: corpus), "\n") }
+if only.isEmpty || only.contains("parse") { print(runParseBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
 if only.isEmpty || only.contains("compiled") { print(runCompiledParseBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("simulate") {
     print(runSimulateBenchmark(scenarios: URL(fileURLWithPath: "site/scenarios/spec")), "\n")

@@ -61,7 +61,9 @@ struct DiffCommand: ParsableCommand {
         guard let diagram else {
             switch markdown ? .markdown : format ?? .text {
             case .text: return Array(DiffText.render(diff, title: "\(old) → \(new)").utf8)
-            case .markdown: return Array(DiffMarkdown.render(diff, title: new).utf8)
+            case .markdown:
+                let mermaid = diff.hasSemanticChanges ? DiffDiagram.mermaid(diff, title: diagramTitle) : nil
+                return Array(DiffMarkdown.render(diff, title: new, mermaid: mermaid).utf8)
             case .json: return Array(DiffJSON.render(diff, old: old, new: new).utf8)
             case .mermaid: return Array(DiffDiagram.mermaid(diff, title: diagramTitle).utf8)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 import NibSources
 

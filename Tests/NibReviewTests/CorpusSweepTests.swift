@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibSimulation
 import NibTestSupport
 import Testing
 
@@ -185,5 +186,39 @@ private let sweepEdits: [SweepEdit] = [
         print("regenerated ids: \(checked) readable corpus documents, \(failures.count) with a change")
         #expect(checked > 300)
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+}
+
+/// The initializer a review names for an object is the simulator's own event for it (issue 12).
+@Suite struct CorpusInitializerTests {
+    @Test func theInitializerAReviewNamesIsTheSimulatorsEventOnEveryCorpusDocument() throws {
+        guard let corpus = TestPaths.corpus, let rows = CorpusEdits.manifest() else {
+            print("skipped: no corpus (../shared/corpus)")
+            return
+        }
+        var checked = 0
+        var failures: [String] = []
+        for row in rows where row.fields["well_formed"] == "yes" {
+            guard let data = try? Data(contentsOf: corpus.appendingPathComponent(row.file)),
+                let old = try? NibDocumentParser.parse(data: data, file: row.file)
+            else { continue }
+            let events = Simulator.run(document: old).initializerEvents
+            // The first created object of the document, given a new class.
+            guard let index = old.objects.firstIndex(where: { !$0.isPlaceholder && events[$0.id.rawValue] != nil }) else { continue }
+            var new = old
+            new.objects[index].customClass = "NibvizReclassed"
+            let id = new.objects[index].id.rawValue
+            guard let expected = Simulator.run(document: new).initializerEvents[id], let selector = expected.selector else { continue }
+            checked += 1
+            let diff = NibDiffer.diff(old: old, new: new, simulate: true)
+            let named = diff.consequences.first { $0.message.contains("is now instantiated as `NibvizReclassed`") }
+            if named?.rule != expected.rule || named?.message.contains("its `\(selector)`") != true {
+                failures.append(
+                    "\(row.file): simulator \(selector) \(expected.rule), review \(named?.rule ?? "none"): \(named?.message ?? "")")
+            }
+        }
+        print("initializers: \(checked) corpus documents, \(failures.count) disagreements")
+        #expect(checked > 300)
+        #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -96,3 +96,24 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("object ") && $0.contains("Evil |") }.count == 1)
     }
 }
+
+/// review.md fits in one pull-request comment.
+@Suite struct ReviewSizeTests {
+    @Test func sectionsPastTheCommentLimitAreLeftOutWithANote() throws {
+        let data = try Data(contentsOf: ReviewGitTests.fixture)
+        let graph = try NibDocumentParser.parse(data: data, file: "a.storyboard")
+        let empty = NibGraph(
+            file: graph.file, format: graph.format, documentType: graph.documentType, platform: graph.platform,
+            targetRuntime: graph.targetRuntime, toolsVersion: graph.toolsVersion, isStoryboard: graph.isStoryboard)
+        let diff = NibDiffer.diff(old: empty, new: graph)
+        let files = (0..<400).map { index in
+            FileReview(document: ChangedDocument(status: .added, oldPath: nil, newPath: "App/\(index).storyboard"), diff: diff)
+        }
+        let markdown = ReviewReport.markdown(base: "a", head: "b", files: files)
+        #expect(markdown.utf8.count <= 60_000)
+        #expect(markdown.contains("| <code>App/399.storyboard</code> | added |"))
+        #expect(markdown.contains("more documents not shown here"))
+        let small = ReviewReport.markdown(base: "a", head: "b", files: Array(files.prefix(2)))
+        #expect(!small.contains("not shown here"))
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibScenario
 import NibSimulation
 import NibTestSupport
 import Testing
@@ -226,38 +227,49 @@ struct StoryboardLaunchPlatformTests {
 /// Storyboard references in the launch (R-SB-8: never a silent gap).
 @Suite("Storyboard references at launch")
 struct StoryboardReferenceLaunchTests {
+    static let yaml = """
+        platform: ios
+        trace: L1
+        classes:
+          SecondVC: { overrides: ["initWithCoder:", viewDidLoad, "viewDidAppear:"] }
+        nibs:
+          Main:
+            initialViewController: tab
+            scenes:
+              - id: s0
+                objects:
+                  - id: tab
+                    element: tabBarController
+                    sceneMember: viewController
+                    connections:
+                      - { segue: relationship, relationship: viewControllers, destination: ref1, id: r1 }
+                      - { segue: relationship, relationship: viewControllers, destination: two, id: r2 }
+              - id: s1
+                objects:
+                  - { id: ref1, element: viewControllerPlaceholder, placeholder: IBStoryboardReference, sceneMember: viewController, attributes: { storyboardName: Settings } }
+              - id: s2
+                objects:
+                  - { id: two, element: viewController, customClass: SecondVC, sceneMember: viewController, children: [{ id: v2, element: view, key: view }] }
+        steps:
+          - launch: { mainNib: Main }
+        """
+
     @Test("R-SB-8: a tab that refers to another storyboard keeps its place and is named in a note; the second tab stays hidden")
     func referencedTabKeepsItsPlace() throws {
-        let yaml = """
-            platform: ios
-            trace: L1
-            classes:
-              SecondVC: { overrides: ["initWithCoder:", viewDidLoad, "viewDidAppear:"] }
-            nibs:
-              Main:
-                initialViewController: tab
-                scenes:
-                  - id: s0
-                    objects:
-                      - id: tab
-                        element: tabBarController
-                        sceneMember: viewController
-                        connections:
-                          - { segue: relationship, relationship: viewControllers, destination: ref1, id: r1 }
-                          - { segue: relationship, relationship: viewControllers, destination: two, id: r2 }
-                  - id: s1
-                    objects:
-                      - { id: ref1, element: viewControllerPlaceholder, placeholder: IBStoryboardReference, sceneMember: viewController, attributes: { storyboardName: Settings } }
-                  - id: s2
-                    objects:
-                      - { id: two, element: viewController, customClass: SecondVC, sceneMember: viewController, children: [{ id: v2, element: view, key: view }] }
-            steps:
-              - launch: { mainNib: Main }
-            """
-        let timeline = try SpecScenario.run(yaml)
+        let timeline = try SpecScenario.run(Self.yaml)
         #expect(TimelineFormatter.format(timeline, as: .text) == "-[SecondVC initWithCoder:]\n")
         #expect(
             timeline.notes.contains("ref1 refers to its initial controller of storyboard Settings, which this run does not load (R-SB-8)"))
+    }
+
+    @Test("R-SB-8: selecting the referenced tab stops with a note; selecting tab 1 shows SecondVC")
+    func selectingAroundAReferencedTab() throws {
+        let referenced = try SpecScenario.run(Self.yaml + "\n  - startTrace\n  - selectTab: 0\n")
+        #expect(referenced.events.isEmpty)
+        #expect(referenced.notes.contains { $0.contains("tab 0 refers to another storyboard") })
+        #expect(
+            try SpecScenario.text(yaml: Self.yaml + "\n  - startTrace\n  - selectTab: 1\n")
+                == "-[SecondVC viewDidLoad]\n-[SecondVC viewDidAppear:]\n")
     }
 }
 
@@ -276,5 +288,55 @@ struct IOSLaunchDelegateTests {
             lines.prefix(3) == [
                 "-[RootVC initWithCoder:]", "-[AppDelegate application:didFinishLaunchingWithOptions:]", "-[RootVC viewDidLoad]",
             ])
+    }
+}
+
+/// The storyboard rules are in the one catalog, cite Apple's pages and each has a test.
+@Suite("Storyboard rule catalog")
+struct StoryboardRuleCatalogTests {
+    @Test("R-LAUNCH-1 R-SB-10: every R-LAUNCH/R-SB rule is in Rule.all and cites Apple documentation by URL")
+    func rulesCiteAppleDocumentation() {
+        for rule in Rule.storyboards {
+            #expect(Rule.named(rule.id) == rule, "\(rule.id)")
+            #expect(
+                !rule.sources.isEmpty
+                    && rule.sources.allSatisfy {
+                        $0.hasPrefix("https://developer.apple.com/") || $0.hasPrefix("https://forums.developer.apple.com/")
+                    }, "\(rule.id)")
+        }
+        #expect(Set(Rule.all.map(\.id)).count == Rule.all.count)
+    }
+
+    @Test("every R-LAUNCH/R-SB rule is named by a test of this target")
+    func everyRuleHasATest() throws {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Tests/NibSimulationTests")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        var titles = ""
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("@Test(") { titles += line + "\n" }
+        }
+        for rule in Rule.storyboards {
+            // A test title names the rule as a whole word ("R-SB-1:", "R-SB-1 R-…"), not as a prefix of R-SB-10.
+            let named = titles.contains("\(rule.id):") || titles.contains("\(rule.id) ")
+            #expect(named, "no test names \(rule.id)")
+        }
+    }
+}
+
+/// Parts of scenes hidden at launch.
+@Suite("Hidden tabs in Simulator.launch")
+struct HiddenTabPartTests {
+    @Test("R-LAUNCH-2: a tab hidden at launch gets a part where it is decoded at launch and loads when selected (R-APP-6)")
+    func hiddenTabPart() throws {
+        let launch = Simulator.launch(storyboard: try LaunchFixtures.graph("Tabs.storyboard"))
+        let second = try #require(launch.scenes.first { $0.controllerID.rawValue == "two-00-001" })
+        #expect(second.reach == .launch(visible: false))
+        let own = second.events.filter { $0.receiver?.id == "two-00-001" }.compactMap(\.selector)
+        #expect(
+            own.filter { ["initWithCoder:", "awakeFromNib", "loadView"].contains($0) } == ["initWithCoder:", "awakeFromNib", "loadView"])
+        #expect(second.transitions.map(\.to) == [.loaded, .appearing, .visible])
+        #expect(second.transitions.first?.rule == "R-LOAD-1")
+        #expect(second.timeline.events.contains { $0.selector == "viewWillAppear:" && $0.rule == "R-APP-6" })
     }
 }

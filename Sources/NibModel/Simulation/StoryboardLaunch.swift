@@ -22,8 +22,9 @@ public struct ScenePart: Hashable, Sendable {
     public var controllerID: ObjectID
     /// How the app reaches the scene.
     public var reach: SceneReach
-    /// The run that shows the scene: the launch itself for scenes of the launch, else the launch
-    /// followed by the steps of `reach`, traced from the first of those steps.
+    /// The run that shows the scene: the launch itself for the visible chain; for a tab hidden at
+    /// launch, the whole launch then its `selectTab`; else the launch followed by the steps of
+    /// `reach`, traced from the first of those steps.
     public var timeline: Timeline
     /// The controller's instance in `timeline`, nil when the run never instantiated it.
     public var controller: EventObject?

@@ -91,7 +91,7 @@ extension SimulationRun {
 
     /// Tab switch to `new` (R-APP-6): the new controller's will-appear comes first.
     func selectTabStep(_ new: Int) {
-        guard let old = stage.selectedTab.map({ stage.tabs[$0] }) ?? stage.navigation.first, old != new else { return }
+        guard let old = stage.selectedTab.flatMap({ stage.tabs[$0] }) ?? stage.navigation.first, old != new else { return }
         stage.navigation = [visibleLeaf(new)]
         presentationViewAccess(new)
         willAppear(new, .app6)

@@ -111,8 +111,9 @@ struct Stage {
     var presented: [(controller: Int, fullScreen: Bool)] = []
     /// Children in `addChildViewController:` order (R-APP-10).
     var childOrder: [Int] = []
-    /// The tab bar's controllers (`showTabs`, a launched tab bar controller), R-APP-6.
-    var tabs: [Int] = []
+    /// The tab bar's controllers (`showTabs`, a launched tab bar controller), R-APP-6; nil for a
+    /// tab that refers to another storyboard (R-SB-8).
+    var tabs: [Int?] = []
     /// The selected tab's index, when a tab bar is shown.
     var selectedTab: Int?
 

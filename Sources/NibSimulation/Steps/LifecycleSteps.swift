@@ -49,13 +49,16 @@ extension SimulationRun {
             let tabs = tabNames.compactMap { controller(named: $0, step) }
             guard tabs.count == tabNames.count, let first = tabs.first else { return }
             showRootStep(first)
-            stage.tabs = tabs
+            stage.tabs = tabs.map { Optional($0) }
             stage.selectedTab = 0
         case .selectTab(let index):
             guard stage.tabs.indices.contains(index) else {
                 return impossible(step, "no tab \(index) (the tab bar holds \(stage.tabs.count) controllers; use showTabs first)")
             }
-            selectTabStep(stage.tabs[index])
+            guard let tab = stage.tabs[index] else {
+                return impossible(step, "tab \(index) refers to another storyboard, which this run does not load (R-SB-8)")
+            }
+            selectTabStep(tab)
             stage.selectedTab = index
         case .segue(let name, let identifier, let sourceObject, let fromCode, let result):
             guard let vc = controller(named: name, step) else { return }
