@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
         .testTarget(
-            name: "NibSourcesTests", dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibScenario", "NibModel", "NibSimulation"],
+            name: "NibSourcesTests",
+            dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibScenario", "NibModel", "NibSimulation"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
     ]
 )

@@ -38,7 +38,9 @@ struct CheckCommand: ParsableCommand {
         guard let index = try sources.index() else { return }
         var findings = Checker(graphs: graphs, index: index).run().findings
         if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure("\(baseline): cannot read the baseline") }
+            guard let data = FileManager.default.contents(atPath: baseline) else {
+                throw CommandFailure("\(baseline): cannot read the baseline")
+            }
             do {
                 findings = CheckOutput.subtracting(try CheckOutput.findings(fromJSON: data), from: findings)
             } catch {
