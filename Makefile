@@ -33,6 +33,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 test: build
+	@python3 -c "import sarif_pydantic" 2>/dev/null || python3 -m pip install -q sarif-pydantic >/dev/null 2>&1 || echo "make test: sarif-pydantic not installed; the SARIF validation test will skip"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz

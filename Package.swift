@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
@@ -31,6 +32,17 @@ let package = Package(
         .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
+        .target(
+            name: "NibSources",
+            dependencies: [
+                "NibModel", "NibSimulation",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // IB documents checked against class tables from sources: located findings (`nibviz check`).
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
         // Model and timelines to deterministic DOT text.
         .target(name: "NibDiagrams", dependencies: ["NibModel"]),
         // libgvc as a system library (module map + shim header).
@@ -66,7 +78,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibOutput",
+                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,7 +88,7 @@ let package = Package(
             name: "NibVizBench",
             dependencies: [
                 "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing",
-                "NibReview",
+                "NibReview", "NibSources",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
@@ -104,5 +116,9 @@ let package = Package(
             exclude: ["__Snapshots__", "__Fixtures__"]),
         .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
+        .testTarget(
+            name: "NibSourcesTests",
+            dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibScenario", "NibModel", "NibSimulation"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
     ]
 )

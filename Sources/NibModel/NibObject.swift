@@ -37,6 +37,8 @@ public struct NibObject: Hashable, Sendable {
     /// button's normal-state title, a control's cell title or placeholder, a `<string key="text">`.
     /// Diagrams name objects with it; not part of the JSON export.
     public var contentText: String?
+    /// 1-based column of the element's start tag; 0 when unknown.
+    public var column: Int = 0
 
     /// Creates an object.
     public init(

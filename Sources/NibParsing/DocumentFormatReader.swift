@@ -128,7 +128,7 @@ final class DocumentFormatReader {
         }
         var attributes = node.attributes
         for key in Self.mappedAttributes { attributes[key] = nil }
-        return NibObject(
+        var object = NibObject(
             id: ObjectID(id), element: node.name, className: className ?? "NSObject",
             customClass: node["customClass"], customModule: node["customModule"],
             placeholder: placeholderIdentifier(node, id: id), parent: parent, scene: scene,
@@ -136,6 +136,8 @@ final class DocumentFormatReader {
             sceneMemberID: node["sceneMemberID"], attributes: attributes,
             runtimeAttributes: node.child("userDefinedRuntimeAttributes").map(Self.runtimeAttributes) ?? [],
             line: node.line, contentText: Self.contentText(node))
+        object.column = node.column
+        return object
     }
 
     /// Text an object shows that IB writes in a child element: `<state key="normal" title=…>`
@@ -224,9 +226,10 @@ final class DocumentFormatReader {
             return
         }
         guard let kind = connectionKind(node) else { return }
-        let connection = Connection(
+        var connection = Connection(
             id: node["id"].map { ObjectID($0) }, source: source, kind: kind, line: node.line,
             namesTargetAttribute: node.name == "action" && node["target"] != nil)
+        connection.column = node.column
         if let destination = connection.destination { pendingReferences.append((node, destination.rawValue)) }
         connections.append(connection)
     }
