@@ -33,6 +33,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG)
 
 test: build
+	@python3 -c "import sarif_pydantic" 2>/dev/null || python3 -m pip install -q sarif-pydantic >/dev/null 2>&1 || echo "make test: sarif-pydantic not installed; the SARIF validation test will skip"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
@@ -44,7 +45,7 @@ site: build
 
 # Mutation fuzzer over Tests/Fuzz/seeds/<format>/ driving the built binary: fails on a crash, a
 # hang, output outside the output folder or a rejection without FILE:LINE; inputs that do are
-# saved in .build/fuzz/findings/.
+# saved in .build/fuzz/findings/seed-N/.
 fuzz: build
 	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
 	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --seed $(FUZZ_SEED) \

@@ -17,18 +17,32 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
         // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // .xib/.storyboard XML and YAML scenarios into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2", .product(name: "Yams", package: "Yams")]),
+        // .xib/.storyboard XML and compiled nibs into the model, with diagnostics.
+        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2"]),
+        // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
+        .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
         .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
         .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
+        .target(
+            name: "NibSources",
+            dependencies: [
+                "NibModel", "NibSimulation",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // IB documents checked against class tables from sources: located findings (`nibviz check`).
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
         // Model and timelines to deterministic DOT text.
         .target(name: "NibDiagrams", dependencies: ["NibModel"]),
         // libgvc as a system library (module map + shim header).
@@ -54,7 +68,7 @@ let package = Package(
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
+                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -63,8 +77,8 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibOutput",
+                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +87,8 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing", "NibReview",
+                "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing",
+                "NibReview", "NibSources",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
@@ -82,24 +97,27 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibInspect", "NibModel"],
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
-            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibModel"],
+            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibScenario", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
-            dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibSimulation", "GraphvizRender"],
+            dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibScenario", "NibSimulation", "GraphvizRender"],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
-            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibSimulation"],
+            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibSimulation"],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
             exclude: ["__Snapshots__", "__Fixtures__"]),
-        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"]),
+        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
+        .testTarget(
+            name: "NibSourcesTests", dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibModel", "NibSimulation"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
     ]
 )

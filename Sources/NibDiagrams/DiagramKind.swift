@@ -66,13 +66,16 @@ public struct DiagramOptions: Sendable {
     /// instead of one drawing.
     public var sceneSplitThreshold: Int
     /// Documents with more objects than this get an overview of their top-level objects plus
-    /// one diagram per top-level object (a 1.6 MB xib is unreadable as one drawing).
+    /// one diagram per top-level object, storyboards one per scene (a 1.6 MB xib is unreadable
+    /// as one drawing; 80 keeps most parts within a 960 px column, measured on the corpus).
     public var objectSplitThreshold: Int
+    /// Whether each diagram draws its own legend, or leaves it to one `DiagramLegend` per page.
+    public var legend: LegendPlacement
 
     /// Creates options.
     public init(
         theme: DiagramTheme = .light, linkBase: String? = nil, links: DiagramLinks? = nil, labelLimit: Int = 40,
-        sceneSplitThreshold: Int = 6, objectSplitThreshold: Int = 200
+        sceneSplitThreshold: Int = 6, objectSplitThreshold: Int = 80, legend: LegendPlacement = .include
     ) {
         self.theme = theme
         self.linkPrefix = linkBase
@@ -80,6 +83,7 @@ public struct DiagramOptions: Sendable {
         self.labelLimit = labelLimit
         self.sceneSplitThreshold = sceneSplitThreshold
         self.objectSplitThreshold = objectSplitThreshold
+        self.legend = legend
     }
 
     /// The style for the theme.
@@ -89,6 +93,14 @@ public struct DiagramOptions: Sendable {
     func link(_ target: DiagramLinks.Target) -> DOTValue? {
         links?.href(target).map { .url($0) }
     }
+}
+
+/// Where a diagram's legend goes.
+public enum LegendPlacement: String, Hashable, Sendable, CaseIterable {
+    /// Inside the diagram (the default, for a diagram that stands alone).
+    case include
+    /// Left out: the caller draws `DiagramLegend.dot(for:)` once for the page.
+    case omit
 }
 
 /// One DOT diagram of a set, with a file-safe name and a human title.

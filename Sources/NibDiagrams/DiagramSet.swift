@@ -3,24 +3,26 @@ import NibModel
 /// Which diagrams are drawn for an input: one answer for `nibviz render`, `render-corpus` and
 /// the site's document pages.
 public enum DiagramSet {
-    /// The diagrams of `kind` for a document (`graph`) and/or a simulated run (`timeline`):
-    /// several for split documents (overview first), else one; empty when `kind` needs a
-    /// document and there is none. `title` names the input in diagram titles.
+    /// The diagrams of `kind` for a document (`graph`) and/or a simulated run (`timeline`): the
+    /// whole drawing (or the overview) first, then one part per scene or object of a split
+    /// document (`DocumentPartition`); empty when `kind` needs a document and there is none.
+    /// `title` names the input in diagram titles; a storyboard's `launch` gives each scene's
+    /// timeline parts the run that shows the scene.
     public static func diagrams(
-        _ kind: DiagramKind, graph: NibGraph?, timeline: Timeline, platform: Platform, title: String, options: DiagramOptions
+        _ kind: DiagramKind, graph: NibGraph?, timeline: Timeline, platform: Platform, title: String, launch: StoryboardLaunch? = nil,
+        options: DiagramOptions
     ) -> [NamedDiagram] {
         switch kind {
         case .graph:
             return graph.map { ObjectGraphDiagram.parts($0, options: options) } ?? []
         case .flow:
-            return graph.map { [NamedDiagram(name: "flow", title: title, dot: FlowDiagram.dot($0, options: options))] } ?? []
+            return graph.map { FlowDiagram.parts($0, options: options) } ?? []
         case .instantiation:
-            let dot = InstantiationDiagram.dot(timeline, graph: graph, platform: platform, title: title, options: options)
-            return [NamedDiagram(name: "instantiation", title: title, dot: dot)]
+            return InstantiationDiagram.parts(timeline, graph: graph, platform: platform, title: title, launch: launch, options: options)
         case .timeline:
-            return [NamedDiagram(name: "timeline", title: title, dot: TimelineDiagram.dot(timeline, title: title, options: options))]
+            return TimelineDiagram.parts(timeline, title: title, graph: graph, launch: launch, options: options)
         case .lifecycle:
-            return [NamedDiagram(name: "lifecycle", title: title, dot: LifecycleDiagram.dot(timeline, title: title, options: options))]
+            return LifecycleDiagram.parts(timeline, title: title, graph: graph, launch: launch, options: options)
         }
     }
 

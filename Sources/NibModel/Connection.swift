@@ -8,6 +8,8 @@ public struct Connection: Hashable, Sendable {
     public var kind: ConnectionKind
     /// 1-based line of the element.
     public var line: Int
+    /// 1-based column of the element's start tag; 0 when unknown.
+    public var column: Int = 0
     /// True when an action names its target with `target=` (macOS) rather than
     /// `destination=` (iOS): R-XML-12 rejects the wrong one for the platform.
     public var namesTargetAttribute: Bool

@@ -33,6 +33,12 @@ public struct NibObject: Hashable, Sendable {
     public var runtimeAttributes: [RuntimeAttribute]
     /// 1-based line of the element's start tag.
     public var line: Int
+    /// Text the object shows that IB stores in a child element rather than an attribute: a
+    /// button's normal-state title, a control's cell title or placeholder, a `<string key="text">`.
+    /// Diagrams name objects with it; not part of the JSON export.
+    public var contentText: String?
+    /// 1-based column of the element's start tag; 0 when unknown.
+    public var column: Int = 0
 
     /// Creates an object.
     public init(
@@ -40,7 +46,8 @@ public struct NibObject: Hashable, Sendable {
         customModule: String? = nil, placeholder: String? = nil, parent: ObjectID? = nil,
         scene: String? = nil, label: String? = nil, key: String? = nil,
         storyboardIdentifier: String? = nil, sceneMemberID: String? = nil,
-        attributes: [String: String] = [:], runtimeAttributes: [RuntimeAttribute] = [], line: Int = 0
+        attributes: [String: String] = [:], runtimeAttributes: [RuntimeAttribute] = [], line: Int = 0,
+        contentText: String? = nil
     ) {
         self.id = id
         self.element = element
@@ -57,6 +64,7 @@ public struct NibObject: Hashable, Sendable {
         self.attributes = attributes
         self.runtimeAttributes = runtimeAttributes
         self.line = line
+        self.contentText = contentText
     }
 
     /// True for File's Owner, First Responder, Application, external objects and storyboard

@@ -109,10 +109,12 @@ final class ArchiveFormatReader {
             default: break
             }
         }
-        return NibObject(
+        var object = NibObject(
             id: id, element: archivedClass, className: className, customClass: customClass, placeholder: placeholder,
             parent: parent, label: record.child(key: "objectName")?.stringValue, key: node?["key"],
             line: node?.line ?? record.line)
+        object.column = node?.column ?? record.column
+        return object
     }
 
     /// `IBUIButton` → `UIButton`, `NSCustomObject` → `NSObject`, `NSWindowTemplate` → `NSWindow`.
@@ -164,7 +166,9 @@ final class ArchiveFormatReader {
                 warn(connection, "unknown connection class \(plain(kindClass)) ignored")
                 return nil
             }
-            return Connection(id: id.map { ObjectID($0) }, source: sender, kind: kind, line: connection.line)
+            var located = Connection(id: id.map { ObjectID($0) }, source: sender, kind: kind, line: connection.line)
+            located.column = connection.column
+            return located
         }
     }
 

@@ -128,14 +128,40 @@ final class DocumentFormatReader {
         }
         var attributes = node.attributes
         for key in Self.mappedAttributes { attributes[key] = nil }
-        return NibObject(
+        var object = NibObject(
             id: ObjectID(id), element: node.name, className: className ?? "NSObject",
             customClass: node["customClass"], customModule: node["customModule"],
             placeholder: placeholderIdentifier(node, id: id), parent: parent, scene: scene,
             label: node["userLabel"], key: node["key"], storyboardIdentifier: node["storyboardIdentifier"],
             sceneMemberID: node["sceneMemberID"], attributes: attributes,
             runtimeAttributes: node.child("userDefinedRuntimeAttributes").map(Self.runtimeAttributes) ?? [],
-            line: node.line)
+            line: node.line, contentText: Self.contentText(node))
+        object.column = node.column
+        return object
+    }
+
+    /// Text an object shows that IB writes in a child element: `<state key="normal" title=…>`
+    /// (UIButton), `<buttonConfiguration title=…>`, `<string key="text">` (long label text), or
+    /// the `title`/`placeholderString` of its cell (AppKit controls draw through their cell).
+    static func contentText(_ node: XMLNode) -> String? {
+        for child in node.children {
+            switch child.name {
+            case "state" where child["key"] == "normal":
+                if let title = child["title"], !title.isEmpty { return title }
+            case "buttonConfiguration":
+                if let title = child["title"], !title.isEmpty { return title }
+            case "string" where child["key"] == "text" || child["key"] == "title":
+                let value = child.stringValue
+                if !value.isEmpty { return value }
+            default:
+                if child["key"] == "cell" {
+                    for key in ["title", "placeholderString"] {
+                        if let value = child[key], !value.isEmpty { return value }
+                    }
+                }
+            }
+        }
+        return nil
     }
 
     /// R-XML-3/4/5: iOS `<placeholder>`, macOS `<customObject id="-1|-2|-3">` and scene first
@@ -200,9 +226,10 @@ final class DocumentFormatReader {
             return
         }
         guard let kind = connectionKind(node) else { return }
-        let connection = Connection(
+        var connection = Connection(
             id: node["id"].map { ObjectID($0) }, source: source, kind: kind, line: node.line,
             namesTargetAttribute: node.name == "action" && node["target"] != nil)
+        connection.column = node.column
         if let destination = connection.destination { pendingReferences.append((node, destination.rawValue)) }
         connections.append(connection)
     }

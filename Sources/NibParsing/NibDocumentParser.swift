@@ -47,7 +47,10 @@ public enum NibDocumentParser {
     public static func parse(data: Data, file: String) throws -> NibGraph {
         let start = FileLocation(file: file, line: 1, column: 1)
         if CompiledNibParser.container(data) != nil {
-            return try CompiledNibParser.parse(data: data, file: file)
+            // Compiled nibs link parents by reference too: the same depth limit as the archive format.
+            let graph = try CompiledNibParser.parse(data: data, file: file)
+            try HierarchyLimits.check(graph)
+            return graph
         }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -61,7 +64,9 @@ public enum NibDocumentParser {
         case "document":
             return DocumentFormatReader(file: file).read(root)
         case "archive":
-            return ArchiveFormatReader(file: file).read(root)
+            let graph = ArchiveFormatReader(file: file).read(root)
+            try HierarchyLimits.check(graph)
+            return graph
         default:
             throw LocatedError(
                 at: FileLocation(file: file, line: root.line, column: root.column),

@@ -1,14 +1,30 @@
 import Foundation
 import NibModel
 
+/// Reads a text input (a scenario, a DOT file) as UTF-8; a byte that is not UTF-8 is an error
+/// at its own line and column, not "the file isn't in the correct format".
+public enum TextFile {
+    /// The file's text; `displayName` names it in errors.
+    public static func readUTF8(_ url: URL, displayName: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LocatedError(at: FileLocation(file: displayName), "cannot read: \(error.localizedDescription)")
+        }
+        try TextEncodingCheck.requireValidUTF8(data, file: displayName)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
 /// Rejects bytes that claim to be UTF-8 but are not, before they reach `XMLParser`.
 ///
 /// libxml2 lets some invalid UTF-8 through in element and attribute names, and FoundationXML
 /// then traps while making a Swift `String` of them: a crash on input data. Documents that
 /// declare another encoding (or are UTF-16) are converted by libxml2 and are left alone.
-enum TextEncodingCheck {
+public enum TextEncodingCheck {
     /// Throws a `LocatedError` at the first invalid byte of a UTF-8 document.
-    static func requireValidUTF8(_ bytes: Data, file: String) throws {
+    public static func requireValidUTF8(_ bytes: Data, file: String) throws {
         guard claimsUTF8(bytes) else { return }
         if String(validating: bytes, as: UTF8.self) != nil { return }
         let offset = firstInvalidOffset(bytes)

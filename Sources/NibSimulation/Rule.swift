@@ -24,7 +24,7 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     /// Every rule the engine implements, grouped by SPEC section, in SPEC order.
     public static var all: [Rule] {
         conventions + nibLoad + instantiation + outlets + actions + bindings + awake + windows + xml + viewLoading + lifecycleRules
-            + storyboards
+            + storyboards + sourceChecks
     }
 
     /// The rule with `id`, if the engine implements it.

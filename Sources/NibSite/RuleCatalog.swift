@@ -12,8 +12,9 @@ public struct RuleEntry: Hashable, Sendable {
 
 /// The rule catalog: every `- **R-…**` bullet of SPEC.md, in SPEC order, with its full text.
 /// `site/data/rules.md` is the catalog the site reads; it holds exactly SPEC's rule bullets under
-/// SPEC's section headings, so `parse` reads both the same way and a test fails when they
-/// disagree (or when `Rule.all` names a rule the catalog lacks).
+/// SPEC's section headings, then one section of the project's own rules (simulator behaviour
+/// SPEC does not cover), so `parse` reads both files the same way and a test fails when they
+/// disagree, or when `Rule.all` names a rule the catalog lacks.
 public enum RuleCatalog {
     /// The catalog's files under `site/data/`: SPEC's rules, then nibviz's own.
     public static let files = ["rules.md", "rules-nibviz.md"]

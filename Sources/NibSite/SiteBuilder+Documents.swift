@@ -107,7 +107,7 @@ extension SiteBuilder {
         if let timeline = document.timeline {
             html += timelineContent(
                 timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
-                pagePath: path)
+                pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))
         }
         html +=
             "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th><th scope=\"col\">Details</th></tr></thead><tbody>"

@@ -24,7 +24,10 @@ extension SiteBuilder {
 
     /// The timeline as a table plus its diagrams (timeline; lifecycle when asked and the run
     /// moved a view controller through its view states).
-    func timelineContent(_ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String) -> PageContent {
+    /// `objects`: ids of the object rows on the page, for lane links.
+    func timelineContent(
+        _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = []
+    ) -> PageContent {
         let events = timeline.visibleEvents(at: level)
         var rows = ""
         let hasPhases = events.contains { $0.phase != nil }
@@ -49,7 +52,7 @@ extension SiteBuilder {
             "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
         )
         out += "<div class=\"figures\">"
-        let options = diagramOptions(pagePath: pagePath)
+        let options = diagramOptions(pagePath: pagePath, objects: objects)
         if events.count > Self.timelineDiagramLimit {
             out += "<p class=\"note\">\(events.count) events: too many for a readable diagram; the table above has them all.</p>"
         } else if !events.isEmpty {

@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 /// Everything a site shows, computed once by the real parser and simulator before any page is

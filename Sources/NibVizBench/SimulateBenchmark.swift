@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 /// Scenario throughput: parsing the YAML alone (baseline) vs parse + simulate + text output,

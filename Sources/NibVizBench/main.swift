@@ -5,13 +5,21 @@ var arguments = CommandLine.arguments.dropFirst()
 var nibviz = URL(fileURLWithPath: ".build/release/nibviz")
 var corpus = URL(fileURLWithPath: "../shared/corpus/files")
 var only: Set<String> = []
+var sourceCorpus =
+    ["../corpus-sources", "../../corpus-sources", "../shared/corpus/sources"].map { URL(fileURLWithPath: $0) }
+    .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("MANIFEST.tsv").path) }
+    ?? URL(fileURLWithPath: "../corpus-sources")
 while let argument = arguments.popFirst() {
     switch argument {
     case "--nibviz": if let value = arguments.popFirst() { nibviz = URL(fileURLWithPath: value) }
     case "--corpus": if let value = arguments.popFirst() { corpus = URL(fileURLWithPath: value) }
     case "--only": if let value = arguments.popFirst() { only.insert(value) }
+    case "--sources": if let value = arguments.popFirst() { sourceCorpus = URL(fileURLWithPath: value) }
     default:
-        print("usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--only render|parse|compiled|simulate|diagrams|review|site]"); exit(64)
+        print(
+            "usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--sources DIR] [--only render|parse|compiled|simulate|diagrams|review|site|sources]"
+        )
+        exit(64)
     }
 }
 let cpu =
@@ -27,4 +35,5 @@ if only.isEmpty || only.contains("simulate") {
 }
 if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: corpus), "\n") }
 if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
+if only.isEmpty || only.contains("sources") { print(runSourcesBenchmark(sources: sourceCorpus), "\n") }
 if only.isEmpty || only.contains("site") { print(runSiteBenchmark(nibviz: nibviz, corpus: corpus), "\n") }

@@ -3,6 +3,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 extension DiagramKind: ExpressibleByArgument {}
@@ -28,7 +29,12 @@ struct DiagramSource {
         if kind == .graph || kind == .flow { _ = try requireGraph(kind) }
         let (timeline, platform) = kind == .graph || kind == .flow ? (Timeline(), graph?.platform ?? .ios) : run()
         let title = (file as NSString).lastPathComponent
-        return DiagramSet.diagrams(kind, graph: graph, timeline: timeline, platform: platform, title: title, options: options)
+        // A bare storyboard: each scene's timeline parts show the run that reaches it (R-SB-1).
+        let launch =
+            kind == .graph || kind == .flow || scenario != nil
+            ? nil : graph.flatMap { $0.isStoryboard ? Simulator.launch(storyboard: $0) : nil }
+        return DiagramSet.diagrams(
+            kind, graph: graph, timeline: timeline, platform: platform, title: title, launch: launch, options: options)
     }
 
     private func requireGraph(_ kind: DiagramKind) throws -> NibGraph {

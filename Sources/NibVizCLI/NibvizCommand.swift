@@ -9,7 +9,7 @@ public struct NibvizCommand: ParsableCommand {
         abstract: "See what happens when a nib, xib or storyboard loads: graphs, simulated timelines, diagrams, a docs site.",
         version: version,
         subcommands: [
-            RenderCommand.self, InspectCommand.self, SimulateCommand.self, SiteCommand.self,
+            RenderCommand.self, InspectCommand.self, SimulateCommand.self, CheckCommand.self, ClassesCommand.self, SiteCommand.self,
             DiffCommand.self, TextconvCommand.self, ReviewCommand.self, RenderCorpusCommand.self, RenderWorkerCommand.self,
         ]
     )

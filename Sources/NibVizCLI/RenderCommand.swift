@@ -3,6 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDiagrams
 import NibModel
+import NibOutput
 import NibParsing
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -15,8 +16,10 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a .dot file (or, with --diagram, an IB document or scenario) to SVG, PNG, PDF, DOT or JSON.",
         discussion: """
             .dot/.gv input is laid out as is. A .xib, .storyboard, designable.nib or scenario .yaml is drawn \
-            as the --diagram KIND (default graph); -T dot prints nibviz's DOT source. Storyboards with many \
-            scenes draw an overview; --scene ID (or --scene overview) picks one part.
+            as the --diagram KIND (default graph); -T dot prints nibviz's DOT source. Big documents are drawn \
+            in parts (one per scene, or per top-level object); --scene picks one by id or by name (a unique, \
+            case-insensitive prefix of the title the part list shows), for every diagram kind; \
+            --scene all -o DIR writes every part to DIR as <part>.<format>.
             """
     )
 
@@ -43,24 +46,49 @@ struct RenderCommand: ParsableCommand {
         help: "Prefix for links: objects link to <base>obj-<id>, scenes to <base>scene-<id>, rules to <base>rule-<id>.")
     var linkBase: String?
 
-    @Option(help: "Storyboard part to draw: a scene id, or 'overview'.")
+    @Option(help: "Part to draw: a scene or object id, its name (unique prefix, any case), 'overview', or 'all' (with -o DIR).")
     var scene: String?
 
+    @Option(help: "Legend: include (in the diagram), omit, or only (the kind's legend on its own, no input read).")
+    var legend: LegendChoice = .include
+
     func run() throws {
-        if diagram == nil, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
-        let part = try DiagramPicker.pick(
-            file: file, kind: diagram ?? .graph, scene: scene, options: DiagramOptions(theme: theme, linkBase: linkBase))
-        if format == .dot { return try writeOutput(Array(part.dot.utf8), to: output, inputs: [file]) }
-        try writeOutput(try render(part.dot, name: file, generated: true), to: output, inputs: [file])
+        if diagram == nil, legend != .only, InputClassifier.kind(of: URL(fileURLWithPath: file)) == .dot { return try renderDOTFile() }
+        let options = DiagramOptions(theme: theme, linkBase: linkBase, legend: legend == .omit ? .omit : .include)
+        if legend == .only {
+            let kind = diagram ?? .graph
+            let part = NamedDiagram(name: "legend", title: kind.rawValue, dot: DiagramLegend.dot(for: kind, options: options))
+            return try writeOutput(try bytes(part), to: output)
+        }
+        let parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options)
+        if scene?.lowercased() == DiagramPicker.all { return try writeAll(parts) }
+        guard let part = parts.first else { throw CommandFailure("\(file): nothing to draw") }
+        try writeOutput(try bytes(part), to: output, inputs: [file])
+    }
+
+    /// `--scene all`: every part into the `-o` folder as `<part name>.<format>`.
+    private func writeAll(_ parts: [NamedDiagram]) throws {
+        guard let output else { throw CommandFailure("--scene all needs -o DIR (a folder for one file per part)") }
+        // Rendered before the folder is opened: a failing part leaves the folder untouched.
+        let files = try parts.map { (name: DiagramPicker.fileName($0, format: format), bytes: try bytes($0)) }
+        let folder = try openOutputFolder(output, inputs: [file], force: false)
+        do {
+            try folder.commit(writing: files)
+        } catch let error as OutputError {
+            throw CommandFailure(error.description)
+        }
+        for file in files { print(URL(fileURLWithPath: output).appendingPathComponent(file.name).path) }
+    }
+
+    /// A part's output bytes: its DOT for `-T dot`, else the rendering.
+    private func bytes(_ part: NamedDiagram) throws -> [UInt8] {
+        if format == .dot { return Array(part.dot.utf8) }
+        return try render(part.dot, name: file, generated: true)
     }
 
     private func renderDOTFile() throws {
-        let source: String
-        do {
-            source = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw CommandFailure("\(file): cannot read: \(error.localizedDescription)")
-        }
+        // Not UTF-8: the first bad byte is named with its line and column.
+        let source = try TextFile.readUTF8(URL(fileURLWithPath: file), displayName: file)
         try writeOutput(try render(source, name: file), to: output, inputs: [file])
     }
 
@@ -73,33 +101,7 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// Chooses the diagram part the user asked for.
-enum DiagramPicker {
-    /// The id a user types for a part: the scene or object id token, or `overview`.
-    static func partID(_ part: NamedDiagram) -> String {
-        for prefix in ["scene-", "object-"] where part.name.hasPrefix(prefix) { return String(part.name.dropFirst(prefix.count)) }
-        return part.name
-    }
-
-    static func pick(file: String, kind: DiagramKind, scene: String?, options: DiagramOptions) throws -> NamedDiagram {
-        let source = try DiagramSource.load(file)
-        let parts = try source.diagrams(kind, options: options)
-        guard let scene else {
-            if parts.count > 1 {
-                printError("note: \(file): \(parts.count - 1) parts; drawing the overview. Pick one with --scene ID:")
-                for part in parts.dropFirst() { printError("  \(partID(part))  \(part.title)") }
-            }
-            guard let first = parts.first else { throw LocatedError(at: FileLocation(file: file), "nothing to draw") }
-            return first
-        }
-        if kind == .graph, parts.count == 1, let graph = source.graph, graph.scenes.contains(where: { $0.id == scene }) {
-            return NamedDiagram(name: "scene-" + scene, title: scene, dot: ObjectGraphDiagram.dot(graph, scene: scene, options: options))
-        }
-        let token = DOTEscaping.token(scene)
-        guard let part = parts.first(where: { $0.name == scene || partID($0) == token }) else {
-            let names = parts.map(partID).joined(separator: ", ")
-            throw LocatedError(at: FileLocation(file: file), "no part '\(scene)' in the \(kind.rawValue) diagram (parts: \(names))")
-        }
-        return part
-    }
+/// `--legend`: where the legend goes.
+enum LegendChoice: String, CaseIterable, ExpressibleByArgument {
+    case include, omit, only
 }

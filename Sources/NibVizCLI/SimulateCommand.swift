@@ -2,11 +2,13 @@ import ArgumentParser
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
+import NibSources
 
 extension TimelineFormatter.Format: ExpressibleByArgument {}
 
-/// `nibviz simulate FILE [--scene ID] [--class-table FILE] [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
+/// `nibviz simulate FILE [--scene ID] [--class-table FILE] [--sources DIR…] [--platform] [--os] [--idiom] [--trace L1|L2|L3] [--format text|json|seed]`.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -54,18 +56,27 @@ struct SimulateCommand: ParsableCommand {
     )
     var scene: String?
 
+    @OptionGroup var sources: SourcesOption
+
     func run() throws {
         let options = try simulationOptions()
-        let timeline =
+        let index = try sources.index()
+        var timeline =
             try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options) }
             ?? SimulationInput.timeline(for: file, options: options)
+        if let index { timeline.notes.insert(SourcesOption.note(index), at: 0) }
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
     }
 
     private func simulationOptions() throws -> SimulationOptions {
         var options = SimulationOptions()
-        if let classTable { options.classTable = try SimulationInput.classTable(at: classTable) }
+        // `--sources` derives the table (R-SRC-1…4); a `--class-table` file's entries win over it.
+        if let index = try sources.index() { options.classTable = index.table }
+        if let classTable {
+            let file = try SimulationInput.classTable(at: classTable)
+            options.classTable = (options.classTable ?? [:]).merging(file) { _, own in own }
+        }
         if let platform {
             guard let value = Platform(rawValue: platform), value == .ios || value == .macos else {
                 throw ValidationError("bad --platform '\(platform)'; allowed: ios, macos")

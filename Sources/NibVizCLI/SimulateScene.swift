@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibScenario
 import NibSimulation
 
 extension SimulationInput {
@@ -9,8 +10,9 @@ extension SimulationInput {
     /// that reach the scene, traced from the first of them (R-SB-1). `ID` is a scene id, a
     /// controller's XML id or its storyboard identifier.
     static func sceneTimeline(for file: String, scene: String, options: SimulationOptions) throws -> Timeline {
-        let graph = try ScenarioParser.documentParser(URL(fileURLWithPath: file), file)
-        guard graph.isStoryboard else { throw CommandFailure("\(file): --scene needs a .storyboard") }
+        guard let graph = try NibInput.read(URL(fileURLWithPath: file), displayName: file).graph, graph.isStoryboard else {
+            throw CommandFailure("\(file): --scene needs a .storyboard")
+        }
         let launch = Simulator.launch(storyboard: graph, options: options)
         let objects = graph.objectsByID
         guard

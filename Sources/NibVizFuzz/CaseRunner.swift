@@ -74,11 +74,16 @@ struct CaseRunner {
         }
     }
 
-    /// `Error: input.ext:LINE[:COL]: message` (the location may be absent for DOT layout failures).
+    /// `Error: input.ext:LINE[:COL]: message` (the location may be absent for DOT layout failures;
+    /// compiled nibs give a byte offset: `Error: input.nib: byte N: message`).
     func isClear(_ stderr: String, input: String, format: FuzzFormat) -> Bool {
         stderr.split(separator: "\n").contains { line in
             guard line.hasPrefix("Error: "), let range = line.range(of: input) else { return false }
             let rest = line[range.upperBound...]
+            if rest.hasPrefix(": byte ") {
+                let offset = rest.dropFirst(": byte ".count).prefix { $0.isNumber }
+                return !offset.isEmpty && rest.dropFirst(": byte ".count + offset.count).hasPrefix(": ")
+            }
             if rest.hasPrefix(": "), !format.requiresLocation { return rest.count > 2 }
             let location = rest.drop { $0 == ":" }.prefix { $0.isNumber || $0 == ":" }
             return rest.hasPrefix(":") && location.contains(where: \.isNumber) && rest.dropFirst(location.count + 1).count > 2

@@ -31,6 +31,12 @@ struct FuzzFormat {
         ),
         "archive": FuzzFormat(
             folder: "archive", fileExtension: "xib", tokens: Mutator.xmlTokens, commands: documentCommands, requiresLocation: true),
+        // Compiled nibs (#16): rejections name a byte offset (`FILE: byte N: …`).
+        "nibarchive": FuzzFormat(
+            folder: "nibarchive", fileExtension: "nib", tokens: Mutator.compiledTokens, commands: documentCommands, requiresLocation: true),
+        "keyedarchive": FuzzFormat(
+            folder: "keyedarchive", fileExtension: "nib", tokens: Mutator.compiledTokens, commands: documentCommands,
+            requiresLocation: true),
         "yaml": FuzzFormat(
             folder: "yaml", fileExtension: "yaml", tokens: Mutator.yamlTokens,
             commands: [

@@ -34,7 +34,7 @@ final class Tally: Sendable {
         guard verdict.isFinding else { return }
         let name = "case-\(index)-\(format.folder)"
         let report = "nibviz \(command.joined(separator: " ")) → \(verdict)\n"
-        print("fuzz: FINDING \(name): \(report)", terminator: "")
+        say("fuzz: FINDING \(name): \(report)", newline: false)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? Data(input).write(to: folder.appendingPathComponent("\(name).\(format.fileExtension)"))
         try? Data(report.utf8).write(to: folder.appendingPathComponent("\(name).txt"))
@@ -53,4 +53,9 @@ final class Tally: Sendable {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? []
         return entries.first { !$0.hasPrefix("case-") && !$0.hasPrefix("capture-") }
     }
+}
+
+/// Writes a progress line at once (print is buffered when stdout is a file).
+func say(_ text: String, newline: Bool = true) {
+    FileHandle.standardOutput.write(Data((newline ? text + "\n" : text).utf8))
 }

@@ -18,6 +18,9 @@ guard !formats.isEmpty, FileManager.default.isExecutableFile(atPath: options.nib
     FileHandle.standardError.write(Data("fuzz: need seeds in \(options.seeds.path) and a built \(options.nibviz.path)\n".utf8))
     exit(2)
 }
+// Findings of this seed only: a rerun with the same seed replaces them.
+let findings = options.findings.appendingPathComponent("seed-\(options.seed)")
+try? FileManager.default.removeItem(at: findings)
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-fuzz-\(getpid())")
 try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 var environment = ProcessInfo.processInfo.environment
@@ -26,7 +29,7 @@ let runner = CaseRunner(nibviz: options.nibviz, timeout: options.timeout, enviro
 let tally = Tally()
 let next = Atomic<Int>(0)
 let start = Date()
-print(
+say(
     "fuzz: seed \(options.seed), \(options.limitDescription), \(formats.map { "\($0.format.folder) (\($0.seeds.count))" }.joined(separator: ", "))"
 )
 
@@ -50,11 +53,11 @@ DispatchQueue.concurrentPerform(iterations: options.jobs) { lane in
         let seedURL = options.seeds.appendingPathComponent(format.folder).appendingPathComponent(seed.name)
         var verdict = runner.run(command, input: input, seed: seedURL, caseFolder: folder, captureFolder: capture, format: format)
         if !verdict.isFinding, let stray = Tally.strayInWorkRoot(work) { verdict = .strayOutput("work folder: \(stray)") }
-        tally.record(verdict, index: index, format: format, command: command, input: bytes, findings: options.findings)
+        tally.record(verdict, index: index, format: format, command: command, input: bytes, findings: findings)
         try? FileManager.default.removeItem(at: folder)
-        if options.verbose || (index + 1) % 100 == 0 { print("fuzz: \(tally.summary(elapsed: Date().timeIntervalSince(start)))") }
+        if options.verbose || (index + 1) % 100 == 0 { say("fuzz: \(tally.summary(elapsed: Date().timeIntervalSince(start)))") }
     }
 }
 try? FileManager.default.removeItem(at: work)
-print("fuzz: done: \(tally.summary(elapsed: Date().timeIntervalSince(start)))")
+say("fuzz: done: \(tally.summary(elapsed: Date().timeIntervalSince(start)))")
 exit(tally.findings == 0 ? 0 : 1)

@@ -72,11 +72,12 @@ struct ObjectGraphDiagramTests {
         #expect(owner.contains("dashed"))
     }
 
-    @Test("a large storyboard splits into an overview and one diagram per scene")
+    @Test("a large storyboard splits into one diagram per scene and no overview (the flow is the overview)")
     func splitsLargeStoryboards() {
         let parts = ObjectGraphDiagram.parts(Fixtures.chain(12))
-        #expect(parts.map(\.name) == ["overview"] + (0..<12).map { "scene-sc\($0)" })
-        #expect(parts[3].title == "Step2ViewController")
+        #expect(parts.map(\.name) == (0..<12).map { "scene-sc\($0)" })
+        #expect(parts[2].title == "Step2ViewController")
+        #expect(!parts.contains { $0.dot == FlowDiagram.dot(Fixtures.chain(12)) })
         #expect(ObjectGraphDiagram.parts(Fixtures.storyboard).map(\.name) == ["graph"])
     }
 

@@ -13,7 +13,7 @@ struct TimelineDiagramTests {
         Golden.check(dot, against: snapshot("timeline-memory-warning.dot"))
     }
 
-    @Test("one node per event, one lane per object, phase band, rule links")
+    @Test("one node per event, one lane per object and row, a marker where each stage starts in a row, rule links")
     func structure() throws {
         let timeline = TimelineFixtures.memoryWarning
         let svg = SVGInspector(
@@ -24,13 +24,18 @@ struct TimelineDiagramTests {
         let linked = events.filter { ($0.hrefs.first ?? "").hasPrefix("rules.html#rule-R-") }
         #expect(linked.count == events.count)
         let lanes = svg.groups("cluster", role: "lane")
-        #expect(lanes.count == 3)
-        let stages = svg.groups("node", role: "phase-marker").map { $0.texts.joined() }
+        #expect(Set(lanes.map { $0.texts.joined() }) == ["MyVC", "MyView"])
+        let rows = svg.groups("cluster", role: "timeline-row")
+        #expect(rows.count > 1)
+        #expect(rows.first?.texts.first?.hasPrefix("events 1–") == true)
+        #expect(rows.last?.texts.first?.hasSuffix("–\(timeline.events.count)") == true)
+        let stages = svg.groups("node", role: "phase-marker").map { $0.texts.joined() }.filter { !$0.hasPrefix("… ") }
         #expect(
             stages == [
                 "init", "loadView", "P2 instantiate", "P4 awake", "loadView", "appear", "disappear", "memory warning", "unload", "reload",
                 "P2 instantiate (load 2)", "P4 awake (load 2)", "reload", "appear",
             ])
+        #expect(SVGMetrics(svg: try SVGInspector.render(TimelineDiagram.dot(timeline, title: "t")))?.fitsInline() == true)
     }
 
     @Test("exceptions are drawn as exceptions")

@@ -115,11 +115,13 @@ import Testing
             [
                 ("NSRoot", .ref(owner)), ("NSObjectsKeys", .ref(nib.array([view, button]))),
                 ("NSObjectsValues", .ref(nib.array([owner, view]))), ("NSConnections", .ref(nib.array([outlet]))),
+                ("NSClassesKeys", .ref(nib.array([view]))), ("NSClassesValues", .ref(nib.array([nib.string("GradientView")]))),
             ], to: data)
         nib.setRoot([("IB.objectdata", .ref(data))])
         let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(nib)), file: "old.nib")
         #expect(graph.platform == .ios)
         #expect(graph.objects.map(\.className) == ["NSObject", "UIView", "UIButton"])
+        #expect(graph.objects.map(\.customClass) == [nil, "GradientView", nil])
         #expect(graph.objects.first?.placeholder == PlaceholderIdentifier.filesOwner)
         #expect(graph.objects.last?.parent == graph.objects[1].id)
         #expect(graph.connections.count == 1)
@@ -135,5 +137,86 @@ import Testing
             graph.objects.map { "\($0.className) \($0.parent?.rawValue ?? "-")" } == [
                 "UINavigationController -", "UITableViewController \(parent)",
             ])
+    }
+
+    @Test func aCompiledBundlePrefersKeyedObjectsThenTheNewestVariantThenRuntimeNibs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bundle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nib = Data(NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView()))
+        func read(_ files: [String]) throws -> NibGraph {
+            let bundle = folder.appendingPathComponent("\(UUID().uuidString).nib")
+            try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+            for file in files { try nib.write(to: bundle.appendingPathComponent(file)) }
+            return try NibDocumentParser.parse(contentsOf: bundle, displayName: "V.nib")
+        }
+        #expect(try read(["keyedobjects.nib", "keyedobjects-110000.nib"]).file == "V.nib/keyedobjects.nib")
+        let variants = try read(["keyedobjects-101300.nib", "keyedobjects-110000.nib"])
+        #expect(variants.file == "V.nib/keyedobjects-110000.nib")
+        #expect(variants.diagnostics.contains { $0.message.hasPrefix("bundle also holds keyedobjects-101300.nib") })
+        #expect(try read(["runtime.nib", "objects-13.0+.nib"]).file == "V.nib/runtime.nib")
+        #expect(try read(["objects-8.0+.nib", "objects-13.0+.nib"]).file == "V.nib/objects-13.0+.nib")
+    }
+
+    @Test func aCompiledStoryboardWithoutInfoOrWithAMissingNibIsReported() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-sbc-\(UUID().uuidString)/Main.storyboardc")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(throws: LocatedError(at: FileLocation(file: "Main.storyboardc"), "compiled storyboard without Info.plist")) {
+            try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc")
+        }
+        let info = BinaryPlistWriter.encode(
+            .dictionary([("UIViewControllerIdentifiersToNibNames", .dictionary([("Gone", .string("Gone"))]))]))
+        try Data(info).write(to: folder.appendingPathComponent("Info.plist"))
+        let graph = try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc")
+        #expect(graph.scenes.isEmpty)
+        #expect(graph.diagnostics.map(\.description) == ["Main.storyboardc/Info.plist: warning: names nib Gone, which is missing"])
+        try Data("<plist".utf8).write(to: folder.appendingPathComponent("Info.plist"))
+        #expect(throws: LocatedError.self) { try NibDocumentParser.parse(contentsOf: folder, displayName: "Main.storyboardc") }
+    }
+
+    @Test func prototypeCellNibsAreExpandedBelowTheirTableView() throws {
+        var cell = ArchiveFixture()
+        let upstream = cell.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(cell.string("UpstreamPlaceholder-c1")))])
+        let unused = cell.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(cell.string("IBFilesOwner")))])
+        let prototype = cell.object("UITableViewCell")
+        let button = cell.object("UIButton", [("UISuperview", .ref(prototype))])
+        cell.append([("UISubviews", .ref(cell.array([button])))], to: prototype)
+        let action = cell.object(
+            "UIRuntimeEventConnection",
+            [
+                ("UILabel", .ref(cell.string("tapped:"))), ("UISource", .ref(button)), ("UIDestination", .ref(upstream)),
+                ("UIEventMask", .int(64)),
+            ])
+        cell.setRoot([
+            ("UINibTopLevelObjectsKey", .ref(cell.array([unused, prototype, upstream]))),
+            ("UINibObjectsKey", .ref(cell.array([unused, prototype, button, upstream]))),
+            ("UINibConnectionsKey", .ref(cell.array([action]))),
+        ])
+        var nib = ArchiveFixture()
+        let owner = nib.object("UIProxyObject", [("UIProxiedObjectIdentifier", .ref(nib.string("IBFilesOwner")))])
+        let inner = nib.object("NSData", [("NS.bytes", .data(NIBArchiveWriter.encode(cell)))])
+        let uinib = nib.object("UINib", [("captureEnclosingNIBBundleOnDecode", .bool(true)), ("archiveData", .ref(inner))])
+        let broken = nib.object("UINib", [("archiveData", .data(Array("NIBArchive".utf8) + [1, 0, 0]))])
+        let externals = nib.add(.dictionary([(nib.string("Cell"), nib.add(.dictionary([(nib.string("UpstreamPlaceholder-c1"), owner)])))]))
+        let table = nib.object(
+            "UITableView",
+            [
+                (
+                    "UITableViewCellPrototypeNibs",
+                    .ref(nib.add(.dictionary([(nib.string("Cell"), uinib), (nib.string("Broken"), broken)])))
+                ),
+                ("UITableViewCellPrototypeNibExternalObjects", .ref(externals)),
+            ])
+        nib.setRoot([("UINibTopLevelObjectsKey", .ref(nib.array([owner, table]))), ("UINibObjectsKey", .ref(nib.array([owner, table])))])
+        let graph = try NibDocumentParser.parse(data: Data(NIBArchiveWriter.encode(nib)), file: "t.nib")
+        let tableID = try #require(graph.objects.first { $0.className == "UITableView" }?.id)
+        let prototypeCell = try #require(graph.objects.first { $0.className == "UITableViewCell" })
+        #expect(prototypeCell.parent == tableID)
+        #expect(graph.objects.first { $0.className == "UIButton" }?.parent == prototypeCell.id)
+        // The nested File's Owner nothing connects to is left out; the upstream placeholder is the outer owner.
+        #expect(graph.objects.filter(\.isPlaceholder).count == 1)
+        let ownerID = try #require(graph.objects.first { $0.placeholder == PlaceholderIdentifier.filesOwner }?.id)
+        #expect(graph.connections.contains { $0.kind == .action(selector: "tapped:", target: ownerID, eventType: "touchUpInside") })
+        #expect(graph.diagnostics.contains { $0.severity == .warning && $0.message.contains("prototype nib Broken") })
     }
 }

@@ -112,6 +112,20 @@ import Testing
         #expect(Self.failure(plist)?.contains("repeat beyond what the file size allows") == true)
     }
 
+    @Test func aPrototypeNibNamedThousandsOfTimesIsReadWithinABudget() throws {
+        var nib = ArchiveFixture()
+        let inner = nib.object("NSData", [("NS.bytes", .data(NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView())))])
+        let uinib = nib.object("UINib", [("archiveData", .ref(inner))])
+        let pairs = (0..<2000).map { (nib.string("Cell\($0)"), uinib) }
+        let table = nib.object("UITableView", [("UITableViewCellPrototypeNibs", .ref(nib.add(.dictionary(pairs))))])
+        nib.setRoot([("UINibObjectsKey", .ref(nib.array([table])))])
+        let bytes = NIBArchiveWriter.encode(nib)
+        let graph = try NibDocumentParser.parse(data: Data(bytes), file: "r.nib")
+        let expanded = graph.objects.filter { $0.className == "UIView" }.count
+        #expect(expanded > 0 && expanded <= 4 * bytes.count / 1000, "\(expanded) prototype nibs read from \(bytes.count) bytes")
+        #expect(graph.diagnostics.contains { $0.message.contains("repeat beyond what the file size allows") })
+    }
+
     @Test func viewAndParentCyclesAreDiagnosedNotLooped() throws {
         var uikit = ArchiveFixture()
         let first = uikit.object("UIView")
@@ -191,5 +205,31 @@ struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// The fuzz harness's compiled-nib seeds (`Tests/Fuzz/seeds/nibarchive`, `…/keyedarchive`) are
+/// the test encoders' output: this test fails when they drift, and writes them when missing or
+/// with `NIBVIZ_UPDATE_GOLDEN=1`.
+@Suite struct CompiledFuzzSeedTests {
+    static let seeds: [(path: String, bytes: @Sendable () -> [UInt8])] = [
+        ("nibarchive/login-view.nib", { NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView()) }),
+        ("nibarchive/prefs.nib", { NIBArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
+        ("keyedarchive/prefs.nib", { KeyedArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
+        ("keyedarchive/login-view.nib", { KeyedArchiveWriter.encode(CompiledFixtures.uikitLoginView()) }),
+    ]
+
+    @Test(arguments: seeds.map(\.path))
+    func aFuzzSeedIsTheEncodersOutput(path: String) throws {
+        let expected = Data(try #require(Self.seeds.first { $0.path == path }).bytes())
+        let url = TestPaths.packageRoot.appendingPathComponent("Tests/Fuzz/seeds/" + path)
+        let update = ProcessInfo.processInfo.environment["NIBVIZ_UPDATE_GOLDEN"] == "1"
+        guard !update, let stored = try? Data(contentsOf: url) else {
+            try expected.write(to: url)
+            if !update { Issue.record("fuzz seed \(path) was missing and has been written") }
+            return
+        }
+        #expect(stored == expected, "\(path) differs from the encoder's output (NIBVIZ_UPDATE_GOLDEN=1 to rewrite)")
+        _ = try NibDocumentParser.parse(data: stored, file: path)
     }
 }

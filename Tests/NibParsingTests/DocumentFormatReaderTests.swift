@@ -157,6 +157,32 @@ import Testing
             ])
     }
 
+    @Test func textShownThroughChildElementsIsKeptAsContentText() throws {
+        // A UIButton's title lives in <state>, long label text in <string key="text">, an AppKit
+        // control's title or placeholder in its cell: diagrams name objects by it.
+        let xml = """
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" targetRuntime="MacOSX.Cocoa"><objects>
+            <button id="btn-aa-001"><buttonCell key="cell" title="Save" id="cel-aa-001"/></button>
+            <textField id="txt-aa-001"><textFieldCell key="cell" placeholderString="Name" id="cel-aa-002"/></textField>
+            <customView id="vw0-aa-001"/>
+            </objects></document>
+            """
+        let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "c.xib")
+        #expect(try object(graph, "btn-aa-001").contentText == "Save")
+        #expect(try object(graph, "txt-aa-001").contentText == "Name")
+        #expect(try object(graph, "vw0-aa-001").contentText == nil)
+        let ios = """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" targetRuntime="iOS.CocoaTouch"><objects>
+            <button id="btn-aa-002"><state key="normal" title="Sign In"/></button>
+            <label id="lbl-aa-002"><string key="text">Line one
+            Line two</string></label>
+            </objects></document>
+            """
+        let touch = try NibDocumentParser.parse(data: Data(ios.utf8), file: "i.xib")
+        #expect(try object(touch, "btn-aa-002").contentText == "Sign In")
+        #expect(try object(touch, "lbl-aa-002").contentText?.hasPrefix("Line one") == true)
+    }
+
     @Test func aMismatchedTargetRuntimeIsDiagnosed() throws {
         let xml = #"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB" targetRuntime="iOS.CocoaTouch"><objects/></document>"#
         let graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "m.xib")

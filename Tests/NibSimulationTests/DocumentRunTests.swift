@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibScenario
 import NibSimulation
 import NibTestSupport
 import Testing

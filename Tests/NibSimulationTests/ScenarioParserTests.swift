@@ -1,5 +1,6 @@
 import NibModel
 import NibParsing
+import NibScenario
 import Testing
 
 /// Scenario YAML → Scenario, and its FILE:LINE:COL errors.

@@ -4,6 +4,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibParsing
+@testable import NibScenario
 
 /// `site/scenarios/scenario.schema.json` says what the parser accepts.
 @Suite("Scenario JSON Schema")

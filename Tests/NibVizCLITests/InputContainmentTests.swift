@@ -47,12 +47,27 @@ import Testing
         }
     }
 
+    @Test(arguments: documentCommands)
+    func aFlatArchiveWhoseParentReferencesChainTwoThousandViewsIsRejected(command: [String]) throws {
+        let folder = try HostileInputFiles.folder()
+        let url = try HostileInputFiles.write("chain.xib", HostileInputFiles.archiveChain(2_000), in: folder)
+        let result = try runNibviz(Self.arguments(command, url.path))
+        #expect(result.status == 1, "\(command): \(result.stderr.prefix(300))")
+        // The 257th view, the first past the limit, is on line 261.
+        #expect(result.stderr.contains("chain.xib:261:1: objects nested more than 256 levels deep through parent references"))
+    }
+
     @Test func nestingJustUnderTheLimitIsRead() throws {
         let folder = try HostileInputFiles.folder()
         // document, objects, then view/subviews pairs: 125 views are 252 levels.
         let url = try HostileInputFiles.write("ok.xib", HostileInputFiles.nestedViews(125), in: folder)
         let result = try runNibviz(["inspect", url.path, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        // And 125 nested views still draw (nested clusters; a second or so).
+        let storyboard = try HostileInputFiles.write("ok.storyboard", HostileInputFiles.nestedViews(120, storyboard: true), in: folder)
+        let drawn = try runNibviz(["render", storyboard.path, "-T", "svg"])
+        #expect(drawn.status == 0, "\(drawn.stderr.prefix(300))")
+        #expect(drawn.output.components(separatedBy: "class=\"node").count - 1 >= 120)
     }
 
     @Test func aControlCharacterMidFileIsReportedOnItsOwnLine() throws {
@@ -195,5 +210,40 @@ import Testing
         let lines = result.output.split(separator: "\n")
         #expect(lines.filter { $0.contains("awakeFromNib") }.count == 20_000)
         #expect(lines.filter { $0.contains("[MyCell initWithCoder:]") }.count == 10_000)
+    }
+}
+
+/// Text inputs that are not UTF-8 are located at their first bad byte.
+@Suite struct TextEncodingTests {
+    @Test(arguments: [("bad.dot", ["render"]), ("bad.yaml", ["simulate"])])
+    func aByteThatIsNotUTF8IsReportedWhereItIs(name: String, command: [String]) throws {
+        let folder = try HostileInputFiles.folder()
+        let url = folder.appendingPathComponent(name)
+        try Data("digraph {\n a -> b\n c \u{FF} }\n".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: url)
+        let result = try runNibviz(command + [url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(name):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("not valid UTF-8 text"))
+    }
+}
+
+/// One slow diagram never stalls a site: the pool's per-diagram limit cuts it and the page says so.
+@Suite struct SiteRenderLimitTests {
+    @Test func aSiteBuildFinishesWhenDiagramsHitThePerDiagramTimeLimit() throws {
+        let folder = try HostileInputFiles.folder()
+        let inputs = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        _ = try HostileInputFiles.write("in/Card.xib", HostileInputFiles.nestedViews(3), in: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NIBVIZ_RENDER_TIMEOUT"] = "0.001"
+        let output = folder.appendingPathComponent("site")
+        _ = try runNibviz(["site", inputs.path, "-o", output.path], environment: environment)
+        let documents = output.appendingPathComponent("documents")
+        let files = FileManager.default.enumerator(atPath: documents.path)?.compactMap { $0 as? String } ?? []
+        let pages = try files.filter { $0.hasSuffix(".xib.html") }.map {
+            try String(contentsOf: documents.appendingPathComponent($0), encoding: .utf8)
+        }
+        #expect(!pages.isEmpty)
+        #expect(pages.contains { $0.contains("Graphviz timed out after 0.001 s (the per-diagram limit") })
     }
 }

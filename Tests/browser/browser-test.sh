@@ -55,5 +55,7 @@ done
 timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --window-size=390,1400 \
   --virtual-time-budget=3000 --screenshot="$OUT/concept-narrow.png" "file://$PWD/$OUT/site/concepts/appearance.html" >/dev/null 2>&1 || true
 echo "browser-test: narrow screen -> $OUT/concept-narrow.png"
+# The pan/zoom viewer and the CSS polish on a static test page (Tests/browser/zoom-test.html).
+Tests/browser/viewer-test.sh "$BIN" "$CORPUS" || status=1
 [ $status = 0 ] && echo "browser-test: OK, no console errors"
 exit $status

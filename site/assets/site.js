@@ -4,16 +4,36 @@
   var root = document.body.getAttribute("data-root") || "";
 
   var toggle = document.getElementById("theme-toggle");
+  function currentTheme() {
+    var current = document.documentElement.getAttribute("data-theme");
+    if (!current) {
+      current = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+    }
+    return current;
+  }
+  // The toggle says what it switches to, in words as well as the symbol.
+  function labelToggle() {
+    var dark = currentTheme() === "dark";
+    toggle.textContent = dark ? "☀ Light" : "☾ Dark";
+    toggle.setAttribute("aria-pressed", dark ? "true" : "false");
+    toggle.setAttribute("aria-label", dark ? "Dark theme on; switch to the light theme" : "Light theme on; switch to the dark theme");
+    toggle.title = toggle.getAttribute("aria-label");
+  }
   if (toggle) {
+    labelToggle();
     toggle.addEventListener("click", function () {
-      var current = document.documentElement.getAttribute("data-theme");
-      if (!current) {
-        current = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
-      }
-      var next = current === "dark" ? "light" : "dark";
+      var next = currentTheme() === "dark" ? "light" : "dark";
       document.documentElement.setAttribute("data-theme", next);
       try { localStorage.setItem("nibviz-theme", next); } catch (e) { /* private mode */ }
+      labelToggle();
     });
+  }
+
+  // Large diagrams: the pan/zoom viewer (assets/zoom.js) is loaded only on pages that have one.
+  if (document.querySelector("figure.zoomable") && !window.NibvizZoom) {
+    var zoom = document.createElement("script");
+    zoom.src = root + "assets/zoom.js";
+    document.head.appendChild(zoom);
   }
 
   var input = document.getElementById("search-input");

@@ -57,23 +57,31 @@ struct ConnectionDrawing {
 
 /// The legend cluster: one sample edge per role used, and a placeholder sample.
 enum Legend {
+    /// Node roles in legend order with their meaning.
+    static let nodeSamples: [(StyleRole, String)] = [
+        (.controller, "controller"), (.window, "window"), (.object, "object"), (.placeholder, "placeholder (resolved, not created)"),
+        (.external, "object in another scene"), (.scene, "scene"), (.initial, "initial controller"),
+        (.reference, "storyboard reference"), (.lifecycleEvent, "lifecycle callback"), (.event, "message"),
+        (.note, "log, resolution, stage"), (.exception, "exception or rejected step"), (.crash, "crash"),
+        (.visited, "view state reached"), (.state, "view state not reached"),
+    ]
+
     /// A legend subgraph for `roles` (edge roles) and node roles, in fixed order.
     static func subgraph(edgeRoles: Set<StyleRole>, nodeRoles: Set<StyleRole>, style: DiagramStyle, leftToRight: Bool = false)
         -> DOTSubgraph
     {
         var legend = DOTSubgraph("cluster_legend", style.attributes(.legend))
         legend.attributes["label"] = "Legend"
-        legend.attributes["fontsize"] = "10"
-        let nodeSamples: [(StyleRole, String)] = [
-            (.controller, "controller"), (.window, "window"), (.object, "object"), (.placeholder, "placeholder (resolved, not created)"),
-            (.external, "object in another scene"), (.scene, "scene"), (.initial, "initial controller"),
-            (.reference, "storyboard reference"),
-        ]
+        var previousSample: String?
         for (role, text) in nodeSamples where nodeRoles.contains(role) {
             var attrs = style.attributes(role, classes: ["legend-sample"])
             attrs["label"] = .text(text)
-            attrs["fontsize"] = "9"
             legend.append(.node(DOTNode("legend:" + role.rawValue, attrs)))
+            // Top to bottom, unconnected samples would share a rank side by side: stack them.
+            if !leftToRight, let previousSample {
+                legend.append(.edge(DOTEdge(previousSample, "legend:" + role.rawValue, ["style": "invis", "class": "legend-key"])))
+            }
+            previousSample = "legend:" + role.rawValue
         }
         // One row per entry. Top to bottom: tail and head share a rank so the sample edge is
         // horizontal, and invisible edges stack the rows. Left to right: the tails share a rank.

@@ -1,24 +1,45 @@
 import NibModel
 
-/// Readable names for objects and scenes, shared by every diagram (never a bare id).
-enum ObjectNaming {
-    /// `File's Owner`, `First Responder`, … for placeholders; nil for real objects.
-    static func placeholderName(_ object: NibObject) -> String? {
-        if object.sceneMemberID == "exit" { return "Exit" }
-        guard let placeholder = object.placeholder else { return nil }
-        switch placeholder {
-        case PlaceholderIdentifier.filesOwner: return "File's Owner"
-        case PlaceholderIdentifier.firstResponder: return "First Responder"
-        case PlaceholderIdentifier.application: return "Application"
-        case PlaceholderIdentifier.storyboardReference:
-            return "Storyboard: " + (object.attributes["storyboardName"] ?? "(this)")
-        default: return "External: " + placeholder
-        }
+/// The one place an object gets the name people recognise, used by every diagram (graph, flow,
+/// instantiation, timeline, lifecycle) and by callers that label objects the same way (site,
+/// CLI part names): the user label, else a placeholder's role, else the text it shows (title,
+/// text, placeholder text), else an identifier (storyboard, reuse, user interface), else its
+/// class. The IB id is never the name; it stays in tooltips and the JSON export.
+public enum ObjectNaming {
+    /// Where a name came from, which decides how it is written (`“quoted”` for shown text).
+    public enum Source: Sendable, Equatable {
+        case userLabel, placeholder, shownText, identifier, className
     }
 
-    /// The headline of a node: placeholder name, else the runtime class.
-    static func headline(_ object: NibObject) -> String {
-        placeholderName(object) ?? className(object)
+    /// An object's name and where it came from.
+    public struct Name: Sendable, Equatable {
+        /// The text (one line, untruncated).
+        public var text: String
+        /// Its source.
+        public var source: Source
+
+        /// The name as drawn: shown text in curly quotes, everything else as is.
+        public var display: String { source == .shownText ? "“" + text + "”" : text }
+    }
+
+    /// Attributes holding text an object shows, in the order they name it.
+    static let shownTextAttributes = ["title", "text", "placeholder", "placeholderString", "label", "headerTitle"]
+    /// Attributes holding identifiers, after `storyboardIdentifier`.
+    static let identifierAttributes = ["reuseIdentifier", "identifier"]
+
+    /// The recognisable name of `object` (see the type's summary for the order).
+    public static func name(_ object: NibObject) -> Name {
+        if let label = clean(object.label) { return Name(text: label, source: .userLabel) }
+        if let name = placeholderName(object) { return Name(text: name, source: .placeholder) }
+        for key in shownTextAttributes {
+            if let text = clean(object.attributes[key]) { return Name(text: text, source: .shownText) }
+        }
+        if let text = clean(object.contentText) { return Name(text: text, source: .shownText) }
+        if let identifier = clean(object.storyboardIdentifier) { return Name(text: identifier, source: .identifier) }
+        for key in identifierAttributes {
+            if let text = clean(object.attributes[key]) { return Name(text: text, source: .identifier) }
+        }
+        return Name(text: className(object), source: .className)
     }
 
     /// The runtime class; `customClass=""` (valid XML, never written by IB) falls back to the
@@ -33,11 +54,54 @@ enum ObjectNaming {
         object.id.rawValue.isEmpty ? "(empty id)" : object.id.rawValue
     }
 
-    /// Short text naming an object in edge tooltips.
-    static func short(_ object: NibObject) -> String {
-        if let name = placeholderName(object) { return name }
-        if let label = object.label { return "\(className(object)) “\(label)”" }
+    /// The first non-blank line of `text`, whitespace trimmed; nil when there is none.
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+            if !trimmed.isEmpty { return String(trimmed) }
+        }
+        return nil
+    }
+
+    /// `File's Owner`, `First Responder`, … for placeholders; nil for real objects.
+    static func placeholderName(_ object: NibObject) -> String? {
+        if object.sceneMemberID == "exit" { return "Exit" }
+        guard let placeholder = object.placeholder else { return nil }
+        switch placeholder {
+        case PlaceholderIdentifier.filesOwner: return "File's Owner"
+        case PlaceholderIdentifier.firstResponder: return "First Responder"
+        case PlaceholderIdentifier.application: return "Application"
+        case PlaceholderIdentifier.storyboardReference:
+            return "Storyboard: " + (object.attributes["storyboardName"] ?? "(this)")
+        default: return "External: " + placeholder
+        }
+    }
+
+    /// The headline of a node: the name as drawn.
+    static func headline(_ object: NibObject) -> String {
+        name(object).display
+    }
+
+    /// The line under the headline: the runtime class when the headline is not the class, the
+    /// framework class under a custom class, a placeholder's custom class; nil otherwise.
+    static func detail(_ object: NibObject) -> String? {
+        let name = name(object)
+        let custom = object.customClass.flatMap { $0.isEmpty ? nil : $0 }
+        if object.isPlaceholder || name.source == .placeholder { return custom }
+        if name.source == .className { return custom == nil || object.className.isEmpty ? nil : object.className }
         return className(object)
+    }
+
+    /// Short text naming an object in edge tooltips, stub nodes and part titles:
+    /// `UIButton “Sign In”`, `Master DB View (NSView)`, `File's Owner`.
+    public static func short(_ object: NibObject) -> String {
+        let name = name(object)
+        switch name.source {
+        case .placeholder, .className: return name.text
+        case .shownText: return className(object) + " " + name.display
+        case .userLabel, .identifier: return name.text + " (" + className(object) + ")"
+        }
     }
 
     /// The role an object is drawn with.
@@ -50,25 +114,25 @@ enum ObjectNaming {
         return .object
     }
 
-    /// A scene's title: its title, the controller's label or class, a reference's target.
-    static func sceneTitle(_ scene: Scene, in graph: NibGraph, objects: [ObjectID: NibObject]) -> String {
-        if let title = scene.title, !title.isEmpty { return title }
+    /// A scene's title: its title, the controller's name, a reference's target.
+    public static func sceneTitle(_ scene: Scene, in graph: NibGraph, objects: [ObjectID: NibObject]) -> String {
+        if let title = clean(scene.title) { return title }
         if let id = scene.controller, let controller = objects[id] {
             if let name = placeholderName(controller) {
                 if let identifier = controller.attributes["referencedIdentifier"] { return name + " › " + identifier }
                 return name
             }
-            return controller.displayName
+            return name(controller).text
         }
         if let first = graph.objects.first(where: { $0.scene == scene.id && !$0.isPlaceholder }) {
-            return first.displayName
+            return name(first).text
         }
         return "Scene (no controller)"
     }
 
-    /// Tooltip text of an object: every identifying field, one per line.
+    /// Tooltip text of an object: every identifying field, one per line (the IB id included).
     static func tooltip(_ object: NibObject) -> String {
-        var lines = [headline(object)]
+        var lines = [short(object)]
         if object.customClass != nil || object.isPlaceholder { lines.append("class: \(object.className)") }
         if let custom = object.customClass {
             lines.append("custom class: " + (object.customModule.map { $0 + "." } ?? "") + custom)
@@ -81,24 +145,13 @@ enum ObjectNaming {
         return lines.joined(separator: "\n")
     }
 
-    /// The HTML-like label of an object node: headline in bold, class/label, then the id.
+    /// The HTML-like label of an object node: the name in bold, the class under it when the
+    /// name is not the class.
     static func htmlLabel(_ object: NibObject, limit: Int) -> String {
-        var second: [String] = []
-        if object.isPlaceholder {
-            if let custom = object.customClass, !custom.isEmpty { second.append(custom) }
-        } else if let custom = object.customClass, !custom.isEmpty {
-            second.append(object.className)
-        }
-        if let label = object.label, !object.isPlaceholder || label != placeholderName(object) {
-            second.append("“" + label + "”")
-        }
         var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(headline(object), limit: limit)) + "</B>"
-        if !second.isEmpty {
-            html +=
-                "<BR/><FONT POINT-SIZE=\"9\">" + DOTEscaping.html(DOTEscaping.truncated(second.joined(separator: " · "), limit: limit))
-                + "</FONT>"
+        if let detail = detail(object) {
+            html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: limit)))
         }
-        html += "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(shownID(object), limit: limit)) + "</FONT>"
         return html
     }
 }

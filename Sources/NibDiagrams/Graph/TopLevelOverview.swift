@@ -1,33 +1,16 @@
 import NibModel
 
-/// The split of a large document: an overview with one node per top-level object (and how many
-/// objects it holds) and the connections between them counted per kind, plus one `graph`
-/// diagram per top-level object that contains others.
+/// The overview of a large document: one node per top-level object (and how many objects it
+/// holds) and the connections between them counted per kind. The parts themselves are
+/// `DocumentPartition`'s.
 enum TopLevelOverview {
-    static func parts(_ graph: NibGraph, options: DiagramOptions) -> [NamedDiagram] {
-        let title = ObjectGraphDiagram.fileTitle(graph)
-        var parts = [
-            NamedDiagram(name: "overview", title: title + " — overview", dot: DOTEncoder.encode(overview(graph, options: options)))
-        ]
-        let children = graph.childrenByParent
-        var seen = Set<ObjectID>()
-        for root in graph.rootObjects where seen.insert(root.id).inserted && !(children[root.id] ?? []).isEmpty {
-            parts.append(
-                NamedDiagram(
-                    name: "object-" + DOTEscaping.token(root.id.rawValue), title: ObjectNaming.short(root),
-                    dot: ObjectGraphDiagram.dot(graph, root: root.id, options: options)))
-        }
-        return parts
-    }
-
     static func overview(_ graph: NibGraph, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         let title = ObjectGraphDiagram.fileTitle(graph)
         var dot = DOTGraph(
             name: title + " overview", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
             edgeDefaults: style.edgeDefaults)
-        dot.attributes["label"] = .text(
-            DOTEscaping.truncated(title, limit: 120) + " (\(graph.platform)) — \(graph.objects.count) objects, top level")
+        dot.attributes["label"] = TypeScale.titleLabel(title + " (\(graph.platform)) — \(graph.objects.count) objects, top level")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-graph overview")
         // Every object's top-level ancestor (cycles in broken documents end the walk).
@@ -52,7 +35,7 @@ enum TopLevelOverview {
             var attrs = style.attributes(role, classes: [root.element, "top-level"])
             var html = ObjectNaming.htmlLabel(root, limit: options.labelLimit)
             let count = (sizes[root.id] ?? 1) - 1
-            if count > 0 { html += "<BR/><FONT POINT-SIZE=\"9\">contains \(count) object\(count == 1 ? "" : "s")</FONT>" }
+            if count > 0 { html += "<BR/>" + TypeScale.detailHTML("contains \(count) object\(count == 1 ? "" : "s")") }
             attrs["label"] = .html(html)
             attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(root))
             if let link = options.link(.object(root.id.rawValue)) { attrs["href"] = link }
@@ -91,7 +74,7 @@ enum TopLevelOverview {
             if total > 2 { attrs["penwidth"] = .text("\(min(4, 1 + total / 3))") }
             dot.append(.edge(DOTEdge(from.rawValue, to.rawValue, attrs)))
         }
-        if !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
+        if options.legend == .include, !edgeRoles.isEmpty || nodeRoles.contains(.placeholder) {
             dot.append(.subgraph(Legend.subgraph(edgeRoles: edgeRoles, nodeRoles: nodeRoles, style: style, leftToRight: true)))
         }
         return dot

@@ -15,7 +15,7 @@ public struct DiagramStyle: Sendable {
             "bgcolor": .text(Palette.background(dark: dark)),
             "fontcolor": .text(Palette.foreground(dark: dark)),
             "fontname": "Helvetica",
-            "fontsize": "11",
+            "fontsize": .text(String(TypeScale.body)),
             "rankdir": .text(rankdir),
             "newrank": "true",
             "nodesep": "0.3",
@@ -26,12 +26,15 @@ public struct DiagramStyle: Sendable {
 
     /// Defaults for nodes.
     public var nodeDefaults: DOTAttributes {
-        ["fontname": "Helvetica", "fontsize": "11", "shape": "box", "style": "rounded,filled", "penwidth": "1.2", "margin": "0.12,0.06"]
+        [
+            "fontname": "Helvetica", "fontsize": .text(String(TypeScale.body)), "shape": "box", "style": "rounded,filled",
+            "penwidth": "1.2", "margin": "0.12,0.06",
+        ]
     }
 
     /// Defaults for edges.
     public var edgeDefaults: DOTAttributes {
-        ["fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.7", "penwidth": "1.2"]
+        ["fontname": "Helvetica", "fontsize": .text(String(TypeScale.body)), "arrowsize": "0.7", "penwidth": "1.2"]
     }
 
     /// Attributes of a node (or cluster, or edge) drawn as `role`, plus `extra` classes.

@@ -12,6 +12,28 @@ public enum InstantiationDiagram {
         DOTEncoder.encode(build(timeline, graph: graph, platform: platform, title: title, options: options))
     }
 
+    /// The whole load (`instantiation`) and, for a document `DocumentPartition` splits, one
+    /// part per scene or top-level object drawn from its `PartTimeline`.
+    public static func parts(
+        _ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, launch: StoryboardLaunch? = nil,
+        options: DiagramOptions = DiagramOptions()
+    ) -> [NamedDiagram] {
+        var parts = [
+            NamedDiagram(
+                name: "instantiation", title: title, dot: dot(timeline, graph: graph, platform: platform, title: title, options: options))
+        ]
+        guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
+        for part in split {
+            let run = PartTimeline(part, in: timeline, launch: launch)
+            guard run.timeline.events.contains(where: \.isInitializer) else { continue }
+            var members = graph
+            members.objects = graph.objects.filter { part.members.contains($0.id) }
+            let dot = dot(run.timeline, graph: members, platform: platform, title: run.title(title, part: part), options: options)
+            parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
+        }
+        return parts
+    }
+
     /// Initializers in legend order, each with its own class (`init-with-coder`, …).
     static let initializers: [(selector: String, meaning: String)] = [
         ("initWithCoder:", "archived object (NSCoding)"),
@@ -21,16 +43,13 @@ public enum InstantiationDiagram {
         ("initWithWindowNibName:", "window controller in code"),
     ]
 
-    /// Objects per row of a load group.
-    static let rowLength = 6
-
     static func build(_ timeline: Timeline, graph: NibGraph?, platform: Platform, title: String, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         var dot = DOTGraph(
             name: title + " instantiation", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
             edgeDefaults: style.edgeDefaults)
         let framework = platform.usesAppKit ? "macOS (AppKit)" : "iOS (UIKit)"
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 100) + " — instantiation on " + framework)
+        dot.attributes["label"] = TypeScale.titleLabel(title + " — instantiation on " + framework)
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-instantiation platform-" + platform.rawValue)
 
@@ -50,35 +69,36 @@ public enum InstantiationDiagram {
             members[group, default: []].append((index, event))
         }
         var used = Set<String>()
-        var previousTail: String?
+        let objects = graph?.objectsByID ?? [:]
+        let labelsByGroup = groups.map { group in
+            (members[group] ?? []).enumerated().map { order, item in nodeLabel(item.1, order: order, objects: objects, options: options) }
+        }
+        let entries = placeholderEntries(graph, platform: platform)
+        let rowLength = TimelineDiagram.columnCount(labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)])
         for (number, group) in groups.enumerated() {
             var box = DOTSubgraph("cluster_group_\(number)", style.attributes(.phase))
             box.attributes["label"] = .text(group)
+            box.attributes["labeljust"] = "l"
             var previous: String?
-            for (order, (index, event)) in (members[group] ?? []).enumerated() {
+            let list = members[group] ?? []
+            let labels = labelsByGroup[number]
+            for (order, (index, event)) in list.enumerated() {
                 guard let receiver = event.receiver else { continue }
                 let selector = event.selector ?? "?"
                 used.insert(selector)
                 let name = "inst:\(receiver.instance)"
                 var attrs = style.attributes(.event, classes: [initializerClass(selector)])
                 attrs["fillcolor"] = .text(initializerColor(selector, dark: style.theme.drawsDark))
-                var html =
-                    "<FONT POINT-SIZE=\"8\">\(order + 1)</FONT> <B>"
-                    + DOTEscaping.html(DOTEscaping.truncated(receiver.label, limit: options.labelLimit)) + "</B>"
-                html += "<BR/>" + DOTEscaping.html(selector)
-                if let id = receiver.id {
-                    html +=
-                        "<BR/><FONT POINT-SIZE=\"8\">" + DOTEscaping.html(DOTEscaping.truncated(id, limit: options.labelLimit)) + "</FONT>"
-                }
-                attrs["label"] = .html(html)
+                attrs["label"] = .html(labels[order].html)
                 attrs["tooltip"] = .tooltip(
-                    "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)\nrule \(event.rule)")
+                    "event \(index + 1): " + EventText.line(event) + "\nclass \(receiver.className)"
+                        + (receiver.id.map { "\nid \($0)" } ?? "") + "\nrule \(event.rule)")
                 if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
                 box.append(.node(DOTNode(name, attrs)))
                 var orderEdge = style.attributes(.sequence)
                 orderEdge["arrowhead"] = "normal"
                 orderEdge["arrowsize"] = "0.5"
-                // Rows of `rowLength`: a long load wraps instead of making a 5,000-px strip.
+                // Rows that fit the legible width: a long load wraps instead of making a strip.
                 if let previous {
                     if order.isMultiple(of: rowLength) {
                         var wrap = style.attributes(.sequence, classes: ["wrap"])
@@ -93,33 +113,57 @@ public enum InstantiationDiagram {
                 }
                 previous = name
             }
+            // Groups stack top to bottom (no edge ties one to the next).
             dot.append(.subgraph(box))
-            if let previousTail, let first = members[group]?.first?.1.receiver {
-                dot.append(.edge(DOTEdge(previousTail, "inst:\(first.instance)", ["style": "invis"])))
-            }
-            previousTail = members[group]?.last?.1.receiver.map { "inst:\($0.instance)" }
         }
         if groups.isEmpty {
             var attrs = style.attributes(.note)
             attrs["label"] = "no object was created in this run"
             dot.append(.node(DOTNode("empty", attrs)))
         }
-        if let graph { dot.statements += placeholders(graph, platform: platform, style: style, options: options) }
-        dot.append(.subgraph(legend(used: used, style: style)))
+        dot.statements += placeholders(entries, rowLength: rowLength, style: style, options: options)
+        if options.legend == .include { dot.append(.subgraph(legend(used: used, style: style))) }
         return dot
     }
 
-    private static func placeholders(_ graph: NibGraph, platform: Platform, style: DiagramStyle, options: DiagramOptions) -> [DOTStatement]
+    /// A created object's label (order, name, initializer, class when the name is not the
+    /// class) and its estimated width in points, as `TimelineDiagram.eventLabel`.
+    static func nodeLabel(_ event: Event, order: Int, objects: [ObjectID: NibObject], options: DiagramOptions)
+        -> (html: String, width: Double)
     {
-        let list = graph.objects.filter(\.isPlaceholder)
-        guard !list.isEmpty else { return [] }
-        var box = DOTSubgraph("cluster_placeholders", style.attributes(.legend))
-        box.attributes["label"] = "placeholders: resolved, not created (R-NIB-3)"
-        // One node per kind of placeholder (a storyboard has a First Responder per scene).
-        var order: [String] = []
-        var groups: [String: [NibObject]] = [:]
-        var resolvedText: [String: String] = [:]
-        for object in list {
+        let receiver = event.receiver
+        let object = receiver?.id.flatMap { objects[ObjectID($0)] }
+        let name = object.map { ObjectNaming.headline($0) } ?? receiver?.label ?? "?"
+        let lines = TypeScale.wrapped(DOTEscaping.truncated(name, limit: options.labelLimit), width: 24)
+        let selector = event.selector ?? "?"
+        var html = TypeScale.detailHTML("\(order + 1)") + " <B>" + lines.map(DOTEscaping.html).joined(separator: "<BR/>") + "</B>"
+        html += "<BR/>" + DOTEscaping.html(selector)
+        var widest = max(Double(lines.map(\.count).max() ?? 0) * 0.6, Double(selector.count) * 0.55) * Double(TypeScale.body)
+        if let object, let detail = ObjectNaming.detail(object) {
+            html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: 30)))
+            widest = max(widest, Double(min(detail.count, 30)) * 0.55 * Double(TypeScale.detail))
+        }
+        return (html, widest + 34)
+    }
+
+    /// One kind of placeholder (a storyboard has a First Responder per scene): its headline
+    /// (with a count), what it resolves to, every member.
+    struct PlaceholderEntry {
+        var headline: String
+        var resolved: String
+        var members: [NibObject]
+
+        /// Estimated width in points, as `nodeLabel`.
+        var width: Double {
+            max(Double(headline.count) * 0.6 * Double(TypeScale.body), Double(resolved.count) * 0.55 * Double(TypeScale.detail)) + 24
+        }
+    }
+
+    static func placeholderEntries(_ graph: NibGraph?, platform: Platform) -> [PlaceholderEntry] {
+        guard let graph else { return [] }
+        var entries: [PlaceholderEntry] = []
+        var index: [String: Int] = [:]
+        for object in graph.objects where object.isPlaceholder {
             let resolved: String
             switch object.placeholder {
             case PlaceholderIdentifier.filesOwner: resolved = "→ the owner argument"
@@ -129,33 +173,47 @@ public enum InstantiationDiagram {
             default: resolved = platform.usesAppKit ? "→ external object" : "→ UINibExternalObjects entry"
             }
             let key = ObjectNaming.headline(object) + "\u{1}" + resolved
-            if groups[key] == nil {
-                order.append(key)
-                resolvedText[key] = resolved
+            if let position = index[key] {
+                entries[position].members.append(object)
+            } else {
+                index[key] = entries.count
+                entries.append(PlaceholderEntry(headline: ObjectNaming.headline(object), resolved: resolved, members: [object]))
             }
-            groups[key, default: []].append(object)
         }
+        for position in entries.indices where entries[position].members.count > 1 {
+            entries[position].headline += " ×\(entries[position].members.count)"
+        }
+        return entries
+    }
+
+    /// The placeholders box, in rows of `rowLength` (rows stack; no edge joins them).
+    private static func placeholders(_ entries: [PlaceholderEntry], rowLength: Int, style: DiagramStyle, options: DiagramOptions)
+        -> [DOTStatement]
+    {
+        guard !entries.isEmpty else { return [] }
+        var box = DOTSubgraph("cluster_placeholders", style.attributes(.legend))
+        box.attributes["label"] = "placeholders: resolved, not created (R-NIB-3)"
         var previous: String?
-        for key in order {
-            guard let members = groups[key], let first = members.first else { continue }
+        for (position, entry) in entries.enumerated() {
+            guard let first = entry.members.first else { continue }
             var attrs = style.attributes(.placeholder)
-            let count = members.count > 1 ? " ×\(members.count)" : ""
             attrs["label"] = .html(
-                "<B>" + DOTEscaping.html(ObjectNaming.headline(first) + count) + "</B><BR/><FONT POINT-SIZE=\"9\">"
-                    + DOTEscaping.html(resolvedText[key] ?? "") + "</FONT>")
-            let ids = members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (members.count > 12 ? ", …" : "")
-            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (members.count > 1 ? "\nall ids: " + ids : ""))
+                "<B>" + DOTEscaping.html(entry.headline) + "</B><BR/>" + TypeScale.detailHTML(DOTEscaping.html(entry.resolved)))
+            let ids = entry.members.prefix(12).map(\.id.rawValue).joined(separator: ", ") + (entry.members.count > 12 ? ", …" : "")
+            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(first) + (entry.members.count > 1 ? "\nall ids: " + ids : ""))
             if let link = options.link(.object(first.id.rawValue)) { attrs["href"] = link }
             let name = "ph:" + first.id.rawValue
             box.append(.node(DOTNode(name, attrs)))
-            // Lays the placeholders out in a row.
-            if let previous { box.append(.edge(DOTEdge(previous, name, ["style": "invis"]))) }
+            // Lays the placeholders out in rows.
+            if let previous, !position.isMultiple(of: rowLength) { box.append(.edge(DOTEdge(previous, name, ["style": "invis"]))) }
             previous = name
         }
         return [.subgraph(box)]
     }
 
-    private static func legend(used: Set<String>, style: DiagramStyle) -> DOTSubgraph {
+    /// The initializer legend; `chained` stacks the entries in a top-to-bottom graph (left to
+    /// right, unconnected entries already share a rank, one above the other).
+    static func legend(used: Set<String>, style: DiagramStyle, chained: Bool = false) -> DOTSubgraph {
         var box = DOTSubgraph("cluster_legend", style.attributes(.legend))
         box.attributes["label"] = "Legend"
         var previous: String?
@@ -169,9 +227,8 @@ public enum InstantiationDiagram {
             var attrs = style.attributes(.event, classes: [initializerClass(selector), "legend-sample"])
             attrs["fillcolor"] = .text(initializerColor(selector, dark: style.theme.drawsDark))
             attrs["label"] = .text(selector + "  " + meaning)
-            attrs["fontsize"] = "9"
             box.append(.node(DOTNode("legend:" + selector, attrs)))
-            if let previous { box.append(.edge(DOTEdge(previous, "legend:" + selector, ["style": "invis"]))) }
+            if chained, let previous { box.append(.edge(DOTEdge(previous, "legend:" + selector, ["style": "invis"]))) }
             previous = "legend:" + selector
         }
         return box

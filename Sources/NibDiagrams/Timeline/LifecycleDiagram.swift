@@ -11,17 +11,38 @@ public enum LifecycleDiagram {
         (.hidden, .unloaded), (.loaded, .unloaded), (.unloaded, .loaded),
     ]
 
-    /// The diagram of every controller with transitions in `timeline`.
-    public static func dot(_ timeline: Timeline, title: String, options: DiagramOptions = DiagramOptions()) -> String {
-        DOTEncoder.encode(build(timeline, title: title, options: options))
+    /// The diagram of every controller with transitions in `timeline`; with `graph`,
+    /// controllers are named as in every other diagram (`ObjectNaming`).
+    public static func dot(_ timeline: Timeline, title: String, graph: NibGraph? = nil, options: DiagramOptions = DiagramOptions())
+        -> String
+    {
+        DOTEncoder.encode(build(timeline, title: title, graph: graph, options: options))
     }
 
-    static func build(_ timeline: Timeline, title: String, options: DiagramOptions) -> DOTGraph {
+    /// Every controller (`lifecycle`) and, for a document `DocumentPartition` splits, one part
+    /// per scene or top-level object whose controllers changed view state.
+    public static func parts(
+        _ timeline: Timeline, title: String, graph: NibGraph?, launch: StoryboardLaunch? = nil, options: DiagramOptions = DiagramOptions()
+    ) -> [NamedDiagram] {
+        var parts = [NamedDiagram(name: "lifecycle", title: title, dot: dot(timeline, title: title, graph: graph, options: options))]
+        guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
+        for part in split {
+            let run = PartTimeline(part, in: timeline, launch: launch)
+            guard !run.timeline.transitions.isEmpty else { continue }
+            parts.append(
+                NamedDiagram(
+                    name: part.name, title: part.title,
+                    dot: dot(run.timeline, title: run.title(title, part: part), graph: graph, options: options)))
+        }
+        return parts
+    }
+
+    static func build(_ timeline: Timeline, title: String, graph: NibGraph?, options: DiagramOptions) -> DOTGraph {
         let style = options.style
         var dot = DOTGraph(
             name: title + " lifecycle", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
             edgeDefaults: style.edgeDefaults)
-        dot.attributes["label"] = .text(DOTEscaping.truncated(title, limit: 120) + " — view lifecycle")
+        dot.attributes["label"] = TypeScale.titleLabel(title + " — view lifecycle")
         dot.attributes["labelloc"] = "t"
         dot.attributes["class"] = .text("diagram-lifecycle")
         var controllers: [EventObject] = []
@@ -37,17 +58,21 @@ public enum LifecycleDiagram {
         }
         for (number, controller) in controllers.enumerated() {
             let path = timeline.transitions.filter { $0.controller.instance == controller.instance }
-            dot.append(.subgraph(machineCluster(controller, number: number, path: path, timeline: timeline, options: options)))
+            dot.append(
+                .subgraph(
+                    machineCluster(
+                        controller, number: number, path: path, timeline: timeline, objects: graph?.objectsByID ?? [:], options: options)))
         }
         return dot
     }
 
     private static func machineCluster(
-        _ controller: EventObject, number: Int, path: [ViewStateTransition], timeline: Timeline, options: DiagramOptions
+        _ controller: EventObject, number: Int, path: [ViewStateTransition], timeline: Timeline, objects: [ObjectID: NibObject],
+        options: DiagramOptions
     ) -> DOTSubgraph {
         let style = options.style
         var box = DOTSubgraph("cluster_vc_\(number)", style.attributes(.sceneBox))
-        box.attributes["label"] = .text(DOTEscaping.truncated(EventText.laneTitle(controller), limit: 60))
+        box.attributes["label"] = .text(DOTEscaping.truncated(TimelineDiagram.laneTitle(controller, objects), limit: 60))
         if let id = controller.id, let link = options.link(.object(id)) { box.attributes["href"] = link }
         let visited = Set(path.flatMap { [$0.from, $0.to] })
         let prefix = "vc\(controller.instance):"

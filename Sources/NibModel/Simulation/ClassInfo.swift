@@ -21,6 +21,12 @@ public struct ClassInfo: Hashable, Sendable, Codable {
     public var behaviour: ClassBehaviour
     /// 1-based line of the entry in the scenario, for messages.
     public var line: Int
+    /// Where the class is declared in the app's sources (`--sources`), for messages; nil for
+    /// scenario entries.
+    public var source: FileLocation? = nil
+    /// Stored properties KVC cannot see (a Swift class's `private` or non-`@objc` ones), kept
+    /// so a finding can say the key exists but is hidden; never consulted by the rules.
+    public var hiddenKeys: [String] = []
 
     /// Creates a class entry.
     public init(

@@ -42,6 +42,8 @@ struct ArchivedObjectTable: Sendable {
     var objects: [ArchivedObject]
     /// The archive's root object (NIBArchive object 0; a keyed archive's `$top`).
     var root: Int
+    /// The size of the file the table was decoded from (budgets are multiples of it).
+    var byteCount: Int
 
     func object(_ index: Int) -> ArchivedObject? {
         objects.indices.contains(index) ? objects[index] : nil

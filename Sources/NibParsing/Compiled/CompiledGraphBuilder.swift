@@ -38,6 +38,14 @@ struct CompiledGraphBuilder {
         order.append(index)
     }
 
+    /// Adds an object that is not in this archive's table (a prototype cell's, from a nested
+    /// nib) after everything added so far; it keeps its own id.
+    mutating func addNested(_ object: NibObject) {
+        let key = -(order.count + 1)  // negative keys never meet an archive index
+        objects[key] = object
+        order.append(key)
+    }
+
     /// The finished graph; parent cycles are broken and diagnosed.
     mutating func graph(format: NibGraph.Format, platform: Platform, documentType: String) -> NibGraph {
         let (list, cyclic) = orderedObjects()

@@ -52,11 +52,14 @@ public enum CompiledNibParser {
     }
 
     /// A compiled `.nib` bundle folder: `keyedobjects.nib` (or the newest `keyedobjects-NNNNNN.nib`
-    /// variant when there is no plain one), else `runtime.nib` / `objects-*.nib`.
+    /// variant when there is no plain one), else `runtime.nib`, else the newest `objects-*.nib`.
     public static func parse(bundle url: URL, name: String) throws -> NibGraph { try decode(bundle: url, name: name).graph }
 
     static func decode(bundle url: URL, name: String) throws -> Decoded {
-        let contents = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+        // Numeric order, so `objects-13.0+.nib` is newer than `objects-8.0+.nib`.
+        let contents = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted {
+            $0.compare($1, options: .numeric) == .orderedAscending
+        }
         let preferred =
             contents.first { $0 == "keyedobjects.nib" }
             ?? contents.last { $0.hasPrefix("keyedobjects") && $0.hasSuffix(".nib") }

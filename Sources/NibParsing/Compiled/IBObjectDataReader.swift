@@ -5,12 +5,15 @@ import NibModel
 ///
 /// Objects and parents come from `NSObjectsKeys`/`NSObjectsValues`, ids from
 /// `NSOidsKeys`/`NSOidsValues` (the ids IB gave them, as in `designable.nib`), names from
-/// `NSNamesKeys`/`NSNamesValues`, connections from `NSConnections`, visible windows from
+/// `NSNamesKeys`/`NSNamesValues`, custom classes also from `NSClassesKeys`/`NSClassesValues`,
+/// connections from `NSConnections`, visible windows from
 /// `NSVisibleWindows`. `NSRoot` is File's Owner.
 struct IBObjectDataReader {
     private var builder: CompiledGraphBuilder
     private var table: ArchivedObjectTable { builder.table }
     private let format: NibGraph.Format
+    /// `NSClassesKeys`/`NSClassesValues`: custom class names by object.
+    private var classNames: [Int: String] = [:]
 
     init(table: ArchivedObjectTable, format: NibGraph.Format) {
         builder = CompiledGraphBuilder(table: table)
@@ -39,6 +42,8 @@ struct IBObjectDataReader {
         builder.numberPrefix = "archive-"
         var names: [Int: String] = [:]
         for (object, name) in mapped(data, "NSNamesKeys", "NSNamesValues") { names[object] = table.string(.object(name)) }
+        // Older nibs name custom classes in a table of their own.
+        for (object, name) in mapped(data, "NSClassesKeys", "NSClassesValues") { classNames[object] = table.string(.object(name)) }
         let isUIKit = keys.contains {
             table.object($0)?.className.hasPrefix("UI") == true || table.object($0)?.className.hasPrefix("IBUI") == true
         }
@@ -68,7 +73,9 @@ struct IBObjectDataReader {
     ) {
         let id = builder.id(index)
         let resolved = CompiledClass(archived, in: table)
-        let (className, customClass) = (resolved.className, resolved.customClass)
+        let className = resolved.className
+        let listed = classNames[index].flatMap { $0 == className ? nil : $0 }
+        let customClass = resolved.customClass ?? listed
         var placeholder = resolved.placeholder
         if owner {
             placeholder = PlaceholderIdentifier.filesOwner

@@ -70,7 +70,8 @@ enum KeyedArchiveDecoder {
             return (key, try archived(try plist.value(entry.value), count: members.count, plist: plist, at: entry.value))
         }
         objects.append(ArchivedObject(className: "$top", fields: rootFields, offset: plist.offset(of: topIndex)))
-        return ArchivedObjectTable(container: "keyed archive", file: file, objects: objects, root: objects.count - 1)
+        return ArchivedObjectTable(
+            container: "keyed archive", file: file, objects: objects, root: objects.count - 1, byteCount: bytes.count)
     }
 
     /// A `$objects` member that is not a dictionary: strings, numbers, data and `$null`.

@@ -51,7 +51,7 @@ enum NIBArchiveDecoder {
             objects.append(ArchivedObject(className: classes[classIndex], fields: Array(values[first..<first + count]), offset: start))
         }
         guard !objects.isEmpty else { throw cursor.error("NIBArchive without objects", at: 18) }
-        return ArchivedObjectTable(container: "NIBArchive", file: file, objects: objects, root: 0)
+        return ArchivedObjectTable(container: "NIBArchive", file: file, objects: objects, root: 0, byteCount: bytes.count)
     }
 
     private static let sectionNames = [

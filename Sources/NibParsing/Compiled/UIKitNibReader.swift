@@ -12,11 +12,21 @@ struct UIKitNibReader {
     /// Placeholder identifiers of the scene's view nib → the scene objects they stand for
     /// (`UIExternalObjectsTableForViewLoading`), filled by `read()`.
     private(set) var externalObjects: [String: ObjectID] = [:]
-    private let format: NibGraph.Format
+    let format: NibGraph.Format
 
-    init(table: ArchivedObjectTable, format: NibGraph.Format) {
+    /// How deep this nib is nested in prototype-cell nibs (0 for a nib file).
+    let depth: Int
+
+    /// Bytes of nested nibs still allowed to be decoded, shared by every level.
+    let nestedBudget: NestedNibBudget
+
+    init(table: ArchivedObjectTable, format: NibGraph.Format, depth: Int = 0, nestedBudget: NestedNibBudget? = nil) {
         builder = CompiledGraphBuilder(table: table)
         self.format = format
+        self.depth = depth
+        // The same nested nib may be named many times; four times the file's own size is plenty
+        // for real nibs and keeps repetition from multiplying work.
+        self.nestedBudget = nestedBudget ?? NestedNibBudget(bytes: 4 * table.byteCount)
     }
 
     static let layoutClasses: Set<String> = ["NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide"]
@@ -73,9 +83,7 @@ struct UIKitNibReader {
         addRuntimeAttributes(table.elements(root["UINibKeyValuePairsKey"]) ?? [])
         builder.note(
             "compiled nib: user labels, IB object ids, frames and design-time attributes are not stored; ids are archive object numbers")
-        if table.objects.contains(where: { $0.className == "UINib" && $0["archiveData"] != nil }) {
-            builder.note("compiled nib: prototype cells are nested nibs (UINib archiveData) and are not expanded")
-        }
+        for index in candidates where builder.objects[index] != nil { expandPrototypes(of: index) }
         return builder.graph(format: format, platform: .ios, documentType: "com.apple.InterfaceBuilder3.CocoaTouch.XIB")
     }
 

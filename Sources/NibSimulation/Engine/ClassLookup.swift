@@ -2,8 +2,12 @@ import NibModel
 
 /// Questions about classes, answered from the scenario's class table, then the framework table,
 /// then the no-table conventions of R-CONV-3 and Appendix D.
-struct ClassLookup {
-    let table: [String: ClassInfo]?
+public struct ClassLookup: Sendable {
+    /// The class table (a scenario's `classes:` or one derived from sources); nil when none.
+    public let table: [String: ClassInfo]?
+
+    /// A lookup over `table`.
+    public init(table: [String: ClassInfo]?) { self.table = table }
 
     /// Selectors a class "described only by name" does not override (Appendix E.1).
     static let notOverriddenByDefault: Set<String> = [
@@ -45,27 +49,32 @@ struct ClassLookup {
     func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
 
     /// Walks the class chain; `test` answers per table entry, `frameworkTest` per framework entry.
-    /// A class nobody describes counts as compliant (no table, or a class the table does not
-    /// mention): the run assumes every key exists rather than invent failures.
+    /// A class nobody describes counts as compliant (no table, a class the table does not
+    /// mention, or a chain that reaches a superclass nobody describes, R-SRC-3): the run assumes
+    /// every key exists rather than invent failures.
     private func search(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Bool {
-        guard let table else { return true }
+        answer(name, test, frameworkTest) != .missing
+    }
+
+    /// The three-valued walk behind every lookup: `.found` when a class of the chain has it,
+    /// `.unknown` when the chain reaches a class nobody describes (R-SRC-3), else `.missing`.
+    func answer(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Answer {
+        guard let table else { return .unknown }
         var current: String? = name
-        var first = true
         var seen: Set<String> = []
         while let className = current, !seen.contains(className) {
             seen.insert(className)
             if let info = table[className] {
-                if test(info) { return true }
+                if test(info) { return .found }
                 current = info.superclass
             } else if let entry = FrameworkClasses.entry(className) {
-                if frameworkTest(entry) { return true }
+                if frameworkTest(entry) { return .found }
                 current = entry.superclass
             } else {
-                return first
+                return .unknown
             }
-            first = false
         }
-        return false
+        return .missing
     }
 
     /// iOS KVC `setValue:forKey:` search: `set<Key>:`, `_set<Key>:`, then ivars (R-OUT-1).
@@ -100,13 +109,13 @@ struct ClassLookup {
     }
 
     /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
-    func qualifiedName(_ name: String) -> String {
+    public func qualifiedName(_ name: String) -> String {
         guard let module = table?[name]?.swiftModule else { return name }
         return "\(module).\(name)"
     }
 
     /// Whether the class (or an ancestor) is `ancestor`.
-    func isKind(_ name: String, of ancestor: String) -> Bool {
+    public func isKind(_ name: String, of ancestor: String) -> Bool {
         var current: String? = name
         var seen: Set<String> = []
         while let className = current, !seen.contains(className) {

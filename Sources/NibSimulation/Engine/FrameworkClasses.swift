@@ -1,5 +1,9 @@
-/// What the simulator knows of UIKit and AppKit classes: superclass and the outlet keys they
-/// are KVC-compliant for. Classes absent here are treated leniently (every key exists).
+/// What nibviz knows of UIKit and AppKit classes: superclass, the KVC keys (outlets IB offers on
+/// them) and the action selectors they implement, so outlets and actions a user class inherits
+/// resolve (R-SRC-3). Curated from Apple's class references (each key is a settable property of
+/// the class as documented at developer.apple.com/documentation/uikit and …/appkit); a key the
+/// table lacks on a class it knows is `missing`, a class it does not know makes every answer
+/// `unknown` (never an error). UIKit here, AppKit in FrameworkClasses+AppKit.swift.
 enum FrameworkClasses {
     /// A framework class entry.
     struct Entry {
@@ -8,53 +12,96 @@ enum FrameworkClasses {
         let actions: [String]
     }
 
-    static func entry(_ name: String) -> Entry? { table[name] }
+    static func entry(_ name: String) -> Entry? { uiKit[name] ?? appKit[name] }
 
-    private static func e(_ superclass: String?, _ keys: [String] = [], actions: [String] = []) -> Entry {
+    static func e(_ superclass: String?, _ keys: [String] = [], actions: [String] = []) -> Entry {
         Entry(superclass: superclass, keys: keys, actions: actions)
     }
 
-    private static let table: [String: Entry] = [
+    /// UIResponderStandardEditActions and the other responder actions UIKit classes implement.
+    static let uiResponderActions = [
+        "cut:", "copy:", "paste:", "pasteAndMatchStyle:", "select:", "selectAll:", "delete:", "toggleBoldface:",
+        "toggleItalics:", "toggleUnderline:", "increaseSize:", "decreaseSize:", "makeTextWritingDirectionLeftToRight:",
+        "makeTextWritingDirectionRightToLeft:", "find:", "findNext:", "findPrevious:", "findAndReplace:",
+        "useSelectionForFind:", "print:", "rename:", "duplicate:", "move:", "export:",
+    ]
+
+    private static let view = ["layer", "backgroundColor", "tintColor", "gestureRecognizers", "maskView"]
+    private static let inputs = ["inputView", "inputAccessoryView"]
+
+    static let uiKit: [String: Entry] = [
         "NSObject": e(nil),
-        // UIKit
-        "UIResponder": e("NSObject"),
-        "UIView": e("UIResponder", ["layer", "backgroundColor", "tintColor", "gestureRecognizers"]),
+        "UIResponder": e("NSObject", actions: uiResponderActions),
+        "UIView": e("UIResponder", view),
         "UIControl": e("UIView"),
         "UIButton": e("UIControl"),
         "UILabel": e("UIView"),
-        "UIImageView": e("UIView"),
-        "UIScrollView": e("UIView", ["delegate"]),
-        "UITableView": e("UIScrollView", ["dataSource", "delegate", "tableHeaderView", "tableFooterView"]),
-        "UICollectionView": e("UIScrollView", ["dataSource", "delegate"]),
-        "UITextField": e("UIControl", ["delegate"]),
-        "UITextView": e("UIScrollView", ["delegate"]),
-        "UITableViewCell": e("UIView"),
-        "UICollectionViewCell": e("UIView"),
+        "UIImageView": e("UIView", ["image", "highlightedImage"]),
+        "UISwitch": e("UIControl"),
+        "UISlider": e("UIControl"),
+        "UIStepper": e("UIControl"),
+        "UISegmentedControl": e("UIControl"),
+        "UIPageControl": e("UIControl"),
+        "UIDatePicker": e("UIControl"),
+        "UIColorWell": e("UIControl"),
+        "UIProgressView": e("UIView"),
+        "UIActivityIndicatorView": e("UIView"),
+        "UIStackView": e("UIView"),
+        "UIVisualEffectView": e("UIView"),
+        "UIPickerView": e("UIView", ["dataSource", "delegate"]),
+        "UIScrollView": e("UIView", ["delegate", "refreshControl"]),
+        "UITableView": e(
+            "UIScrollView",
+            [
+                "dataSource", "delegate", "tableHeaderView", "tableFooterView", "backgroundView", "prefetchDataSource", "dragDelegate",
+                "dropDelegate",
+            ]),
+        "UICollectionView": e(
+            "UIScrollView",
+            ["dataSource", "delegate", "collectionViewLayout", "backgroundView", "prefetchDataSource", "dragDelegate", "dropDelegate"]),
+        "UITextField": e("UIControl", ["delegate", "leftView", "rightView"] + inputs),
+        "UISearchTextField": e("UITextField"),
+        "UITextView": e("UIScrollView", ["delegate"] + inputs),
+        "UISearchBar": e("UIView", ["delegate", "inputAccessoryView"]),
+        "UIWebView": e("UIView", ["delegate"]),
+        "WKWebView": e("UIView", ["navigationDelegate", "UIDelegate"]),
+        "MKMapView": e("UIView", ["delegate"]),
+        "UITableViewCell": e("UIView", ["accessoryView", "editingAccessoryView", "backgroundView", "selectedBackgroundView"]),
+        "UITableViewHeaderFooterView": e("UIView", ["backgroundView"]),
+        "UICollectionReusableView": e("UIView"),
+        "UICollectionViewCell": e("UICollectionReusableView", ["backgroundView", "selectedBackgroundView"]),
+        "UINavigationBar": e("UIView", ["delegate", "items"]),
+        "UIToolbar": e("UIView", ["delegate", "items"]),
+        "UITabBar": e("UIView", ["delegate", "items", "selectedItem"]),
         "UIWindow": e("UIView", ["rootViewController"]),
         "UIApplication": e("UIResponder", ["delegate"]),
-        "UIViewController": e("UIResponder", ["view", "navigationItem", "tabBarItem", "toolbarItems", "searchDisplayController"]),
-        "UITableViewController": e("UIViewController", ["tableView"]),
+        "UIRefreshControl": e("UIControl"),
+        "UINavigationItem": e(
+            "NSObject",
+            ["titleView", "leftBarButtonItem", "rightBarButtonItem", "backBarButtonItem", "leftBarButtonItems", "rightBarButtonItems"]),
+        "UIBarItem": e("NSObject", ["image"]),
+        "UIBarButtonItem": e("UIBarItem", ["customView", "target", "menu"]),
+        "UITabBarItem": e("UIBarItem", ["selectedImage"]),
+        "UIGestureRecognizer": e("NSObject", ["delegate"]),
+        "UITapGestureRecognizer": e("UIGestureRecognizer"),
+        "UIPanGestureRecognizer": e("UIGestureRecognizer"),
+        "UIScreenEdgePanGestureRecognizer": e("UIPanGestureRecognizer"),
+        "UILongPressGestureRecognizer": e("UIGestureRecognizer"),
+        "UISwipeGestureRecognizer": e("UIGestureRecognizer"),
+        "UIPinchGestureRecognizer": e("UIGestureRecognizer"),
+        "UIRotationGestureRecognizer": e("UIGestureRecognizer"),
+        "NSLayoutConstraint": e("NSObject", ["firstItem", "secondItem"]),
+        "UIViewController": e(
+            "UIResponder", ["view", "navigationItem", "tabBarItem", "toolbarItems", "searchDisplayController", "transitioningDelegate"]),
+        "UITableViewController": e("UIViewController", ["tableView", "refreshControl"]),
         "UICollectionViewController": e("UIViewController", ["collectionView"]),
-        "UINavigationController": e("UIViewController", ["navigationBar", "toolbar", "viewControllers"]),
-        "UITabBarController": e("UIViewController", ["tabBar", "viewControllers"]),
-        // AppKit
-        "NSResponder": e("NSObject", ["nextResponder", "menu"]),
-        "NSView": e("NSResponder", ["layer", "nextKeyView", "menu"]),
-        "NSControl": e("NSView", ["target", "delegate", "formatter"]),
-        "NSButton": e("NSControl"),
-        "NSTextField": e("NSControl", ["delegate"]),
-        "NSTableView": e("NSControl", ["dataSource", "delegate"]),
-        "NSTableCellView": e("NSView", ["textField", "imageView", "objectValue"]),
-        "NSWindow": e(
-            "NSResponder", ["delegate", "initialFirstResponder", "contentView"],
-            actions: ["performClose:", "makeKeyAndOrderFront:", "orderOut:"]),
-        "NSPanel": e("NSWindow"),
-        "NSApplication": e(
-            "NSResponder", ["delegate", "mainMenu", "windowsMenu", "servicesMenu"],
-            actions: ["terminate:", "orderFrontStandardAboutPanel:", "hide:", "unhideAllApplications:", "hideOtherApplications:"]),
-        "NSViewController": e("NSResponder", ["view", "representedObject"]),
-        "NSWindowController": e("NSResponder", ["window"], actions: ["showWindow:"]),
-        "NSMenu": e("NSObject", ["delegate"]),
-        "NSMenuItem": e("NSObject", ["target", "submenu"]),
+        "UINavigationController": e("UIViewController", ["navigationBar", "toolbar", "viewControllers", "delegate"]),
+        "UITabBarController": e("UIViewController", ["tabBar", "viewControllers", "delegate", "selectedViewController"]),
+        "UISplitViewController": e("UIViewController", ["viewControllers", "delegate"]),
+        "UIPageViewController": e("UIViewController", ["dataSource", "delegate"]),
+        "UISearchController": e("UIViewController", ["searchBar", "delegate", "searchResultsUpdater"]),
+        "UISearchDisplayController": e(
+            "NSObject", ["searchBar", "delegate", "searchResultsDataSource", "searchResultsDelegate", "searchContentsController"]),
+        "AVPlayerViewController": e("UIViewController", ["player", "delegate"]),
     ]
 }

@@ -28,10 +28,7 @@ extension SimulationRun {
         if isMac {
             if let target, !classes.respondsTo(className(target), action: selector) {
                 let targetClass = classes.qualifiedName(className(target))
-                let text =
-                    scenario.osVersion >= OSVersion(10, 11)
-                    ? "Could not connect action, target class \(targetClass) does not respond to -\(selector)"
-                    : "Could not connect the action \(selector) to target of class \(targetClass)"
+                let text = RuntimeMessages.actionNotConnected(selector: selector, targetClass: targetClass, osVersion: scenario.osVersion)
                 log(text, .act4, connections: connections)
                 return
             }

@@ -146,7 +146,7 @@ extension SimulationRun {
     func unknownKey(_ instance: Int, key: String, rule: Rule, connections: [String] = []) {
         exception(
             "NSUnknownKeyException",
-            "[<\(classes.qualifiedName(className(instance))) 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(key).",
+            RuntimeMessages.unknownKey(className: classes.qualifiedName(className(instance)), key: key),
             rule, connections: connections
         )
     }

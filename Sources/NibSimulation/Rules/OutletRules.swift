@@ -102,10 +102,11 @@ extension SimulationRun {
                 .ivar, .out2, receiver: source, arguments: [EventArgument("name", ivar), EventArgument("value", value)], level: .l2,
                 connections: connections)
         } else {
-            let prefix = scenario.osVersion >= OSVersion(11, 0) ? "[Nib Loading] " : ""
             let destinationClass = destination.map { classes.qualifiedName(className($0)) } ?? "nil"
             log(
-                "\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(sourceClass))) to (\(destinationClass)): missing setter or instance variable",
+                RuntimeMessages.failedToConnectOutlet(
+                    key: key, sourceClass: classes.qualifiedName(sourceClass), destinationClass: destinationClass,
+                    osVersion: scenario.osVersion),
                 .out2, connections: connections)
             return
         }
@@ -129,9 +130,10 @@ extension SimulationRun {
         let value = "[\(labels.joined(separator: ","))]"
         if !isMac || !classes.hasSetter(className(source), key: key) && classes.ivar(className(source), key: key) == nil {
             if isMac {
-                let prefix = scenario.osVersion >= OSVersion(11, 0) ? "[Nib Loading] " : ""
                 log(
-                    "\(prefix)Failed to connect (\(key)) outlet from (\(classes.qualifiedName(className(source)))) to (NSArray): missing setter or instance variable",
+                    RuntimeMessages.failedToConnectOutlet(
+                        key: key, sourceClass: classes.qualifiedName(className(source)), destinationClass: "NSArray",
+                        osVersion: scenario.osVersion),
                     .out2, connections: ids)
                 return
             }

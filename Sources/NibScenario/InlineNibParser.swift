@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 
 /// Reads `nibs:`: each entry is a document file (`path:`) or an inline nib (`objects:` for a xib,
 /// `scenes:` for a storyboard) written as a tree of objects with their connections.

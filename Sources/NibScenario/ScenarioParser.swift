@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 import Yams
 
 /// Reads a scenario `.yaml` into a `Scenario`. Unknown keys and bad values are errors with
@@ -19,15 +20,8 @@ public enum ScenarioParser {
         -> Scenario
     {
         let name = displayName ?? url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LocatedError(at: FileLocation(file: name), "cannot read: \(error.localizedDescription)")
-        }
-        // A scenario is UTF-8 text: name the first byte that is not, where it is.
-        try TextEncodingCheck.requireValidUTF8(data, file: name)
-        let text = String(decoding: data, as: UTF8.self)
+        // A scenario is UTF-8 text: the first byte that is not is named where it is.
+        let text = try TextFile.readUTF8(url, displayName: name)
         return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
     }
 

@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 import Yams
 
 /// A Yams node with its file, for `FILE:LINE:COL` errors that list what is allowed.

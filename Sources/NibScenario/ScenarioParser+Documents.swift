@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 
 extension ScenarioParser {
     /// Reads `nibs.*.path` documents with `NibDocumentParser`.

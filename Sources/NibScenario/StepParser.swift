@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 
 /// Reads `steps:`: each item is a step name (`pop`) or a one-key mapping `name: argument(s)`.
 enum StepParser {

@@ -1,4 +1,5 @@
 import NibModel
+import NibParsing
 import Yams
 
 /// Bounds a composed scenario before anything walks it: aliases share nodes, so a small file

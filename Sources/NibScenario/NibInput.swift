@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 
 /// A file nibviz reads as one input: an Interface Builder document or a scenario. The one
 /// reader every command that takes "a document or a scenario" uses (`InputClassifier` decides).

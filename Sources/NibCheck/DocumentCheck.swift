@@ -1,0 +1,205 @@
+import NibModel
+import NibSimulation
+import NibSources
+
+/// The checks of one document: custom classes, outlets and actions (R-CHK-1…5) and storyboard
+/// references (R-CHK-6).
+struct DocumentCheck {
+    let graph: NibGraph
+    let context: Checker.Context
+    let checker: Checker
+    var findings: [CheckFinding] = []
+    var statistics = Checker.Statistics()
+    /// Custom class name → whether the sources (or the framework table) define it.
+    var classAnswers: [String: ClassLookup.Answer] = [:]
+    private let objects: [ObjectID: NibObject]
+
+    init(graph: NibGraph, context: Checker.Context, checker: Checker) {
+        self.graph = graph
+        self.context = context
+        self.checker = checker
+        objects = graph.objectsByID
+    }
+
+    var isMac: Bool { graph.platform.usesAppKit }
+
+    func location(line: Int, column: Int) -> FileLocation { FileLocation(file: graph.file, line: line, column: column) }
+
+    /// Placeholders whose class is the framework's or the responder chain's, never a user class.
+    static let frameworkPlaceholders: Set<String> = [PlaceholderIdentifier.firstResponder, PlaceholderIdentifier.storyboardReference]
+
+    /// Class-name prefixes of Apple's frameworks: a custom class with one of them that the
+    /// sources do not define is Apple's (`NSCustomView`, `NSMutableDictionary`, `UIResponder`).
+    static let applePrefixes = [
+        "NS", "UI", "WK", "MK", "AV", "PDF", "SK", "SCN", "MTK", "GLK", "CA", "IK", "QL", "PH", "Web", "AB", "CN", "GK",
+    ]
+
+    /// Whether `name` is a framework class: known to the curated table, or Apple-prefixed and not
+    /// declared by the sources.
+    func isFrameworkName(_ name: String) -> Bool {
+        if ClassLookup.isFrameworkClass(name) { return true }
+        guard context.index.candidates[name] == nil else { return false }
+        return Self.applePrefixes.contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first.map { $0.isUppercase } == true
+        }
+    }
+
+    /// The custom class an object stands for when the sources can answer for it (framework
+    /// classes are left alone: IB only offers the outlets and actions they really have).
+    func userClass(of object: NibObject) -> String? {
+        guard let custom = object.customClass, !custom.isEmpty else { return nil }
+        if let placeholder = object.placeholder, Self.frameworkPlaceholders.contains(placeholder) { return nil }
+        if object.sceneMemberID == "exit" { return nil }
+        return custom
+    }
+
+    mutating func run() {
+        for object in graph.objects { checkClass(object) }
+        for connection in graph.connections {
+            switch connection.kind {
+            case .outlet(let key, let destination), .outletCollection(let key, let destination, _):
+                checkOutlet(connection, key: key, destination: destination)
+            case .action(let selector, let target, let eventType):
+                checkAction(connection, selector: selector, target: target, eventType: eventType)
+            case .binding, .segue: break
+            }
+        }
+        findings += StoryboardReferenceCheck(graph: graph, graphs: context.graphs).run()
+    }
+
+    /// R-CHK-4: a custom class the sources do not define.
+    mutating func checkClass(_ object: NibObject) {
+        guard let name = userClass(of: object) else { return }
+        let module = object.customModule
+        let defined = context.index.candidates[name] != nil
+        if defined || isFrameworkName(name) {
+            classAnswers[name] = .found
+            return
+        }
+        let here = location(line: object.line, column: object.column)
+        if let module, !context.index.modules.contains(module) {
+            classAnswers[name] = classAnswers[name] ?? .unknown
+            findings.append(
+                CheckFinding(
+                    .note, .unknownModule, at: here, className: name,
+                    message:
+                        "class \(name) of module \(module): no source folder of that module was given; its outlets and actions are not checked"
+                ))
+            return
+        }
+        classAnswers[name] = classAnswers[name] == .found ? .found : .missing
+        let runtimeText = "Unknown class \(module.map { "\($0)." } ?? "")\(name) in Interface Builder file."
+        findings.append(
+            CheckFinding(
+                .warning, .unknownClass, at: here, className: name,
+                message:
+                    "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
+                runtimeText: runtimeText))
+    }
+
+    /// R-CHK-1 (and R-CHK-5 on found outlets).
+    mutating func checkOutlet(_ connection: Connection, key: String, destination: ObjectID) {
+        guard let source = objects[connection.source], let name = userClass(of: source), !isFrameworkName(name) else { return }
+        let lookup = context.lookup(name, module: source.customModule)
+        var answer = context.index.candidates[name] == nil ? .unknown : lookup.keyValueAnswer(name, key: key)
+        if answer == .missing && lookup.actionAnswer(name, selector: "setValue:forUndefinedKey:") == .found { answer = .unknown }
+        statistics.outlets.count(answer)
+        let here = location(line: connection.line, column: connection.column)
+        let qualified = lookup.qualifiedName(name)
+        if answer == .found {
+            if let finding = outletType(connection, source: source, name: name, key: key, destination: destination, at: here) {
+                findings.append(finding)
+            }
+            return
+        }
+        guard answer == .missing else { return }
+        let hidden = context.index.declaration(of: name, module: source.customModule) { $0.kind == .hiddenProperty && $0.name == key }
+        let classSource = context.index.resolve(name, module: source.customModule)?.info.source
+        let why =
+            hidden != nil
+            ? "\(key) is declared but not visible to KVC (add @IBOutlet or @objc)"
+            : "no declaration of \(key) in \(name) or its superclasses"
+        let runtimeText: String
+        let consequence: String
+        if isMac {
+            let destinationClass = objects[destination].map { lookup.qualifiedName($0.runtimeClass) } ?? "nil"
+            runtimeText = RuntimeMessages.failedToConnectOutlet(
+                key: key, sourceClass: qualified, destinationClass: destinationClass, osVersion: checker.macVersion)
+            consequence = "AppKit logs \"\(runtimeText)\" and leaves it nil (R-OUT-2)"
+        } else {
+            runtimeText = "NSUnknownKeyException: " + RuntimeMessages.unknownKey(className: qualified, key: key)
+            consequence = "the load raises \(runtimeText) (R-OUT-1)"
+        }
+        findings.append(
+            CheckFinding(
+                .error, .unknownKey, at: here, className: name, key: key,
+                message: "outlet '\(key)' of \(name): \(why); \(consequence)", runtimeText: runtimeText,
+                source: hidden?.location ?? classSource,
+                sourceNote: hidden != nil
+                    ? "\(key) is declared here, hidden from the Objective-C runtime" : "class \(name) is declared here"))
+    }
+
+    /// R-CHK-5: the declared outlet type is a known class the destination is not a kind of.
+    func outletType(_ connection: Connection, source: NibObject, name: String, key: String, destination: ObjectID, at here: FileLocation)
+        -> CheckFinding?
+    {
+        guard
+            let member = context.index.declaration(
+                of: name, module: source.customModule, where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
+            let declared = member.type, let target = objects[destination], target.placeholder == nil
+        else { return nil }
+        let lookup = context.lookup(target.runtimeClass, module: target.customModule)
+        let declaredKnown = ClassLookup.isFrameworkClass(declared) || context.index.candidates[declared] != nil
+        let chain = lookup.chain(target.runtimeClass)
+        guard declaredKnown, chain.last == "NSObject", !chain.contains(declared) else { return nil }
+        return CheckFinding(
+            .warning, .outletTypeMismatch, at: here, className: name, key: key,
+            message:
+                "outlet '\(key)' of \(name) is declared as \(declared) but connects to a \(target.runtimeClass) (\(chain.joined(separator: " → ")))",
+            source: member.location, sourceNote: "\(key) is declared here as \(declared)")
+    }
+
+    /// R-CHK-2 and R-CHK-3.
+    mutating func checkAction(_ connection: Connection, selector: String, target: ObjectID?, eventType: String?) {
+        let here = location(line: connection.line, column: connection.column)
+        let targetObject = target.flatMap { objects[$0] }
+        if targetObject == nil || targetObject?.placeholder == PlaceholderIdentifier.firstResponder {
+            guard !context.implementedActions.contains(selector) else { return }
+            findings.append(
+                CheckFinding(
+                    .warning, .unhandledFirstResponderAction, at: here, selector: selector,
+                    message:
+                        "First Responder action \(selector): no class of the sources or of the framework implements it; nothing in the responder chain handles it"
+                ))
+            return
+        }
+        guard let targetObject, let name = userClass(of: targetObject), !isFrameworkName(name) else { return }
+        let lookup = context.lookup(name, module: targetObject.customModule)
+        var answer = context.index.candidates[name] == nil ? .unknown : lookup.actionAnswer(name, selector: selector)
+        if answer == .missing
+            && (lookup.actionAnswer(name, selector: "forwardingTargetForSelector:") == .found
+                || lookup.actionAnswer(name, selector: "respondsToSelector:") == .found)
+        {
+            answer = .unknown
+        }
+        statistics.actions.count(answer)
+        guard answer == .missing else { return }
+        let qualified = lookup.qualifiedName(name)
+        let runtimeText: String
+        let consequence: String
+        if isMac {
+            runtimeText = RuntimeMessages.actionNotConnected(selector: selector, targetClass: qualified, osVersion: checker.macVersion)
+            consequence = "AppKit logs \"\(runtimeText)\" at load and the control does nothing (R-ACT-4)"
+        } else {
+            runtimeText = "NSInvalidArgumentException: " + RuntimeMessages.unrecognizedSelector(className: qualified, selector: selector)
+            consequence = "the first \(eventType ?? "") event raises \(runtimeText) (R-ACT-3)".replacingOccurrences(
+                of: "first  event", with: "first event")
+        }
+        findings.append(
+            CheckFinding(
+                .error, .unrecognizedSelector, at: here, className: name, selector: selector,
+                message: "action \(selector) to \(name): no method with that selector in \(name) or its superclasses; \(consequence)",
+                runtimeText: runtimeText, source: context.index.resolve(name, module: targetObject.customModule)?.info.source,
+                sourceNote: "class \(name) is declared here"))
+    }
+}

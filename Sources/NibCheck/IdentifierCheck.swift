@@ -1,0 +1,127 @@
+import NibModel
+import NibSimulation
+import NibSources
+
+/// R-CHK-6: storyboard references to a storyboard the inputs lack, or to an identifier their
+/// storyboard does not declare.
+struct StoryboardReferenceCheck {
+    let graph: NibGraph
+    let graphs: [NibGraph]
+
+    /// `Dir/Main.storyboard` → `Main`.
+    static func storyboardName(_ graph: NibGraph) -> String {
+        let last = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+        return last.split(separator: ".").first.map(String.init) ?? last
+    }
+
+    /// The names a storyboard file answers to: its base name and, for a flattened path
+    /// (`App__Base.lproj__Main.storyboard`, as the test corpus stores documents), the last part.
+    static func storyboardNames(_ graph: NibGraph) -> [String] {
+        let name = storyboardName(graph)
+        let file = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+        guard let range = file.range(of: "__", options: .backwards) else { return [name] }
+        let tail = file[range.upperBound...].split(separator: ".").first.map(String.init) ?? name
+        return [name, tail]
+    }
+
+    func run() -> [CheckFinding] {
+        var findings: [CheckFinding] = []
+        let storyboards = Dictionary(
+            graphs.filter(\.isStoryboard).flatMap { graph in Self.storyboardNames(graph).map { ($0, graph) } },
+            uniquingKeysWith: { first, _ in first })
+        for object in graph.objects where object.placeholder == PlaceholderIdentifier.storyboardReference {
+            guard object.attributes["bundleIdentifier"] == nil else { continue }
+            let here = FileLocation(file: graph.file, line: object.line, column: object.column)
+            let name = object.attributes["storyboardName"] ?? Self.storyboardName(graph)
+            let identifier = object.attributes["referencedIdentifier"]
+            guard let target = Self.storyboardNames(graph).contains(name) ? graph : storyboards[name] else {
+                let text = "NSInvalidArgumentException: " + RuntimeMessages.missingStoryboard(name: name, bundlePath: "/App.app")
+                findings.append(
+                    CheckFinding(
+                        .error, .missingStoryboard, at: here, key: name,
+                        message: "storyboard reference to '\(name)': no input storyboard has that name; following it raises \(text)",
+                        runtimeText: text))
+                continue
+            }
+            if let identifier {
+                guard !target.objects.contains(where: { $0.storyboardIdentifier == identifier }) else { continue }
+                let text = "NSInvalidArgumentException: " + RuntimeMessages.missingIdentifier(storyboard: name, identifier: identifier)
+                findings.append(
+                    CheckFinding(
+                        .error, .missingStoryboardIdentifier, at: here, key: identifier,
+                        message:
+                            "storyboard reference to '\(identifier)' in \(name): no controller there has that Storyboard ID; following it raises \(text)",
+                        runtimeText: text))
+            } else if target.initialViewController == nil {
+                findings.append(
+                    CheckFinding(
+                        .error, .missingStoryboardIdentifier, at: here, key: name,
+                        message: "storyboard reference to the initial controller of \(name), which has none"))
+            }
+        }
+        return findings
+    }
+}
+
+/// R-CHK-7 and R-CHK-8: segue and storyboard identifiers used in code against those the
+/// documents declare.
+struct IdentifierCheck {
+    let context: Checker.Context
+
+    func run() -> [CheckFinding] {
+        let storyboards = context.graphs.filter(\.isStoryboard)
+        guard !storyboards.isEmpty, context.index.fileCount > 0 else { return [] }
+        var segues: [String: FileLocation] = [:]
+        var identifiers: [String: FileLocation] = [:]
+        for graph in storyboards {
+            for connection in graph.connections {
+                guard case .segue(_, let segue) = connection.kind, let identifier = segue.identifier, !identifier.isEmpty else { continue }
+                segues[identifier] = segues[identifier] ?? FileLocation(file: graph.file, line: connection.line, column: connection.column)
+            }
+            for object in graph.objects {
+                guard let identifier = object.storyboardIdentifier, !identifier.isEmpty else { continue }
+                identifiers[identifier] =
+                    identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
+            }
+        }
+        let names = Set(storyboards.flatMap(StoryboardReferenceCheck.storyboardNames))
+        var findings: [CheckFinding] = []
+        for use in context.index.identifierUses {
+            switch use.kind {
+            case .segue where segues[use.identifier] == nil:
+                let text =
+                    "NSInvalidArgumentException: " + RuntimeMessages.missingSegue(className: "UIViewController", identifier: use.identifier)
+                findings.append(
+                    CheckFinding(
+                        .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
+                        message:
+                            "segue identifier '\(use.identifier)' is performed in code but no input storyboard declares it; at run time: \(text)",
+                        runtimeText: text))
+            case .storyboardIdentifier where identifiers[use.identifier] == nil:
+                findings.append(
+                    CheckFinding(
+                        .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
+                        message: "Storyboard ID '\(use.identifier)' is instantiated in code but no input storyboard declares it"))
+            case .storyboardName where !names.contains(use.identifier):
+                findings.append(
+                    CheckFinding(
+                        .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
+                        message: "storyboard '\(use.identifier)' is opened in code but is not among the inputs"))
+            default: break
+            }
+        }
+        for (identifier, location) in segues where !context.index.stringLiterals.contains(identifier) {
+            findings.append(
+                CheckFinding(
+                    .note, .unusedIdentifier, at: location, key: identifier,
+                    message: "segue identifier '\(identifier)' appears in no string of the sources"))
+        }
+        for (identifier, location) in identifiers where !context.index.stringLiterals.contains(identifier) {
+            findings.append(
+                CheckFinding(
+                    .note, .unusedIdentifier, at: location, key: identifier,
+                    message: "Storyboard ID '\(identifier)' appears in no string of the sources"))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,118 @@
+import NibModel
+
+/// The language a declaration was read from.
+public enum SourceLanguage: String, Hashable, Sendable, Codable {
+    case swift
+    case objectiveC = "objc"
+}
+
+/// One declaration inside a class body, extension or category, with where it is written.
+public struct SourceMember: Hashable, Sendable {
+    /// What the declaration is, as KVC and target-action see it.
+    public enum Kind: String, Hashable, Sendable {
+        /// `@IBOutlet var` / `IBOutlet` property or ivar.
+        case outlet
+        /// `@IBOutlet var xs: [T]` / `IBOutletCollection(T)`.
+        case outletCollection
+        /// Another property the runtime sees (KVC key; `@IBInspectable` ones included).
+        case property
+        /// A stored or computed Swift property the runtime does not see (R-SRC-1).
+        case hiddenProperty
+        /// An Objective-C instance variable (or the `_key` one a property synthesizes).
+        case ivar
+        /// An instance method the runtime sees (`@IBAction` ones included), by selector.
+        case method
+    }
+
+    /// What the declaration is.
+    public var kind: Kind
+    /// The key (properties, ivars) or the Objective-C selector (methods).
+    public var name: String
+    /// The declared type's name without optionals, pointers or generic arguments, when written.
+    public var type: String?
+    /// `@IBAction`/`IBAction`, `@IBInspectable`/`IBInspectable`, or an outlet marker was written.
+    public var isInterfaceBuilder: Bool
+    /// For methods that override a superclass method: whether the body sends the selector to `super`.
+    public var callsSuper: Bool?
+    /// Where the declaration starts.
+    public var location: FileLocation
+
+    /// Creates a member.
+    public init(
+        _ kind: Kind, _ name: String, type: String? = nil, isInterfaceBuilder: Bool = false, callsSuper: Bool? = nil,
+        at location: FileLocation
+    ) {
+        self.kind = kind
+        self.name = name
+        self.type = type
+        self.isInterfaceBuilder = isInterfaceBuilder
+        self.callsSuper = callsSuper
+        self.location = location
+    }
+}
+
+/// A class declaration, or an extension/category of one, as one file writes it.
+public struct SourceClassDeclaration: Hashable, Sendable {
+    /// The class name as written (Swift name, or Objective-C name).
+    public var name: String
+    /// `@objc(Name)`: the name the Objective-C runtime (and Interface Builder) uses.
+    public var objcName: String?
+    /// The first inherited type (Swift) or the superclass (Objective-C), when written.
+    public var superclass: String?
+    /// True for `extension X`, `@interface X ()`, `@interface X (Category)` and categories'
+    /// `@implementation`; they add members to a class declared elsewhere.
+    public var isExtension: Bool
+    /// `@objcMembers`: every member is seen by the runtime (R-SRC-1).
+    public var exposesAllMembers: Bool
+    /// The language of the file.
+    public var language: SourceLanguage
+    /// The module the file belongs to (folder heuristics, SourceModules).
+    public var module: String
+    /// Where the declaration starts.
+    public var location: FileLocation
+    /// The members in source order.
+    public var members: [SourceMember]
+
+    /// The name the runtime and IB documents use: `@objc(Name)` or the written name.
+    public var runtimeName: String { objcName ?? name }
+}
+
+/// A segue or storyboard identifier (or a storyboard name) written as a literal in code.
+public struct IdentifierUse: Hashable, Sendable {
+    /// What the literal names.
+    public enum Kind: String, Hashable, Sendable {
+        /// `performSegue(withIdentifier:)`, `performSegueWithIdentifier:sender:`.
+        case segue
+        /// `instantiateViewController(withIdentifier:)`, `instantiateControllerWithIdentifier:`.
+        case storyboardIdentifier
+        /// `UIStoryboard(name:bundle:)`, `storyboardWithName:bundle:`.
+        case storyboardName
+    }
+
+    /// What the literal names.
+    public var kind: Kind
+    /// The literal's text.
+    public var identifier: String
+    /// Where the call is.
+    public var location: FileLocation
+
+    /// Creates a use.
+    public init(_ kind: Kind, _ identifier: String, at location: FileLocation) {
+        self.kind = kind
+        self.identifier = identifier
+        self.location = location
+    }
+}
+
+/// What one source file declares.
+public struct SourceFileDeclarations: Sendable {
+    /// Classes, extensions and categories, in source order.
+    public var classes: [SourceClassDeclaration] = []
+    /// Identifier literals passed to storyboard and segue APIs.
+    public var identifierUses: [IdentifierUse] = []
+    /// Every string literal's text (for "declared but never used" notes, R-CHK-8).
+    public var stringLiterals: Set<String> = []
+
+    /// Empty declarations.
+    public init() {}
+}

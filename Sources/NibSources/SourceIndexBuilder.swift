@@ -1,0 +1,104 @@
+import NibModel
+import NibSimulation
+
+/// Merges per-file declarations into a `SourceIndex`: classes first, then their extensions and
+/// categories (a file may extend a class another file declares later).
+struct SourceIndexBuilder {
+    private var declarations: [SourceClassDeclaration] = []
+    private var index = SourceIndex()
+
+    mutating func add(_ file: SourceFileDeclarations, bytes: Int) {
+        declarations += file.classes
+        index.identifierUses += file.identifierUses
+        index.stringLiterals.formUnion(file.stringLiterals)
+        index.fileCount += 1
+        index.byteCount += bytes
+        if let first = file.classes.first { index.modules.insert(first.module) }
+    }
+
+    /// Records a file's module and language even when it declares no class.
+    mutating func noteFile(module: String, isSwift: Bool) {
+        index.modules.insert(module)
+        if isSwift { index.swiftFileCount += 1 } else { index.objcFileCount += 1 }
+    }
+
+    func build() -> SourceIndex {
+        var result = index
+        // Swift name → runtime names, for extensions of renamed classes.
+        var swiftNames: [String: [String]] = [:]
+        for declaration in declarations where !declaration.isExtension {
+            var info = ClassInfo(
+                name: declaration.runtimeName, superclass: declaration.superclass, isUser: true,
+                swiftModule: declaration.language == .swift && declaration.objcName == nil ? declaration.module : nil,
+                overrides: [])
+            info.source = declaration.location
+            Self.apply(declaration.members, to: &info)
+            let derived = SourceIndex.DerivedClass(
+                info: info, members: declaration.members, module: declaration.module, language: declaration.language)
+            result.candidates[declaration.runtimeName, default: []].append(derived)
+            if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
+        }
+        for declaration in declarations where declaration.isExtension {
+            let names = declaration.language == .swift ? (swiftNames[declaration.name] ?? [declaration.name]) : [declaration.name]
+            var extended = false
+            for name in names {
+                guard var list = result.candidates[name] else { continue }
+                let sameModule = list.indices.filter { list[$0].module == declaration.module }
+                let targets = sameModule.isEmpty ? Array(list.indices) : sameModule
+                for position in targets {
+                    Self.apply(declaration.members, to: &list[position].info)
+                    list[position].members += declaration.members
+                }
+                result.candidates[name] = list
+                extended = true
+            }
+            if !extended && ClassLookup.isFrameworkClass(declaration.name) {
+                var info =
+                    result.frameworkExtensions[declaration.name]
+                    ?? ClassInfo(
+                        name: declaration.name, superclass: ClassLookup.frameworkSuperclass(declaration.name), isUser: false,
+                        keys: ClassLookup.frameworkKeys(declaration.name), actions: ClassLookup.frameworkActions(declaration.name),
+                        overrides: [])
+                Self.apply(declaration.members.filter { $0.kind != .method || $0.callsSuper == nil }, to: &info)
+                info.overrides = []
+                result.frameworkExtensions[declaration.name] = info
+            }
+        }
+        return result
+    }
+
+    /// Adds members to a table entry (R-SRC-1/2/4).
+    static func apply(_ members: [SourceMember], to info: inout ClassInfo) {
+        var keys = Set(info.keys)
+        var ivars = Set(info.ivars)
+        var actions = Set(info.actions)
+        var hidden = Set(info.hiddenKeys)
+        var overrides = Set(info.overrides ?? [])
+        var withoutSuper = Set(info.behaviour.withoutSuper)
+        for member in members {
+            switch member.kind {
+            case .outlet, .outletCollection, .property: keys.insert(member.name)
+            case .hiddenProperty: hidden.insert(member.name)
+            case .ivar: ivars.insert(member.name)
+            case .method:
+                actions.insert(member.name)
+                if member.name.hasPrefix("set"), member.name.hasSuffix(":"), member.name.dropLast().firstIndex(of: ":") == nil,
+                    member.name.count > 4
+                {
+                    let key = member.name.dropFirst(3).dropLast()
+                    keys.insert(key.prefix(1).lowercased() + key.dropFirst())
+                }
+                if let callsSuper = member.callsSuper {
+                    overrides.insert(member.name)
+                    if !callsSuper { withoutSuper.insert(member.name) }
+                }
+            }
+        }
+        info.keys = keys.sorted()
+        info.ivars = ivars.sorted()
+        info.actions = actions.sorted()
+        info.hiddenKeys = hidden.subtracting(keys).sorted()
+        info.overrides = overrides.sorted()
+        info.behaviour.withoutSuper = withoutSuper.sorted()
+    }
+}

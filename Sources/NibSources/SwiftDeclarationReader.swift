@@ -1,0 +1,212 @@
+import NibModel
+import SwiftParser
+import SwiftSyntax
+
+/// Reads one Swift file's classes, extensions, members and identifier literals with SwiftSyntax
+/// (R-SRC-1, R-SRC-4). Syntax only: no type checking, so names are as written.
+enum SwiftDeclarationReader {
+    /// The declarations of `text`, a Swift file at `path` in `module`.
+    static func read(_ text: String, path: String, module: String) -> SourceFileDeclarations {
+        let tree = Parser.parse(source: text)
+        let visitor = Visitor(converter: SourceLocationConverter(fileName: path, tree: tree), path: path, module: module)
+        visitor.walk(tree)
+        return visitor.result
+    }
+
+    private final class Visitor: SyntaxVisitor {
+        let converter: SourceLocationConverter
+        let path: String
+        let module: String
+        var result = SourceFileDeclarations()
+
+        init(converter: SourceLocationConverter, path: String, module: String) {
+            self.converter = converter
+            self.path = path
+            self.module = module
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        func location(_ node: some SyntaxProtocol) -> FileLocation {
+            let start = node.startLocation(converter: converter, afterLeadingTrivia: true)
+            return FileLocation(file: path, line: start.line, column: start.column)
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            let attributes = Attributes(node.attributes)
+            var declaration = SourceClassDeclaration(
+                name: node.name.text, objcName: attributes.objcName,
+                superclass: node.inheritanceClause?.inheritedTypes.first.map { Self.typeName($0.type) },
+                isExtension: false, exposesAllMembers: attributes.has("objcMembers"), language: .swift, module: module,
+                location: location(node.name), members: [])
+            declaration.members = members(node.memberBlock, exposesAll: declaration.exposesAllMembers)
+            result.classes.append(declaration)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let attributes = Attributes(node.attributes)
+            var declaration = SourceClassDeclaration(
+                name: Self.typeName(node.extendedType), objcName: nil, superclass: nil, isExtension: true,
+                exposesAllMembers: attributes.has("objc") || attributes.has("objcMembers"), language: .swift, module: module,
+                location: location(node.extendedType), members: [])
+            declaration.members = members(node.memberBlock, exposesAll: declaration.exposesAllMembers)
+            result.classes.append(declaration)
+            return .visitChildren
+        }
+
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            if let text = Self.literal(node) { result.stringLiterals.insert(text) }
+            return .skipChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            let called: String? =
+                node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            guard let called, let first = node.arguments.first else { return .visitChildren }
+            let label = first.label?.text
+            let kind: IdentifierUse.Kind?
+            switch (called, label) {
+            case ("performSegue", "withIdentifier"): kind = .segue
+            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"): kind = .storyboardIdentifier
+            case ("UIStoryboard", "name"), ("NSStoryboard", "name"): kind = .storyboardName
+            default: kind = nil
+            }
+            if let kind, let literal = first.expression.as(StringLiteralExprSyntax.self), let text = Self.literal(literal) {
+                result.identifierUses.append(IdentifierUse(kind, text, at: location(node)))
+            }
+            return .visitChildren
+        }
+
+        /// The direct members of a class or extension body.
+        func members(_ block: MemberBlockSyntax, exposesAll: Bool) -> [SourceMember] {
+            var found: [SourceMember] = []
+            for item in block.members {
+                if let variable = item.decl.as(VariableDeclSyntax.self) {
+                    found += properties(variable, exposesAll: exposesAll)
+                } else if let function = item.decl.as(FunctionDeclSyntax.self) {
+                    found += method(function, exposesAll: exposesAll)
+                } else if let initializer = item.decl.as(InitializerDeclSyntax.self) {
+                    let labels = initializer.signature.parameterClause.parameters.map(\.firstName.text)
+                    let selector = SwiftSelectors.selector(base: "init", labels: labels, isInitializer: true)
+                    found.append(
+                        SourceMember(
+                            .method, selector, callsSuper: callsSuper(initializer.body, name: "init"), at: location(initializer.initKeyword)
+                        ))
+                }
+            }
+            return found
+        }
+
+        func properties(_ node: VariableDeclSyntax, exposesAll: Bool) -> [SourceMember] {
+            let attributes = Attributes(node.attributes)
+            let modifiers = Set(node.modifiers.map(\.name.text))
+            if modifiers.contains("static") || modifiers.contains("class") { return [] }
+            let isOutlet = attributes.has("IBOutlet")
+            let isInspectable = attributes.has("IBInspectable")
+            let exposed =
+                isOutlet || isInspectable || attributes.has("objc") || attributes.has("NSManaged") || attributes.has("GKInspectable")
+                || modifiers.contains("dynamic") || (exposesAll && !attributes.has("nonobjc"))
+            return node.bindings.compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                let type = binding.typeAnnotation.map { Self.typeName($0.type) }
+                let isCollection = binding.typeAnnotation.map { Self.isArray($0.type) } ?? false
+                let kind: SourceMember.Kind =
+                    !exposed ? .hiddenProperty : isOutlet ? (isCollection ? .outletCollection : .outlet) : .property
+                return SourceMember(kind, name, type: type, isInterfaceBuilder: isOutlet || isInspectable, at: location(binding.pattern))
+            }
+        }
+
+        func method(_ node: FunctionDeclSyntax, exposesAll: Bool) -> [SourceMember] {
+            let attributes = Attributes(node.attributes)
+            let modifiers = Set(node.modifiers.map(\.name.text))
+            if modifiers.contains("static") || modifiers.contains("class") { return [] }
+            let isAction = attributes.has("IBAction") || attributes.has("IBSegueAction")
+            let isOverride = modifiers.contains("override")
+            let exposed =
+                isAction || isOverride || attributes.has("objc") || modifiers.contains("dynamic")
+                || (exposesAll && !attributes.has("nonobjc"))
+            guard exposed else { return [] }
+            let base = node.name.text
+            let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
+            let selector = attributes.objcName ?? SwiftSelectors.selector(base: base, labels: labels)
+            let superCall = isOverride ? callsSuper(node.body, name: base) : nil
+            var result = [SourceMember(.method, selector, isInterfaceBuilder: isAction, callsSuper: superCall, at: location(node.name))]
+            // `handle(for:)`: Swift's preposition rule is a heuristic here; accept both spellings.
+            if attributes.objcName == nil, let first = labels.first, SwiftSelectors.prepositions.contains(first) {
+                let rest = labels.dropFirst().map { ($0 == "_" ? "" : $0) + ":" }.joined()
+                let alternate = base + "With" + SwiftSelectors.capitalized(first) + ":" + rest
+                if alternate != selector {
+                    result.append(SourceMember(.method, alternate, isInterfaceBuilder: isAction, at: location(node.name)))
+                }
+            }
+            return result
+        }
+
+        /// Whether `body` sends `name` to `super` (`super.viewDidLoad()`, `super.init(coder:)`).
+        func callsSuper(_ body: CodeBlockSyntax?, name: String) -> Bool {
+            guard let body else { return false }
+            let finder = SuperCallFinder(name: name)
+            finder.walk(body)
+            return finder.found
+        }
+
+        static func literal(_ node: StringLiteralExprSyntax) -> String? {
+            guard node.segments.count == 1, let segment = node.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+            return segment.content.text
+        }
+
+        /// `UILabel!`, `UILabel?`, `[UIButton]!`, `Module.Type` → the class name written (`UILabel`, `UIButton`, `Type`).
+        static func typeName(_ type: TypeSyntax) -> String {
+            if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
+            if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return typeName(unwrapped.wrappedType) }
+            if let array = type.as(ArrayTypeSyntax.self) { return typeName(array.element) }
+            if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+            if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+            if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
+            return type.trimmedDescription
+        }
+
+        static func isArray(_ type: TypeSyntax) -> Bool {
+            if let optional = type.as(OptionalTypeSyntax.self) { return isArray(optional.wrappedType) }
+            if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isArray(unwrapped.wrappedType) }
+            return type.is(ArrayTypeSyntax.self)
+        }
+    }
+
+    /// Finds `super.<name>` inside a body (closures included; nested types are not special-cased).
+    private final class SuperCallFinder: SyntaxVisitor {
+        let name: String
+        var found = false
+
+        init(name: String) {
+            self.name = name
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            if node.base?.is(SuperExprSyntax.self) == true, node.declName.baseName.text == name { found = true }
+            return found ? .skipChildren : .visitChildren
+        }
+    }
+
+    /// The attribute names of a declaration and an `@objc(Name)` argument.
+    private struct Attributes {
+        var names: Set<String> = []
+        var objcName: String?
+
+        init(_ list: AttributeListSyntax) {
+            for element in list {
+                guard let attribute = element.as(AttributeSyntax.self) else { continue }
+                let name = attribute.attributeName.trimmedDescription
+                names.insert(name)
+                if name == "objc", let arguments = attribute.arguments {
+                    let text = arguments.trimmedDescription.filter { !$0.isWhitespace }
+                    if !text.isEmpty { objcName = text }
+                }
+            }
+        }
+
+        func has(_ name: String) -> Bool { names.contains(name) }
+    }
+}

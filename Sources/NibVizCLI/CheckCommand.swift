@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import NibCheck
+import NibModel
+import NibParsing
+import NibSources
+
+extension CheckOutput.Format: ExpressibleByArgument {}
+
+/// `nibviz check INPUTS… --sources DIR… [--format text|json|sarif] [--baseline FILE]`.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check IB documents against the app's sources: outlets, actions, classes, storyboard references, identifiers.",
+        discussion: "Exits 1 when any error remains after --baseline. Findings: site/pages/reference/check.md."
+    )
+
+    @Argument(help: "IB documents (.xib, .storyboard) or folders holding them.")
+    var inputs: [String]
+
+    @OptionGroup var sources: SourcesOption
+
+    @Option(help: "Output: text (file:line:col: error: …), json, sarif (SARIF 2.1.0).")
+    var format: CheckOutput.Format = .text
+
+    @Option(help: "A JSON report of known findings (nibviz check --format json) to leave out.")
+    var baseline: String?
+
+    @Option(name: .shortAndLong, help: "Write to this file instead of stdout.")
+    var output: String?
+
+    func validate() throws {
+        if sources.paths.isEmpty { throw ValidationError("give --sources DIR… (the app's source folders)") }
+    }
+
+    func run() throws {
+        let graphs = try documents()
+        guard let index = try sources.index() else { return }
+        var findings = Checker(graphs: graphs, index: index).run().findings
+        if let baseline {
+            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure("\(baseline): cannot read the baseline") }
+            do {
+                findings = CheckOutput.subtracting(try CheckOutput.findings(fromJSON: data), from: findings)
+            } catch {
+                throw CommandFailure("\(baseline): not a nibviz check JSON report (\(error.localizedDescription))")
+            }
+        }
+        try writeOutput(
+            Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,
+            inputs: inputs + sources.paths)
+        if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+    }
+
+    private func documents() throws -> [NibGraph] {
+        var graphs: [NibGraph] = []
+        for input in inputs {
+            let url = URL(fileURLWithPath: input)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+                throw CommandFailure("\(input): no such file or folder")
+            }
+            let urls = isDirectory.boolValue ? NibDocumentFinder.documents(in: url) : [url]
+            for document in urls {
+                let display = isDirectory.boolValue ? input + String(document.path.dropFirst(url.path.count)) : input
+                do {
+                    graphs.append(try NibDocumentParser.parse(contentsOf: document, displayName: display))
+                } catch let error as LocatedError {
+                    throw CommandFailure(error.description)
+                }
+            }
+        }
+        return graphs
+    }
+}

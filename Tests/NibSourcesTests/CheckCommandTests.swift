@@ -1,0 +1,155 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+/// `nibviz check` through the built binary on the fixture app: one test per R-CHK rule, the
+/// three output forms, the exit code and `--baseline`.
+@Suite struct CheckCommandTests {
+    static let documents = "Tests/NibSourcesTests/__Fixtures__/App/Documents"
+    static let sources = "Tests/NibSourcesTests/__Fixtures__/App"
+
+    static func check(_ extra: [String] = [], documents: [String] = [documents]) throws -> CommandResult {
+        try runNibviz(["check"] + documents + ["--sources", sources] + extra, currentDirectory: TestPaths.packageRoot)
+    }
+
+    static func findings() throws -> [[String: Any]] {
+        let result = try check(["--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
+        return object?["findings"] as? [[String: Any]] ?? []
+    }
+
+    static func lines(_ rule: String) throws -> [String] {
+        try check().output.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[\(rule)]") }
+    }
+
+    @Test func textIsCompilerStyleAndMatchesGolden() throws {
+        let result = try Self.check()
+        #expect(result.status == 1, "errors make check exit 1")
+        Golden.check(
+            result.output,
+            against: TestPaths.packageRoot.appendingPathComponent("Tests/NibSourcesTests/__Snapshots__/check-fixture.txt").path)
+    }
+
+    @Test func missingKeyIsAnErrorWithTheSimulatorsException() throws {
+        let lines = try Self.lines("R-CHK-1")
+        #expect(lines.contains { $0.hasPrefix("\(Self.documents)/Shop.storyboard:30:25: error: outlet 'deletedOutlet'") })
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "NSUnknownKeyException: [<Shop.ShopViewController 0xADDR> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key deletedOutlet."
+                )
+            })
+        #expect(lines.contains { $0.contains("hiddenField is declared but not visible to KVC") }, "R-SRC-1: private var")
+        #expect(
+            lines.contains { $0.contains("Failed to connect (secret) outlet from (AppKit.PrefsWindowController)") }, "R-OUT-2 text on macOS"
+        )
+        #expect(
+            !lines.contains { $0.contains("'titleLabel'") || $0.contains("'buttons'") || $0.contains("'view'") },
+            "declared and inherited keys resolve")
+    }
+
+    @Test func missingActionIsAnError() throws {
+        let lines = try Self.lines("R-CHK-2")
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.contains("-[Shop.ShopViewController checkout:]: unrecognized selector sent to instance") })
+        #expect(
+            lines.contains {
+                $0.contains("Could not connect action, target class AppKit.PrefsWindowController does not respond to -revertAll:")
+            })
+    }
+
+    @Test func unhandledFirstResponderActionIsAWarning() throws {
+        let lines = try Self.lines("R-CHK-3")
+        #expect(
+            lines.count == 1 && lines[0].contains("warning: First Responder action nobodyHandles:"),
+            "copy: is UIKit's, nobodyHandles: nobody's")
+    }
+
+    @Test func unknownClassIsAWarningAndUnknownModuleANote() throws {
+        let lines = try Self.lines("R-CHK-4")
+        #expect(lines.contains { $0.contains("warning: unknown class GhostView") })
+        #expect(lines.contains { $0.contains("note: class PodBadgeView of module SomePod") })
+    }
+
+    @Test func outletTypeMismatchIsAWarning() throws {
+        let lines = try Self.lines("R-CHK-5")
+        #expect(lines.contains { $0.contains("'extraLabel' of ShopViewController is declared as UILabel but connects to a UIButton") })
+        #expect(
+            lines.contains { $0.contains("'titleLabel' of BasketViewController is declared as UILabel but connects to a UIView") },
+            "inherited outlet")
+    }
+
+    @Test func storyboardReferencesToMissingStoryboardsAndIdentifiers() throws {
+        let lines = try Self.lines("R-CHK-6")
+        #expect(lines.contains { $0.contains(":37:17: error: storyboard reference to 'Nowhere'") })
+        #expect(lines.contains { $0.contains(":38:17: error: storyboard reference to 'NoSuchScene' in Shop") })
+    }
+
+    @Test func identifiersUsedInCodeButDeclaredNowhere() throws {
+        let lines = try Self.lines("R-CHK-7")
+        #expect(
+            lines.contains { $0.hasPrefix("\(Self.sources)/Shop/ShopViewController.swift:21:22: warning: Storyboard ID 'DetailScene'") })
+        #expect(lines.contains { $0.hasPrefix("\(Self.sources)/ObjC/LegacyController.m:16:11: warning: segue identifier 'legacySegue'") })
+        #expect(!lines.contains { $0.contains("'showBasket'") }, "performed and declared")
+    }
+
+    @Test func identifiersDeclaredButNeverUsedAreNotes() throws {
+        let lines = try Self.lines("R-CHK-8")
+        #expect(lines.contains { $0.contains("note: segue identifier 'neverPerformed'") })
+        #expect(!lines.contains { $0.contains("'showBasket'") })
+    }
+
+    @Test func jsonHasTheDocumentedFields() throws {
+        let findings = try Self.findings()
+        #expect(findings.count == 16)
+        for finding in findings {
+            for field in ["file", "line", "column", "severity", "kind", "class", "key", "selector", "message", "rule"] {
+                #expect(finding.keys.contains(field), "\(field) in \(finding)")
+            }
+        }
+        let checkout = findings.first { $0["selector"] as? String == "checkout:" }
+        #expect(
+            checkout?["class"] as? String == "ShopViewController" && checkout?["line"] as? Int == 16 && checkout?["column"] as? Int == 37)
+        #expect(checkout?["sourceFile"] as? String == "\(Self.sources)/Shop/ShopViewController.swift")
+    }
+
+    @Test func baselineAcceptsKnownFindings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try Self.check(["--format", "json"]).stdout.write(to: baseline)
+        let result = try Self.check(["--baseline", baseline.path])
+        #expect(result.status == 0, "every finding is known: \(result.output)")
+        #expect(result.output == "0 errors, 0 warnings, 0 notes\n")
+        let bad = try Self.check(["--baseline", folder.appendingPathComponent("missing.json").path])
+        #expect(bad.status != 0 && bad.stderr.contains("missing.json"))
+    }
+
+    @Test func cleanInputsExitZero() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-clean-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xib = folder.appendingPathComponent("Cell.xib")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="LegacyController"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2"/>
+                <label id="lbl-aa-001"/>
+            </objects>
+            <connections>
+            </connections>
+        </document>
+        """.write(to: xib, atomically: true, encoding: .utf8)
+        let result = try runNibviz(["check", xib.path, "--sources", TestPaths.packageRoot.appendingPathComponent(Self.sources).path])
+        #expect(result.status == 0, "\(result.output)\(result.stderr)")
+    }
+
+    @Test func missingSourcesFolderIsAClearError() throws {
+        let result = try runNibviz(["check", Self.documents, "--sources", "no/such/folder"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("no/such/folder: no such file or folder (--sources)"))
+    }
+}

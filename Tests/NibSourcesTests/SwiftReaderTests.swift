@@ -1,0 +1,81 @@
+import NibModel
+import NibSources
+import Testing
+
+/// R-SRC-1 / R-SRC-4 on the Swift fixture: every declaration form.
+@Suite struct SwiftReaderTests {
+    let table: [String: ClassInfo]
+
+    init() throws { table = try Fixtures.appIndex().table }
+
+    @Test func outletsCollectionsInspectablesAndObjcPropertiesAreKeys() throws {
+        let shop = try #require(table["ShopViewController"])
+        for key in ["titleLabel", "priceLabel", "buttons", "cornerRadius", "total", "extraLabel"] {
+            #expect(shop.keys.contains(key), "R-SRC-1: \(key) is seen by KVC")
+        }
+        #expect(shop.superclass == "UIViewController")
+        #expect(shop.swiftModule == "Shop")
+        #expect(shop.isUser)
+    }
+
+    @Test func privateAndNonObjcStoredPropertiesAreHidden() throws {
+        let shop = try #require(table["ShopViewController"])
+        #expect(!shop.keys.contains("hiddenField") && shop.hiddenKeys.contains("hiddenField"), "R-SRC-1: private non-@objc var")
+        #expect(!shop.keys.contains("badge") && shop.hiddenKeys.contains("badge"), "R-SRC-1: a let of a view built in code")
+        #expect(!shop.keys.contains("shared") && !shop.hiddenKeys.contains("shared"), "static members are not instance keys")
+    }
+
+    @Test func actionSelectorsFollowSwiftNaming() throws {
+        let shop = try #require(table["ShopViewController"])
+        for selector in ["buy:", "refresh", "shareWithSender:", "tapped:forEvent:", "customSelectorName:", "fromExtension:"] {
+            #expect(shop.actions.contains(selector), "R-SRC-1: \(selector)")
+        }
+        #expect(!shop.actions.contains("plainSwiftMethod"), "R-SRC-1: a plain Swift method is not an action")
+    }
+
+    @Test func overridesAndSuperCalls() throws {
+        let shop = try #require(table["ShopViewController"])
+        let overrides = try #require(shop.overrides)
+        for selector in ["initWithCoder:", "viewDidLoad", "viewWillAppear:", "awakeFromNib", "prepareForSegue:sender:"] {
+            #expect(overrides.contains(selector), "R-SRC-4: \(selector)")
+        }
+        #expect(shop.behaviour.withoutSuper == ["viewWillAppear:"], "R-SRC-4: only viewWillAppear: skips super")
+        #expect(shop.behaviour.callsSuper("viewDidLoad"))
+    }
+
+    @Test func objcRenameAndObjcMembers() throws {
+        #expect(table["ModernCell"] == nil)
+        let cell = try #require(table["LegacyCell"], "@objc(LegacyCell) is the runtime name")
+        #expect(cell.keys == ["nameLabel"])
+        #expect(cell.swiftModule == nil, "a renamed class is not module-qualified")
+        let exposed = try #require(table["Exposed"])
+        #expect(exposed.keys.contains("everything") && exposed.actions.contains("doIt:"), "@objcMembers exposes every member")
+    }
+
+    @Test func extensionsOfFrameworkClassesAddKeysToTheFrameworkEntry() throws {
+        let view = try #require(table["UIView"])
+        #expect(!view.isUser)
+        #expect(view.keys.contains("borderWidth") && view.keys.contains("backgroundColor"))
+        #expect(view.superclass == "UIResponder")
+    }
+
+    @Test func subclassesChainToTheirSuperclass() throws {
+        let basket = try #require(table["BasketViewController"])
+        #expect(basket.superclass == "ShopViewController")
+        #expect(basket.keys == ["basketTable"])
+    }
+
+    @Test func identifierLiteralsInCode() throws {
+        let index = try Fixtures.appIndex()
+        let uses = index.identifierUses.map { "\($0.kind.rawValue) \($0.identifier) \($0.location.line)" }
+        #expect(uses.contains("segue showBasket 20"))
+        #expect(uses.contains("storyboardIdentifier DetailScene 21"))
+        #expect(uses.contains("segue legacySegue 16"))
+    }
+
+    @Test func declarationsCarryLocations() throws {
+        let shop = try #require(table["ShopViewController"])
+        #expect(shop.source?.line == 4 && shop.source?.column == 7)
+        #expect(shop.source?.file.hasSuffix("Shop/ShopViewController.swift") == true)
+    }
+}
