@@ -1,0 +1,76 @@
+import Foundation
+import NibParsing
+import Testing
+
+/// What the libxml2 SAX2 reader hands the document readers: the same values, names and
+/// positions FoundationXML's `XMLParser` gave (R-XML-1), read from small documents of our own.
+@Suite struct XMLReadingTests {
+    private func parse(_ text: String) throws -> NibGraph {
+        try NibDocumentParser.parse(data: Data(text.utf8), file: "t.xib")
+    }
+
+    private let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23" targetRuntime="iOS.CocoaTouch">
+            <objects>
+
+        """
+
+    @Test func entitiesAndCharacterReferencesInAttributesAreDecoded() throws {
+        let graph = try parse(
+            header + """
+                        <view id="v1" userLabel="Tom &amp; Jerry &lt;3 &#x263A; &quot;q&quot;" accessibilityHint="a&#10;b"/>
+                    </objects>
+                </document>
+                """)
+        let view = try #require(graph.objectsByID["v1"])
+        #expect(view.label == "Tom & Jerry <3 ☺ \"q\"")
+        #expect(view.attributes["accessibilityHint"] == "a\nb")
+    }
+
+    @Test func aStartTagSpanningLinesIsLocatedAtItsAngleBracket() throws {
+        let graph = try parse(
+            header + """
+                        <label id="l1"
+                            text="first"
+                            unknownThing="x"/>
+                      <frobnicator id="f1" a="1"
+                          b="2"/>
+                    </objects>
+                </document>
+                """)
+        #expect(graph.objectsByID["l1"]?.line == 4)
+        let warning = try #require(graph.diagnostics.first { $0.message.contains("frobnicator") })
+        #expect(warning.location.line == 7)
+        #expect(warning.location.column == 7)
+    }
+
+    @Test func nonASCIITextBeforeATagOnTheSameLineCountsInBytes() throws {
+        // Columns are byte columns, as compilers print them: each é is two bytes.
+        let graph = try parse(header + "        <view id=\"é1\" userLabel=\"é\"/><frobnicator id=\"f2\"/>\n    </objects>\n</document>\n")
+        let warning = try #require(graph.diagnostics.first { $0.message.contains("frobnicator") })
+        #expect(warning.location.line == 4)
+        #expect(warning.location.column == 40)
+    }
+
+    @Test func namespacedAttributesKeepTheirPrefix() throws {
+        let graph = try parse(
+            header + """
+                        <view id="v2" xmlns:x="urn:x" x:note="kept"/>
+                    </objects>
+                </document>
+                """)
+        let view = try #require(graph.objectsByID["v2"])
+        #expect(view.attributes["x:note"] == "kept")
+        #expect(view.attributes["xmlns:x"] == "urn:x")
+    }
+
+    @Test func anUnclosedElementIsReportedWhereItOpened() throws {
+        let text = header + "        <view id=\"v3\">\n"
+        #expect {
+            try parse(text)
+        } throws: { error in
+            "\(error)".contains("document ends inside <view> opened on line 4")
+        }
+    }
+}
