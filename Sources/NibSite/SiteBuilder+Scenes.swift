@@ -70,11 +70,16 @@ extension SiteBuilder {
         html += "<dt>Objects</dt><dd>\(members.count)</dd></dl>"
         html += seguesSection(scene, number: number, root: root)
         html += "<h2 id=\"graph\">Object graph</h2><div class=\"figures\">"
-        let options = diagramOptions(pagePath: path, objects: Set(members.map { $0.id.rawValue }))
+        var options = diagramOptions(pagePath: path, objects: Set(members.map { $0.id.rawValue }))
+        // The legend is drawn once, behind a toggle, not inside a scene often smaller than it.
+        options.legend = .omit
         html += figure(
             dot: ObjectGraphDiagram.dot(graph, scene: scene.id, options: options), caption: "Scene objects and connections", kind: .graph,
             name: graph.file + " " + scene.id, page: path)
-        html += "</div>"
+        html += "</div><details class=\"legend\"><summary>Legend</summary><div class=\"figures\">"
+        html += figure(
+            dot: DiagramLegend.dot(for: .graph), caption: "Legend of the object graph", kind: .graph, name: "legend-graph", page: path)
+        html += "</div></details>"
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
