@@ -41,7 +41,9 @@ test: build
 
 site: build
 	$(BIN) site -o $(SITE_OUT)
+	@mkdir -p .build/bin && ln -sfn ../$(CONFIG)/nibviz .build/bin/nibviz
 	@echo "open $(SITE_OUT)/index.html"
+	@echo "nibviz is .build/bin/nibviz; for the README's tour: export PATH=\"$$PWD/.build/bin:\$$PATH\""
 
 # Mutation fuzzer over Tests/Fuzz/seeds/<format>/ driving the built binary: fails on a crash, a
 # hang, output outside the output folder or a rejection without FILE:LINE; inputs that do are

@@ -81,3 +81,37 @@ public enum InputClassifier {
         inputs(under: root).filter { $0.kind == .document || $0.kind == .compiledNib }
     }
 }
+
+/// `--exclude GLOB` patterns (and a project file's `exclude:`): which inputs under a folder the
+/// user left out. `site DIR` and `inspect DIR` both ask it, so they see the same files.
+public struct InputExclusion: Sendable, Hashable {
+    /// The patterns as given.
+    public var patterns: [String]
+
+    /// Creates an exclusion from glob patterns.
+    public init(_ patterns: [String]) { self.patterns = patterns.filter { !$0.isEmpty } }
+
+    /// The pattern that excludes `relativePath` (a path under the input folder, `/`-separated),
+    /// or nil. A pattern with a `/` is matched against the whole path (`*` crosses folders:
+    /// `Pods/*`); one without is matched against each folder and file name (`Pods`, `*.nib`).
+    public func pattern(excluding relativePath: String) -> String? {
+        let components = relativePath.split(separator: "/").map(String.init)
+        return patterns.first { pattern in
+            if pattern.contains("/") {
+                let trimmed = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+                return fnmatch(trimmed, relativePath, 0) == 0 || fnmatch(trimmed + "/*", relativePath, 0) == 0
+            }
+            return components.contains { fnmatch(pattern, $0, 0) == 0 }
+        }
+    }
+
+    /// `inputs` split into those kept and those skipped, each skipped one with the pattern.
+    public func apply(_ inputs: [ClassifiedInput]) -> (kept: [ClassifiedInput], skipped: [(input: ClassifiedInput, pattern: String)]) {
+        var kept: [ClassifiedInput] = []
+        var skipped: [(ClassifiedInput, String)] = []
+        for input in inputs {
+            if let pattern = pattern(excluding: input.relativePath) { skipped.append((input, pattern)) } else { kept.append(input) }
+        }
+        return (kept, skipped)
+    }
+}

@@ -228,7 +228,7 @@ public enum ScenarioParser {
         try StepParser.checkStacks(scenario.steps)
     }
 
-    private static func yamlLocation(_ error: YamlError, file: String) -> FileLocation {
+    static func yamlLocation(_ error: YamlError, file: String) -> FileLocation {
         switch error {
         case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
             return FileLocation(file: file, line: mark.line, column: mark.column)
@@ -243,7 +243,7 @@ public enum ScenarioParser {
         }
     }
 
-    private static func yamlProblem(_ error: YamlError) -> String {
+    static func yamlProblem(_ error: YamlError) -> String {
         switch error {
         case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): return problem
         case .reader(let problem, _, let value, _):

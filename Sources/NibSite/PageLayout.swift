@@ -26,12 +26,16 @@ struct SitePage {
 /// The HTML shell every page shares: header with navigation, search and theme toggle, the
 /// sidebar of concept pages, breadcrumbs, footer. Built with Plot; the content is inserted raw.
 struct PageLayout {
-    /// Top navigation: (section id, title, path).
-    static let sections: [(String, String, String)] = [
-        ("concepts", "Concepts", "index.html"), ("scenarios", "Scenarios", "scenarios/index.html"),
-        ("documents", "Documents", "documents/index.html"), ("classes", "Classes", "classes/index.html"),
-        ("rules", "Rule index", "rules.html"),
-    ]
+    /// Top navigation: (section id, title, path). A project site's home is the project; the
+    /// concept pages then start at `concepts/index.html`.
+    var sections: [(String, String, String)] {
+        (projectTitle.map { [("project", $0, "index.html")] } ?? []) + [
+            ("concepts", "Concepts", projectTitle == nil ? "index.html" : "concepts/index.html"),
+            ("scenarios", "Scenarios", "scenarios/index.html"),
+            ("documents", "Documents", "documents/index.html"), ("classes", "Classes", "classes/index.html"),
+            ("rules", "Rule index", "rules.html"),
+        ]
+    }
 
     /// The concept pages for the sidebar: (title, path).
     var sidebar: [(String, String)]
@@ -39,6 +43,8 @@ struct PageLayout {
     var version: String
     /// Sections to show (documents only when the build has documents).
     var visibleSections: Set<String>
+    /// The project's title when the site documents a project (its home page), else nil.
+    var projectTitle: String? = nil
 
     func render(_ page: SitePage) -> String {
         let root = page.root
@@ -68,7 +74,7 @@ struct PageLayout {
                         .class("sections"),
                         .attribute(named: "aria-label", value: "Sections"),
                         .ul(
-                            .forEach(Self.sections.filter { visibleSections.contains($0.0) }) { section in
+                            .forEach(sections.filter { visibleSections.contains($0.0) }) { section in
                                 .li(
                                     .a(
                                         .href(root + section.2),

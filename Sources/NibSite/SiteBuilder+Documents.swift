@@ -22,7 +22,7 @@ extension SiteBuilder {
 
     func planDocumentPages() {
         let paths = Self.documentPaths(content.documents)
-        for (document, path) in zip(content.documents, paths) {
+        for (number, (document, path)) in zip(content.documents, paths).enumerated() {
             let name = (document.relative as NSString).lastPathComponent
             var page = SitePage(
                 path: path, title: name,
@@ -33,6 +33,12 @@ extension SiteBuilder {
                 page.content = PageContent(
                     "<p class=\"error\" role=\"alert\">This document could not be read.</p><pre class=\"source\"><code>Error: \(HTMLEscaping.escape(error.description))</code></pre>"
                 )
+                page.summary = "could not be read"
+                page.searchTerms = [("error", error.description, nil)]
+            case .success(let graph) where graph.isStoryboard:
+                page.content = storyboardContent(graph, document: document, number: number, path: path)
+                page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
+                page.searchTerms = graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
             case .success(let graph):
                 page.content = documentContent(graph, document: document, path: path)
                 page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
@@ -42,10 +48,10 @@ extension SiteBuilder {
                     if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectFragment(object.id.rawValue))) }
                 }
                 for connection in graph.connections {
-                    if case .action(let selector, _, _) = connection.kind {
-                        terms.append(("selector", selector, HTMLEscaping.objectFragment(connection.source.rawValue)))
-                    }
+                    terms.append(
+                        (connection.kind.name, Self.connectionName(connection), HTMLEscaping.objectFragment(connection.source.rawValue)))
                 }
+                terms += graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
                 page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
             }
             pages.append(page)
@@ -91,10 +97,13 @@ extension SiteBuilder {
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
         let options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
-        for (kind, named) in DiagramSet.document(graph, load: document.timeline, options: options) {
+        let diagrams = DiagramSet.document(graph, load: document.timeline, options: options)
+        let split = diagrams.filter { $0.0 == .graph }.count > 1
+        for (kind, named) in diagrams where !split || (kind == .graph && named.name == "overview") {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
         }
         html += "</div>"
+        if split { html += planObjectPages(graph, document: document, path: path) }
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
         let initializers = document.timeline?.initializerEvents ?? [:]
@@ -216,20 +225,21 @@ extension SiteBuilder {
     func planClassesPage() {
         guard !content.documents.isEmpty else { return }
         var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
-        for (document, path) in zip(content.documents, Self.documentPaths(content.documents)) {
+        for (number, (document, path)) in zip(content.documents, Self.documentPaths(content.documents)).enumerated() {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {
                 guard let custom = object.customClass else { continue }
-                uses[custom, default: []].append((document, path, object, object.scene.map { sceneTitles[$0] ?? $0 }))
+                let href = sceneIndex.objectHref(document: number, object: object.id, documentPath: path)
+                uses[custom, default: []].append((document, href, object, object.scene.map { sceneTitles[$0] ?? $0 }))
             }
         }
         var html =
             "<p>Every custom class used by the documents of this build, with each document and scene that uses it.</p><dl class=\"classes\">"
         for name in uses.keys.sorted() {
             html += "<dt id=\"\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></dt><dd><ul>"
-            for (document, path, object, scene) in uses[name] ?? [] {
-                let link = "../" + HTMLEscaping.urlPath(path) + "#" + HTMLEscaping.objectFragment(object.id.rawValue)
+            for (document, href, object, scene) in uses[name] ?? [] {
+                let link = "../" + href
                 html +=
                     "<li><a href=\"\(link)\">\(HTMLEscaping.escape(document.relative))</a> <code>\(HTMLEscaping.escape(object.element))</code> \(HTMLEscaping.escape(object.id.rawValue))\(scene.map { " · scene " + HTMLEscaping.escape($0) } ?? "")</li>"
             }

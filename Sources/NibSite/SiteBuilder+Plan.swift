@@ -5,6 +5,10 @@ import NibModel
 
 extension SiteBuilder {
     func planPages() throws {
+        let documentPaths = Self.documentPaths(content.documents)
+        sceneIndex = SceneIndex.build(documents: content.documents, documentPaths: documentPaths)
+        planHomePage()
+        planScenePages(documentPaths)
         planConceptPages()
         planRulesPage()
         planScenarioPages()
@@ -12,10 +16,15 @@ extension SiteBuilder {
         planClassesPage()
     }
 
-    static func conceptPath(_ source: String) -> String {
+    /// The output path of a concept page; `index.md` is the home page, or `concepts/index.html`
+    /// when the site documents a project (whose page is the home).
+    func conceptPath(_ source: String) -> String {
         let base = String(source.dropLast(3)).split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
-        return base == "index" ? "index.html" : "concepts/\(base).html"
+        return base == "index" ? conceptsHome : "concepts/\(base).html"
     }
+
+    /// Where the concept pages start.
+    var conceptsHome: String { hasProject ? "concepts/index.html" : "index.html" }
 
     /// The concept pages, parsed once (sidebar order: front matter `order`, then path).
     var markdownPages: [(source: String, page: MarkdownPage)] {
@@ -31,8 +40,8 @@ extension SiteBuilder {
         var hasIndex = false
         let concepts = markdownPages
         for (source, markdown) in concepts {
-            let path = Self.conceptPath(source)
-            if path == "index.html" { hasIndex = true }
+            let path = conceptPath(source)
+            if path == conceptsHome { hasIndex = true }
             var body = PageContent()
             if markdown.headings.count >= 3 {
                 let items = markdown.headings.map { "<li><a href=\"#\($0.id)\">\(HTMLEscaping.escape($0.text))</a></li>" }.joined()
@@ -41,23 +50,30 @@ extension SiteBuilder {
             var named: [String: (Timeline, TraceLevel)] = [:]
             for part in markdown.parts {
                 switch part {
-                case .html(let html): body += html
+                case .html(let html): body += source == "index.md" && path != "index.html" ? Self.relocatedLinks(html) : html
                 case .directive(let directive): body += directiveContent(directive, named: &named, pagePath: path)
                 }
             }
             let crumbs: [(String, String?)] =
-                path == "index.html" ? [("Home", nil)] : [("Home", "index.html"), ("Concepts", "index.html"), (markdown.title, nil)]
+                path == "index.html"
+                ? [("Home", nil)]
+                : path == conceptsHome
+                    ? [("Home", "index.html"), ("Concepts", nil)]
+                    : [("Home", "index.html"), ("Concepts", conceptsHome), (markdown.title, nil)]
             var page = SitePage(path: path, title: markdown.title, breadcrumbs: crumbs, content: body, section: "concepts")
             page.summary = Self.firstParagraph(markdown.html)
             page.searchTerms = markdown.headings.map { ("section", $0.text, $0.id) }
             pages.append(page)
         }
         if !hasIndex {
-            let list = concepts.map { "<li><a href=\"\(Self.conceptPath($0.source))\">\(HTMLEscaping.escape($0.page.title))</a></li>" }
-                .joined()
+            let list = concepts.map {
+                "<li><a href=\"\(HTMLEscaping.urlPath(hasProject ? Self.relocated(conceptPath($0.source)) : conceptPath($0.source)))\">\(HTMLEscaping.escape($0.page.title))</a></li>"
+            }
+            .joined()
             pages.append(
                 SitePage(
-                    path: "index.html", title: "nibviz", breadcrumbs: [("Home", nil)], content: PageContent("<ul>\(list)</ul>"),
+                    path: conceptsHome, title: hasProject ? "Concepts" : "nibviz", breadcrumbs: [("Home", nil)],
+                    content: PageContent("<ul>\(list)</ul>"),
                     section: "concepts"))
         }
     }

@@ -7,11 +7,11 @@ extension SiteBuilder {
         let ruleIDs = Set(content.rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
-        if !content.documents.isEmpty { visible.formUnion(["documents", "classes"]) }
+        if hasProject { visible.formUnion(["project", "documents", "classes"]) }
         let layout = PageLayout(
-            sidebar: markdownPages.filter { Self.conceptPath($0.source) != "index.html" }.map {
-                ($0.page.title, Self.conceptPath($0.source))
-            }, version: options.version, visibleSections: visible)
+            sidebar: markdownPages.filter { self.conceptPath($0.source) != "index.html" }.map {
+                ($0.page.title, self.conceptPath($0.source))
+            }, version: options.version, visibleSections: visible, projectTitle: hasProject ? projectTitle : nil)
         // Rule and golden ids in text become links; figures are filled in afterwards, so the
         // linker never sees SVG and no text can become a figure.
         for index in pages.indices {

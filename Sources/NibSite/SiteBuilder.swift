@@ -18,6 +18,8 @@ public final class SiteBuilder {
     var content = SiteContent()
     var pages: [SitePage] = []
     var figures: [(key: String, caption: String, kind: String, page: String)] = []
+    /// Scene pages and the segues between them (planned first: every page links through it).
+    var sceneIndex = SceneIndex()
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?
@@ -54,14 +56,18 @@ public final class SiteBuilder {
                 "run scenarios",
                 {
                     self.content.scenarios =
-                        self.givenContent?.scenarios ?? SiteContent.readScenarios(siteRoot: root, inputs: self.options.inputs)
+                        self.givenContent?.scenarios
+                        ?? SiteContent.readScenarios(
+                            siteRoot: root, inputs: self.options.inputs, exclusion: self.options.exclusion)
                 }
             ),
             (
                 "read documents",
                 {
                     self.content.documents =
-                        self.givenContent?.documents ?? SiteContent.readDocuments(inputs: self.options.inputs, progress: self.progress)
+                        self.givenContent?.documents
+                        ?? SiteContent.readDocuments(
+                            inputs: self.options.inputs, exclusion: self.options.exclusion, progress: self.progress)
                 }
             ),
             ("plan pages", planPages),

@@ -45,6 +45,9 @@ public struct SiteContent: Sendable {
         public var graph: Result<NibGraph, LocatedError>
         /// The simulator's load of the document (R-NIB-1), at L2.
         public var timeline: Timeline?
+        /// A storyboard launched as the main storyboard (R-LAUNCH-1, R-SB-1): one part per scene
+        /// with a controller, the run that shows it. Nil for xibs and unreadable documents.
+        public var launch: StoryboardLaunch? = nil
     }
 
     /// SPEC's rules, in SPEC order.
@@ -69,8 +72,8 @@ public struct SiteContent: Sendable {
         var content = SiteContent()
         content.rules = try readRules(siteRoot: options.siteRoot)
         content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
-        content.scenarios = readScenarios(siteRoot: options.siteRoot, inputs: options.inputs)
-        content.documents = readDocuments(inputs: options.inputs)
+        content.scenarios = readScenarios(siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion)
+        content.documents = readDocuments(inputs: options.inputs, exclusion: options.exclusion)
         return content
     }
 
@@ -99,14 +102,14 @@ public struct SiteContent: Sendable {
     }
 
     /// Site scenarios (`site/scenarios/**.yaml`) and user scenario inputs, simulated in parallel.
-    static func readScenarios(siteRoot: URL, inputs: [URL]) -> [ScenarioRecord] {
+    static func readScenarios(siteRoot: URL, inputs: [URL], exclusion: InputExclusion = InputExclusion([])) -> [ScenarioRecord] {
         let scenarioRoot = siteRoot.appendingPathComponent("scenarios")
         var found: [(URL, String)] = SiteBuilder.files(under: scenarioRoot, extensions: ["yaml", "yml"]).map {
             (scenarioRoot.appendingPathComponent($0), String($0.dropLast($0.hasSuffix(".yml") ? 4 : 5)))
         }
         var user: [(URL, String)] = []
         for input in inputs {
-            for item in expand(input) where item.kind == .scenario {
+            for item in expand(input, exclusion: exclusion) where item.kind == .scenario {
                 user.append((item.url, "user/" + String(item.relative.dropLast(item.url.pathExtension.count + 1))))
             }
         }
@@ -130,10 +133,14 @@ public struct SiteContent: Sendable {
     }
 
     /// User documents (source and compiled), parsed and simulated in parallel.
-    static func readDocuments(inputs: [URL], progress: BuildProgress? = nil) -> [DocumentRecord] {
+    static func readDocuments(inputs: [URL], exclusion: InputExclusion = InputExclusion([]), progress: BuildProgress? = nil)
+        -> [DocumentRecord]
+    {
         var found: [(URL, String)] = []
         for input in inputs {
-            for item in expand(input) where item.kind == .document || item.kind == .compiledNib { found.append((item.url, item.relative)) }
+            for item in expand(input, exclusion: exclusion) where item.kind == .document || item.kind == .compiledNib {
+                found.append((item.url, item.relative))
+            }
         }
         found.sort { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
         let counter = Counter()
@@ -143,7 +150,8 @@ public struct SiteContent: Sendable {
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
                 return DocumentRecord(
-                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph))
+                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph),
+                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph) : nil)
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {
@@ -157,7 +165,7 @@ public struct SiteContent: Sendable {
 
     /// The inputs under a file or folder the user named (`InputClassifier` decides what each
     /// is), with paths relative to the input's parent folder.
-    static func expand(_ input: URL) -> [(url: URL, relative: String, kind: InputKind)] {
+    static func expand(_ input: URL, exclusion: InputExclusion = InputExclusion([])) -> [(url: URL, relative: String, kind: InputKind)] {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder)
         // A named file that is missing or of no known kind is still an input: its page says why.
@@ -166,6 +174,19 @@ public struct SiteContent: Sendable {
             return [(input, input.lastPathComponent, InputClassifier.kind(of: input) ?? .document)]
         }
         let base = input.lastPathComponent
-        return InputClassifier.inputs(under: input).map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
+        return exclusion.apply(InputClassifier.inputs(under: input)).kept.map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
+    }
+
+    /// What `exclusion` left out of the inputs: `path: excluded by GLOB`, in path order.
+    public static func skipped(inputs: [URL], exclusion: InputExclusion) -> [String] {
+        inputs.flatMap { input -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
+                InputClassifier.kind(of: input) == nil
+            else { return [] }
+            return exclusion.apply(InputClassifier.inputs(under: input)).skipped.map {
+                input.lastPathComponent + "/" + $0.input.relativePath + ": excluded by " + $0.pattern
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NibParsing
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
@@ -20,13 +21,18 @@ public struct SiteOptions: Sendable {
     public var showProgress: Bool
     /// Print `[i/n] step` lines on stderr.
     public var logSteps: Bool
+    /// Inputs under the input folders left out (`--exclude`, a project file's `exclude:`).
+    public var exclusion = InputExclusion([])
+    /// The project's name on its home page (default: the first input folder's name).
+    public var title: String?
 
     /// Creates options; the cache defaults to `<output>/.nibviz-cache`.
     public init(
         siteRoot: URL, inputs: [URL] = [], output: URL, cacheDirectory: URL? = nil, useCache: Bool = true, force: Bool = false,
         version: String,
-        showProgress: Bool = isatty(2) == 1, logSteps: Bool = true
+        showProgress: Bool = isatty(2) == 1, logSteps: Bool = true, title: String? = nil
     ) {
+        self.title = title
         self.siteRoot = siteRoot
         self.inputs = inputs
         self.output = output

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NibInspect
 import NibParsing
+import NibScenario
 
 /// `nibviz inspect DIR`: every IB document below a folder, one summary each plus totals.
 ///
@@ -10,10 +11,19 @@ import NibParsing
 struct InspectBatch {
     var folder: String
     var format: InspectFormat
+    /// `--exclude` patterns; the folder's `.nibviz.yml` adds its own.
+    var excludes: [String] = []
 
     func run() throws {
         let root = URL(fileURLWithPath: folder)
-        let files = NibDocumentFinder.documents(in: root)
+        // The same files `site DIR` reads: one classifier, one exclusion, each skip reported.
+        let exclusion = InputExclusion(excludes + ((try ProjectFile.read(in: root))?.exclude ?? []))
+        let (kept, skipped) = exclusion.apply(InputClassifier.documents(under: root))
+        for item in skipped { printError("inspect: skipped \(item.input.relativePath): excluded by \(item.pattern)") }
+        let keptPaths = Set(kept.map(\.url.standardizedFileURL.path))
+        let files = NibDocumentFinder.documents(in: root).filter { url in
+            keptPaths.contains(url.standardizedFileURL.path) || keptPaths.contains(url.deletingLastPathComponent().standardizedFileURL.path)
+        }
         let progress = ProgressBar(total: files.count)
         var summaries: [InspectSummary] = []
         for (index, url) in files.enumerated() {

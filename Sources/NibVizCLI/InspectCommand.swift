@@ -22,6 +22,10 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "An IB document, or a folder to summarise.")
     var path: String
 
+    @Option(
+        name: .customLong("exclude"),
+        help: "With a folder: leave out documents matching GLOB (repeatable), as `site --exclude` does; .nibviz.yml's exclude applies too.")
+    var excludes: [String] = []
     @Option(help: "Output format: text or json.")
     var format: InspectFormat = .text
 
@@ -32,7 +36,7 @@ struct InspectCommand: ParsableCommand {
         }
         // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
         if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
-            return try InspectBatch(folder: path, format: format).run()
+            return try InspectBatch(folder: path, format: format, excludes: excludes).run()
         }
         let graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
         let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)

@@ -20,15 +20,29 @@ struct CorpusSiteTests {
         let builder = SiteBuilder(options: options, backend: InProcessBackend())
         builder.content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
+        let paths = SiteBuilder.documentPaths(builder.content.documents)
+        builder.sceneIndex = SceneIndex.build(documents: builder.content.documents, documentPaths: paths)
         builder.planDocumentPages()
+        builder.planScenePages(paths)
         var compared = 0
         var pagesByPath: [String: SitePage] = [:]
         for page in builder.pages { pagesByPath[page.path] = page }
         for (document, path) in zip(builder.content.documents, SiteBuilder.documentPaths(builder.content.documents)) {
             guard case .success(let graph) = document.graph, let page = pagesByPath[path] else { continue }
-            let html = page.content.blocks.map { block -> String in if case .html(let text) = block { text } else { "" } }.joined()
+            // A storyboard's objects are on its scene pages (`documents/<file>/<scene>.html`).
+            let scenePages = builder.pages.filter { $0.path.hasPrefix(String(path.dropLast(5)) + "/") }
+            let html = ([page] + scenePages).flatMap(\.content.blocks).map { block -> String in
+                if case .html(let text) = block { text } else { "" }
+            }.joined()
             let named = InitializerCells.read(html)
-            let expected = Simulator.run(document: graph).initializerEvents
+            var expected = Simulator.run(document: graph).initializerEvents
+            if graph.isStoryboard {
+                // A scene page names the initializer of the run that shows the scene (R-SB-1).
+                for part in Simulator.launch(storyboard: graph).scenes {
+                    let members = Set(graph.objects.filter { $0.scene == part.sceneID || $0.id == part.controllerID }.map(\.id.rawValue))
+                    for (id, event) in part.timeline.initializerEvents where members.contains(id) { expected[id] = event }
+                }
+            }
             for object in graph.objects where !object.isPlaceholder {
                 #expect(named[object.id.rawValue] == expected[object.id.rawValue]?.selector, "\(document.relative) \(object.id)")
                 if let event = expected[object.id.rawValue] {

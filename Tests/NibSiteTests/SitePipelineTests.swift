@@ -79,10 +79,18 @@ struct SitePipelineTests {
 /// The initializer column of a document page: object id → selector.
 enum InitializerCells {
     static func read(_ page: String) -> [String: String] {
-        guard let start = page.range(of: "<h2 id=\"instantiation\">"), let end = page.range(of: "<h2 id=\"timeline\">") else { return [:] }
-        let table = String(page[start.upperBound..<end.lowerBound])
         var out: [String: String] = [:]
-        for row in table.components(separatedBy: "<tr>").dropFirst(2) {
+        // A document page, or several pages joined (a storyboard and its scene pages).
+        for section in page.components(separatedBy: "<h2 id=\"instantiation\">").dropFirst() {
+            let table = section.components(separatedBy: "<h2 ").first ?? section
+            out.merge(rows(table)) { first, _ in first }
+        }
+        return out
+    }
+
+    static func rows(_ table: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for row in table.components(separatedBy: "<tr").dropFirst(2) {
             guard let idStart = row.range(of: "</a> <code>"),
                 let idEnd = row.range(of: "</code>", range: idStart.upperBound..<row.endIndex),
                 let cell = row.range(of: "<code class=\"initializer\">"),

@@ -1,0 +1,143 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+/// `nibviz site APP/` on a small project of our own: two storyboards joined by a storyboard
+/// reference, segues, a xib. Runs the built binary (the path users run).
+@Suite(
+    "project site", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectSiteTests {
+    /// Copies the fixture project to a temporary `App/` folder (plus `Views/Card.xib`).
+    static func project(_ name: String) throws -> (app: URL, output: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-project-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: directory)
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        for file in ["Main.storyboard", "Settings.storyboard"] {
+            try FileManager.default.copyItem(
+                at: SiteFixtures.fixtures.appendingPathComponent("App/" + file), to: app.appendingPathComponent(file))
+        }
+        try FileManager.default.copyItem(
+            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: app.appendingPathComponent("Views/Card.xib"))
+        return (app, directory.appendingPathComponent("public"))
+    }
+
+    static func page(_ output: URL, _ path: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func theProjectIsTheHomePageWithAnAppMapLinkingEveryScene() throws {
+        let (app, output) = try Self.project("home")
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let home = try Self.page(output, "index.html")
+        #expect(home.contains("<h1>App</h1>"), "the title defaults to the input folder's name")
+        #expect(home.contains("2 storyboards · 1 xib · 0 compiled nibs · 6 scenes"))
+        #expect(home.contains("diagram&#45;appmap"))
+        // Each storyboard box and each scene links to its page; the segue into the Settings
+        // reference is drawn to the Settings scene of Settings.storyboard.
+        for href in ["documents/App/Main.storyboard.html", "documents/App/Settings.storyboard.html"] {
+            #expect(home.contains("xlink:href=\"\(href)\""), "\(href)")
+        }
+        #expect(home.contains("<title>sb0:lsc&#45;mn&#45;001&#45;&gt;sb1:ssc&#45;st&#45;001</title>"))
+        #expect(home.contains("showSettings"))
+        // The concept pages stay, as a section.
+        let concepts = try Self.page(output, "concepts/index.html")
+        #expect(concepts.contains("aria-current=\"page\">Concepts</a>"))
+        let broken = try LinkWalk.broken(in: output)
+        #expect(broken.isEmpty, "\(broken.prefix(10))")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+
+    @Test func titleOptionNamesTheProject() throws {
+        let (app, output) = try Self.project("title")
+        let result = try runNibviz(
+            ["site", app.path, "-o", output.path, "--title", "My <App>"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.page(output, "index.html").contains("<h1>My &lt;App&gt;</h1>"))
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+}
+
+/// Scene pages, storyboard references and search on the fixture project.
+@Suite(
+    "project site: scenes and search", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectScenePagesTests {
+    @Test func storyboardPagesListTheirScenesAndReferencesLinkToTheirTarget() throws {
+        let (app, output) = try ProjectSiteTests.project("scenes")
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let main = try ProjectSiteTests.page(output, "documents/App/Main.storyboard.html")
+        #expect(main.contains("<a href=\"../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a>"))
+        // The reference (a scene of its own) links to the Settings scene of Settings.storyboard, in
+        // the list and in the flow diagram.
+        #expect(main.contains("<a class=\"reference\" href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\">"))
+        #expect(main.contains("xlink:href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\""))
+        // No object graph on the storyboard page: it is on the scene pages.
+        #expect(!main.contains("diagram-graph"))
+        let apps = try ProjectSiteTests.page(output, "documents/App/Main.storyboard/lsc-mn-001.html")
+        #expect(
+            apps.contains(
+                "<code>showSettings</code> to <a href=\"../../../documents/App/Settings.storyboard/ssc-st-001.html\">Settings</a>"))
+        #expect(apps.contains("diagram-graph") && apps.contains("diagram-lifecycle"))
+        #expect(apps.contains("R-LAUNCH-1"))
+        // Settings is reached from Main through the reference.
+        let settings = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")
+        #expect(settings.contains("from <a href=\"../../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a> in Main.storyboard"))
+        #expect(settings.contains("<code>showAbout</code>"))
+        let broken = try LinkWalk.broken(in: output)
+        #expect(broken.isEmpty, "\(broken.prefix(10))")
+        // Search: segue ids, outlet names, rule text are in the index, pointing at their page.
+        let search = try String(contentsOf: output.appendingPathComponent("search.json"), encoding: .utf8)
+        for term in ["\"showApp\"", "\"backButton\"", "\"notificationsSwitch\"", "\"toggleNotifications:\"", "\"SettingsRoot\""] {
+            #expect(search.contains(term), "\(term)")
+        }
+        #expect(search.contains("R-OUT-1 "), "rule entries carry their text")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+}
+
+/// `--exclude GLOB` and `.nibviz.yml` on the fixture project.
+@Suite(
+    "project site: inputs", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectInputsTests {
+    @Test func excludeLeavesOutMatchingInputsAndSaysSo() throws {
+        let (app, output) = try ProjectSiteTests.project("exclude")
+        let result = try runNibviz(
+            ["site", app.path, "-o", output.path, "--exclude", "Views", "--exclude", "Sett*.storyboard"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("site: skipped App/Views/Card.xib: excluded by Views"), "\(result.stderr)")
+        #expect(result.stderr.contains("site: skipped App/Settings.storyboard: excluded by Sett*.storyboard"))
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Main.storyboard.html").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Views/Card.xib.html").path))
+        // The reference's target is no longer in the site: it says so instead of linking.
+        let main = try ProjectSiteTests.page(output, "documents/App/Main.storyboard.html")
+        #expect(main.contains("(not in this site)"))
+        #expect(try LinkWalk.broken(in: output).isEmpty)
+        // `inspect DIR` sees the same files and reports the same skips.
+        let inspect = try runNibviz(["inspect", app.path, "--exclude", "Views", "--exclude", "Sett*.storyboard"])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stderr.contains("inspect: skipped Views/Card.xib: excluded by Views"))
+        #expect(inspect.output.contains("total: 1 files"), "\(inspect.output)")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+
+    @Test func theProjectFileGivesTitleAndExcludesAndABadOneIsALocatedError() throws {
+        let (app, output) = try ProjectSiteTests.project("projectfile")
+        try "title: Store App\nexclude: [\"Views/*\"]\n".write(
+            to: app.appendingPathComponent(".nibviz.yml"), atomically: true, encoding: .utf8)
+        let result = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try ProjectSiteTests.page(output, "index.html").contains("<h1>Store App</h1>"))
+        #expect(result.stderr.contains("excluded by Views/*"))
+        try "title: X\nexcludes: [a]\n".write(to: app.appendingPathComponent(".nibviz.yml"), atomically: true, encoding: .utf8)
+        let bad = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains(".nibviz.yml:2:1") && bad.stderr.contains("unknown key 'excludes'"), "\(bad.stderr)")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+}
