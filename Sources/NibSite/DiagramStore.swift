@@ -1,4 +1,5 @@
 import Foundation
+import NibDiagrams
 import GraphvizRender
 
 /// Renders DOT to SVG: in a pool of worker processes, or in this process.
@@ -102,17 +103,28 @@ final class DiagramStore {
     /// Why the diagram `key` could not be rendered; nil when it was.
     func error(_ key: String) -> String? { entries[key]?.svg == nil ? entries[key]?.error ?? "not rendered" : nil }
 
+    /// The rendered SVG of `key` when it is too large to read inline: scaled to the 960 px
+    /// content column its smallest text would drop under 8 px (`SVGMetrics.fitsInline`, the
+    /// one test the site and the corpus readability test share). Such a figure opens in the
+    /// pan/zoom viewer (`assets/zoom.js`) and links to its standalone SVG.
+    func oversizedSVG(_ key: String) -> String? {
+        guard let svg = entries[key]?.svg, let metrics = SVGMetrics(svg: Array(svg.utf8)), !metrics.fitsInline() else { return nil }
+        return svg
+    }
+
     /// The figure HTML for `key`: the SVG inlined with ids prefixed by `prefix` (several
-    /// diagrams share a page), or an error box.
-    func figure(key: String, prefix: String, caption: String, kind: String) -> String {
+    /// diagrams share a page), or an error box. With `zoomSource` (the standalone SVG's URL,
+    /// already written) the figure follows the viewer's markup contract (`site/README.md`).
+    func figure(key: String, prefix: String, caption: String, kind: String, zoomSource: String? = nil) -> String {
         let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
         guard let entry = entries[key], let svg = entry.svg else {
             let message = entries[key]?.error ?? "not rendered"
             return
                 "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
         }
+        let zoom = zoomSource.map { " zoomable\" data-src=\"\(HTMLEscaping.escape($0))" } ?? ""
         return
-            "<figure class=\"diagram diagram-\(kind)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
+            "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
     }
 
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.

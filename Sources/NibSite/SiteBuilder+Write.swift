@@ -29,6 +29,7 @@ extension SiteBuilder {
                 for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
             }
         }
+        var writtenDiagrams: Set<String> = []
         for var page in pages {
             var html = ""
             for block in page.content.blocks {
@@ -36,7 +37,14 @@ extension SiteBuilder {
                 case .html(let text): html += text
                 case .figure(let index):
                     let figure = figures[index]
-                    html += store.figure(key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind)
+                    var zoomSource: String?
+                    if let svg = store.oversizedSVG(figure.key) {
+                        let file = "diagrams/\(figure.key).svg"
+                        if writtenDiagrams.insert(file).inserted { try output.write(svg, to: file) }
+                        zoomSource = page.root + file
+                    }
+                    html += store.figure(
+                        key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
                 case .ruleCitations(let id):
                     let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
                     if !cites.isEmpty {
