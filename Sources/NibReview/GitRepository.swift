@@ -1,5 +1,6 @@
 import Foundation
 import NibDiffing
+import NibParsing
 
 /// An Interface Builder document that differs between two revisions.
 public struct ChangedDocument: Hashable, Sendable {
@@ -25,10 +26,10 @@ public struct ChangedDocument: Hashable, Sendable {
     /// The path to show: the new one, else the old one.
     public var path: String { newPath ?? oldPath ?? "" }
 
-    /// True for paths nibviz reviews (`.xib`, `.storyboard`).
+    /// True for paths nibviz reviews: the XML documents (`.xib`, `.storyboard`) in the one input
+    /// classifier's words. Compiled nibs are build products, not reviewed sources.
     public static func isDocument(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".xib") || lower.hasSuffix(".storyboard")
+        InputClassifier.kind(of: URL(fileURLWithPath: path)) == .document
     }
 }
 
