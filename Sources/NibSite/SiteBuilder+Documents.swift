@@ -162,16 +162,16 @@ extension SiteBuilder {
             }
             html += "</tbody></table></div>"
         }
-        html += "<h2 id=\"diagnostics\">Diagnostics</h2>"
-        if graph.diagnostics.isEmpty {
-            html += "<p>None.</p>"
-        } else {
-            html +=
-                "<ul class=\"diagnostics\">"
-                + graph.diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(HTMLEscaping.escape($0.description))</li>" }.joined()
-                + "</ul>"
-        }
+        html += diagnosticsSection(graph)
         return html
+    }
+
+    /// The "Diagnostics" heading and list of a document or storyboard page.
+    func diagnosticsSection(_ graph: NibGraph) -> String {
+        guard !graph.diagnostics.isEmpty else { return "<h2 id=\"diagnostics\">Diagnostics</h2><p>None.</p>" }
+        return "<h2 id=\"diagnostics\">Diagnostics</h2><ul class=\"diagnostics\">"
+            + graph.diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(HTMLEscaping.escape($0.description))</li>" }.joined()
+            + "</ul>"
     }
 
     /// What the instantiation table says for an object: the simulator's initializer event

@@ -72,15 +72,7 @@ extension SiteBuilder {
                 timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path)
         }
-        html += "<h2 id=\"diagnostics\">Diagnostics</h2>"
-        if graph.diagnostics.isEmpty {
-            html += "<p>None.</p>"
-        } else {
-            html +=
-                "<ul class=\"diagnostics\">"
-                + graph.diagnostics.map { "<li class=\"\($0.severity.rawValue)\">\(HTMLEscaping.escape($0.description))</li>" }.joined()
-                + "</ul>"
-        }
+        html += diagnosticsSection(graph)
         return html
     }
 
