@@ -64,21 +64,26 @@ let package = Package(
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
         .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
-        // The static documentation site pipeline.
+        // The site's content and pages: everything read once, pages planned as values, HTML files.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
+                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
+        ),
+        // The site build: steps, diagram rendering through the worker pool and cache, writing, timings.
+        .target(
+            name: "NibSiteBuild",
+            dependencies: ["NibModel", "NibParsing", "NibSite", "NibDiagrams", "GraphvizRender", "NibOutput"]
         ),
         // ArgumentParser commands: read, call the libraries, write.
         .target(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
+                "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing",
+                "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibSiteBuild", "NibDiagrams", "NibSimulation",
+                "NibDiffing",
                 "NibReview", "NibSources",
             ]
         ),
@@ -109,7 +115,10 @@ let package = Package(
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
-            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibSimulation"],
+            name: "NibSiteTests",
+            dependencies: [
+                "NibTestSupport", "NibSite", "NibSiteBuild", "GraphvizRender", "NibModel", "NibParsing", "NibScenario", "NibSimulation",
+            ],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],

@@ -4,6 +4,7 @@ import GraphvizRender
 import NibParsing
 import NibScenario
 import NibSite
+import NibSiteBuild
 
 /// `nibviz site [INPUT…] [-o DIR]`: the static documentation site, plus a page per user document.
 struct SiteCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// The site over real Interface Builder documents of `../shared/corpus` (skipped when absent).
 @Suite("Corpus site", .serialized, .enabled(if: TestPaths.corpus != nil, "../shared/corpus not found: corpus site tests skipped"))
@@ -17,17 +18,17 @@ struct CorpusSiteTests {
             siteRoot: SiteFixtures.siteRoot, inputs: [corpus.appendingPathComponent("files")],
             output: SiteFixtures.temporaryDirectory("corpus-init").appendingPathComponent("public"), useCache: false, version: "test",
             showProgress: false, logSteps: false)
-        let builder = SiteBuilder(options: options, backend: InProcessBackend())
+        let builder = SitePlanner(options: options)
         builder.content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
-        let paths = SiteBuilder.documentPaths(builder.content.documents)
+        let paths = SitePlanner.documentPaths(builder.content.documents)
         builder.sceneIndex = SceneIndex.build(documents: builder.content.documents, documentPaths: paths)
         builder.planDocumentPages()
         builder.planScenePages(paths)
         var compared = 0
         var pagesByPath: [String: SitePage] = [:]
         for page in builder.pages { pagesByPath[page.path] = page }
-        for (document, path) in zip(builder.content.documents, SiteBuilder.documentPaths(builder.content.documents)) {
+        for (document, path) in zip(builder.content.documents, SitePlanner.documentPaths(builder.content.documents)) {
             guard case .success(let graph) = document.graph, let page = pagesByPath[path] else { continue }
             // A storyboard's objects are on its scene pages (`documents/<file>/<scene>.html`).
             let scenePages = builder.pages.filter { $0.path.hasPrefix(String(path.dropLast(5)) + "/") }

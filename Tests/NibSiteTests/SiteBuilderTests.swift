@@ -3,6 +3,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 @Suite("SiteBuilder", .serialized)
 struct SiteBuilderTests {

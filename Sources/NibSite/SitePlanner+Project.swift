@@ -4,7 +4,7 @@ import NibModel
 import NibParsing
 
 /// The project's home page: what the inputs hold, and the app map.
-extension SiteBuilder {
+extension SitePlanner {
     /// Whether the site documents a project (any user document): its home page is the project.
     var hasProject: Bool { !content.documents.isEmpty }
 

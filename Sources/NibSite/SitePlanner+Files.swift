@@ -1,9 +1,11 @@
 import Foundation
 import NibDiagrams
-import NibOutput
 
-extension SiteBuilder {
-    func writePages(to output: OutputFolder) throws {
+extension SitePlanner {
+    /// Every file of the site, page by page, handed to `write` (relative path, bytes): pages with
+    /// their figures filled in from `rendered` (figure number → outcome), standalone SVGs of the
+    /// figures too large to read inline, the search index, scenario sources and assets.
+    public func writeFiles(rendered: (Int) -> RenderedFigure, write: (String, Data) throws -> Void) throws {
         let ruleIDs = Set(content.rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
@@ -37,14 +39,15 @@ extension SiteBuilder {
                 case .html(let text): html += text
                 case .figure(let index):
                     let figure = figures[index]
+                    let outcome = rendered(index)
                     var zoomSource: String?
-                    if let svg = store.oversizedSVG(figure.key) {
-                        let file = "diagrams/\(figure.key).svg"
-                        if writtenDiagrams.insert(file).inserted { try output.write(svg, to: file) }
+                    if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                        let file = "diagrams/\(outcome.key).svg"
+                        if writtenDiagrams.insert(file).inserted { try write(file, Data(svg.utf8)) }
                         zoomSource = page.root + file
                     }
-                    html += store.figure(
-                        key: figure.key, prefix: "f\(index)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+                    html += FigureHTML.figure(
+                        outcome, prefix: "f\(index)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
                 case .ruleCitations(let id):
                     let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
                     if !cites.isEmpty {
@@ -56,11 +59,11 @@ extension SiteBuilder {
                 }
             }
             page.html = html
-            try output.write(layout.render(page), to: page.path)
+            try write(page.path, Data(layout.render(page).utf8))
         }
-        try writeSearchIndex(to: output)
-        try copyAssets(to: output)
-        try output.write(Self.diagramStylesheet(SVGTheming.rules(dark: true)), to: "assets/diagrams.css")
+        try writeSearchIndex(write)
+        try copyAssets(write)
+        try write("assets/diagrams.css", Data(Self.diagramStylesheet(SVGTheming.rules(dark: true)).utf8))
     }
 
     /// `rules` (flat `selectors{declarations}` CSS) applied under the site's dark theme: the
@@ -87,7 +90,7 @@ extension SiteBuilder {
 
     /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
     /// page titles and paths are stored once, entries point at them by index.
-    func writeSearchIndex(to output: OutputFolder) throws {
+    func writeSearchIndex(_ write: (String, Data) throws -> Void) throws {
         var kinds: [String] = ["page"]
         var entries: [[Any]] = []
         var pageRows: [[String]] = []
@@ -107,19 +110,19 @@ extension SiteBuilder {
         }
         let index: [String: Any] = ["pages": pageRows, "kinds": kinds, "entries": entries]
         let data = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])
-        try output.write(data, to: "search.json")
+        try write("search.json", data)
         var script = Data("window.NIBVIZ_SEARCH = ".utf8)
         script.append(data)
         script.append(Data(";\n".utf8))
-        try output.write(script, to: "assets/search-index.js")
+        try write("assets/search-index.js", script)
     }
 
-    func copyAssets(to output: OutputFolder) throws {
+    func copyAssets(_ write: (String, Data) throws -> Void) throws {
         // Scenario sources and their JSON Schema are published as is (reference pages link them).
         let scenarioRoot = options.siteRoot.appendingPathComponent("scenarios")
         for path in Self.files(under: scenarioRoot, extensions: ["json", "yaml", "yml"]) {
             if let data = FileManager.default.contents(atPath: scenarioRoot.appendingPathComponent(path).path) {
-                try output.write(data, to: "scenarios/" + path)
+                try write("scenarios/" + path, data)
             }
         }
         let assets = options.siteRoot.appendingPathComponent("assets")
@@ -127,7 +130,7 @@ extension SiteBuilder {
             guard let data = FileManager.default.contents(atPath: assets.appendingPathComponent(path).path) else {
                 throw SiteBuildError(step: "write pages", message: "cannot read asset \(path)")
             }
-            try output.write(data, to: "assets/" + path)
+            try write("assets/" + path, data)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 
-extension SiteBuilder {
+extension SitePlanner {
     /// Output paths of the documents, in `content.documents` order: the relative path made
     /// file-safe; a case-insensitive clash gets a hash suffix (documents are sorted, so the same
     /// inputs always get the same paths).

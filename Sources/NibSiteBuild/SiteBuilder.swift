@@ -3,12 +3,13 @@ import NibDiagrams
 import NibModel
 import NibOutput
 import NibParsing
+import NibSite
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. The first steps read everything into one `SiteContent`
-/// value (real parser, real simulator); pages are planned from it, diagrams drawn by
-/// NibDiagrams with the site's own links, rendered, written to a temporary folder, link-checked,
-/// and swapped in.
+/// value (real parser, real simulator); pages are planned from it (`SitePlanner`, NibSite),
+/// diagrams rendered through a backend and the cache, written to a temporary folder,
+/// link-checked, and swapped in.
 public final class SiteBuilder {
     let options: SiteOptions
     let backend: DiagramBackend
@@ -16,10 +17,10 @@ public final class SiteBuilder {
     let store: DiagramStore
 
     var content = SiteContent()
-    var pages: [SitePage] = []
-    var figures: [(key: String, caption: String, kind: String, page: String)] = []
-    /// Scene pages and the segues between them (planned first: every page links through it).
-    var sceneIndex = SceneIndex()
+    /// The pages, once planned.
+    var planner: SitePlanner?
+    /// The store key of each figure, in figure order.
+    var figureKeys: [String] = []
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?
@@ -67,7 +68,9 @@ public final class SiteBuilder {
                     self.content.documents =
                         self.givenContent?.documents
                         ?? SiteContent.readDocuments(
-                            inputs: self.options.inputs, exclusion: self.options.exclusion, progress: self.progress)
+                            inputs: self.options.inputs, exclusion: self.options.exclusion
+                        ) { [progress = self.progress] done, total in progress.bar(done, total, "documents") }
+                    self.progress.finishBar()
                 }
             ),
             ("plan pages", planPages),
@@ -87,13 +90,25 @@ public final class SiteBuilder {
             timings.append((step.0, Date().timeIntervalSince(start)))
         }
         return SiteReport(
-            pages: pages.count, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
+            pages: planner?.pageCount ?? 0, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
             diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),
             stepSeconds: timings
         )
     }
 
     // MARK: steps
+
+    func planPages() {
+        let planner = SitePlanner(options: options, content: content) { [progress] in progress.note($0) }
+        planner.plan()
+        figureKeys = planner.figures.map { store.add(dot: $0.dot, name: $0.name) }
+        self.planner = planner
+    }
+
+    func writePages(to output: OutputFolder) throws {
+        guard let planner else { return }
+        try planner.writeFiles(rendered: { store.rendered(figureKeys[$0]) }, write: { try output.write($1, to: $0) })
+    }
 
     func renderDiagrams() throws {
         progress.note("  \(store.count) diagrams")
@@ -113,57 +128,9 @@ public final class SiteBuilder {
 
     /// `page: caption: message` for every figure whose diagram Graphviz could not render.
     func diagramFailures() -> [String] {
-        figures.compactMap { figure in store.error(figure.key).map { "\(figure.page): \(figure.caption): \($0)" } }
-    }
-
-    /// Registers a diagram; the page shows it where this block stands.
-    func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
-        let key = store.add(dot: dot, name: name)
-        figures.append((key, caption, kind.rawValue, page))
-        return .figure(figures.count - 1)
-    }
-
-    // MARK: helpers
-
-    /// Files under `root` with one of `extensions`, as sorted `/`-separated relative paths.
-    static func files(under root: URL, extensions: Set<String>) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var out: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if extensions.contains((path as NSString).pathExtension.lowercased()) { out.append(path) }
+        guard let planner else { return [] }
+        return zip(planner.figures, figureKeys).compactMap { figure, key in
+            store.error(key).map { "\(figure.page): \(figure.caption): \($0)" }
         }
-        return out.sorted()
-    }
-
-    /// Maps in parallel (2+ cores), keeping order.
-    static func parallelMap<T: Sendable, R>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
-        let box = ResultBox<R>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            box.set(index, transform(items[index]))
-        }
-        return box.values()
-    }
-}
-
-final class ResultBox<R>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [R?]
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: R) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-    func values() -> [R] { storage.compactMap { $0 } }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import NibDiagrams
+import NibModel
+
+/// Plans every page of a site from one `SiteContent` (values with structural figure blocks),
+/// and turns them into files once the figures are rendered (`writeFiles`). No I/O of its own
+/// beyond reading the site's assets; rendering, caching and writing belong to the build
+/// (NibSiteBuild).
+public final class SitePlanner {
+    /// What to build.
+    public let options: SiteOptions
+    /// Everything the pages show, read once.
+    public internal(set) var content: SiteContent
+    var pages: [SitePage] = []
+    /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
+    public internal(set) var figures: [SiteFigure] = []
+    /// Scene pages and the segues between them (planned first: every page links through it).
+    var sceneIndex = SceneIndex()
+    /// Where warnings go (`warning: page: …`).
+    let note: @Sendable (String) -> Void
+
+    /// Creates a planner over `content`; `note` receives warnings.
+    public init(options: SiteOptions, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.options = options
+        self.content = content
+        self.note = note
+    }
+
+    /// Number of pages planned.
+    public var pageCount: Int { pages.count }
+
+    /// Registers a diagram; the page shows it where this block stands.
+    func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
+        figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
+        return .figure(figures.count - 1)
+    }
+
+    /// Files under `root` with one of `extensions`, as sorted `/`-separated relative paths.
+    public static func files(under root: URL, extensions: Set<String>) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var out: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if extensions.contains((path as NSString).pathExtension.lowercased()) { out.append(path) }
+        }
+        return out.sorted()
+    }
+}
+
+/// A diagram a page shows: its DOT and where it stands.
+public struct SiteFigure: Sendable {
+    /// The DOT text (NibDiagrams).
+    public var dot: String
+    /// A name for Graphviz errors.
+    public var name: String
+    /// The caption under the figure.
+    public var caption: String
+    /// The diagram kind (`graph`, `flow`, …), a CSS class.
+    public var kind: String
+    /// The page it is on.
+    public var page: String
+}
+
+/// What became of a figure's diagram: its content key (the standalone SVG's file name), and
+/// the SVG or why Graphviz could not draw it.
+public struct RenderedFigure: Sendable {
+    /// The diagram's content hash.
+    public var key: String
+    /// The SVG, when rendered.
+    public var svg: String?
+    /// Why it was not, otherwise.
+    public var error: String?
+
+    /// Creates an outcome.
+    public init(key: String, svg: String?, error: String?) {
+        self.key = key
+        self.svg = svg
+        self.error = error
+    }
+}
