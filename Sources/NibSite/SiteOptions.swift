@@ -25,6 +25,9 @@ public struct SiteOptions: Sendable {
     public var exclusion = InputExclusion([])
     /// The project's name on its home page (default: the first input folder's name).
     public var title: String?
+    /// How many diagrams render at once (worker processes) and documents are read at once;
+    /// 1 renders serially in this process. Default: the machine's cores.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     /// Creates options; the cache defaults to `<output>/.nibviz-cache`.
     public init(

@@ -21,7 +21,7 @@ extension SitePlanner {
     }
 
     func planDocumentPages() {
-        let paths = Self.documentPaths(content.documents)
+        let paths = documentPaths
         for (number, (document, path)) in zip(content.documents, paths).enumerated() {
             let name = (document.relative as NSString).lastPathComponent
             var page = SitePage(
@@ -225,7 +225,7 @@ extension SitePlanner {
     func planClassesPage() {
         guard !content.documents.isEmpty else { return }
         var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
-        for (number, (document, path)) in zip(content.documents, Self.documentPaths(content.documents)).enumerated() {
+        for (number, (document, path)) in zip(content.documents, documentPaths).enumerated() {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {

@@ -2,20 +2,13 @@ import Foundation
 import NibDiagrams
 
 extension SitePlanner {
-    /// Every file of the site, page by page, handed to `write` (relative path, bytes): pages with
-    /// their figures filled in from `rendered` (figure number → outcome), standalone SVGs of the
-    /// figures too large to read inline, the search index, scenario sources and assets.
-    public func writeFiles(rendered: (Int) -> RenderedFigure, write: (String, Data) throws -> Void) throws {
+    /// Makes rule and golden ids in the pages' text links and collects which concept pages cite
+    /// each rule (the rule index's "Discussed in"); run once, after `plan()`, before any page
+    /// is written. Figures are filled in later, so the linker never sees SVG and no text can
+    /// become a figure.
+    public func link() {
         let ruleIDs = Set(content.rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
-        var visible: Set<String> = ["concepts", "scenarios", "rules"]
-        if hasProject { visible.formUnion(["project", "documents", "classes"]) }
-        let layout = PageLayout(
-            sidebar: markdownPages.filter { self.conceptPath($0.source) != "index.html" }.map {
-                ($0.page.title, self.conceptPath($0.source))
-            }, version: options.version, visibleSections: visible, projectTitle: hasProject ? projectTitle : nil)
-        // Rule and golden ids in text become links; figures are filled in afterwards, so the
-        // linker never sees SVG and no text can become a figure.
         for index in pages.indices {
             let page = pages[index]
             let root = page.root
@@ -31,36 +24,89 @@ extension SitePlanner {
                 for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
             }
         }
-        var writtenDiagrams: Set<String> = []
-        for var page in pages {
-            var html = ""
-            for block in page.content.blocks {
-                switch block {
-                case .html(let text): html += text
-                case .figure(let index):
-                    let figure = figures[index]
-                    let outcome = rendered(index)
-                    var zoomSource: String?
-                    if let svg = FigureHTML.oversizedSVG(outcome.svg) {
-                        let file = "diagrams/\(outcome.key).svg"
-                        if writtenDiagrams.insert(file).inserted { try write(file, Data(svg.utf8)) }
-                        zoomSource = page.root + file
-                    }
-                    html += FigureHTML.figure(
-                        outcome, prefix: "f\(index)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
-                case .ruleCitations(let id):
-                    let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
-                    if !cites.isEmpty {
-                        html +=
-                            " <p class=\"cited\">Discussed in "
-                            + cites.map { "<a href=\"\(page.root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ")
-                            + ".</p>"
-                    }
+        self.citations = citations
+        var visible: Set<String> = ["concepts", "scenarios", "rules"]
+        if hasProject { visible.formUnion(["project", "documents", "classes"]) }
+        layout = PageLayout(
+            sidebar: markdownPages.filter { self.conceptPath($0.source) != "index.html" }.map {
+                ($0.page.title, self.conceptPath($0.source))
+            }, version: options.version, visibleSections: visible, projectTitle: hasProject ? projectTitle : nil)
+    }
+
+    /// The output path of page `index`.
+    public func pagePath(_ index: Int) -> String { pages[index].path }
+
+    /// The figures page `index` shows, by figure number.
+    public func pageFigures(_ index: Int) -> [Int] {
+        pages[index].content.blocks.compactMap { if case .figure(let number) = $0 { number } else { nil } }
+    }
+
+    /// A digest of everything page `index`'s file is made of, figures by their content key: the
+    /// same digest means the same bytes (a rebuild keeps the previous file).
+    public func pageFingerprint(_ index: Int, figureKey: (Int) -> String) -> String {
+        var parts: [String] = []
+        let page = assembled(index) { number, _ in
+            let figure = figures[number]
+            parts.append(figureKey(number) + "\u{0}" + figure.caption + "\u{0}" + figure.kind)
+            return "\u{0}figure\u{0}"
+        }
+        return StableHash.hex([layout?.render(page) ?? ""] + parts)
+    }
+
+    /// Writes page `index` with its figures filled in from `rendered` (figure number → outcome),
+    /// and the standalone SVG of each figure too large to read inline; returns the paths written.
+    public func writePage(_ index: Int, rendered: (Int) -> RenderedFigure, write: (String, Data) throws -> Void) throws -> [String] {
+        var files: [String] = []
+        var failure: Error?
+        let page = assembled(index) { number, ordinal in
+            let figure = figures[number]
+            let outcome = rendered(number)
+            var zoomSource: String?
+            if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                let file = "diagrams/\(outcome.key).svg"
+                if !files.contains(file) {
+                    do { try write(file, Data(svg.utf8)) } catch { failure = failure ?? error }
+                    files.append(file)
+                }
+                zoomSource = pages[index].root + file
+            }
+            // Ids are prefixed by the figure's place on its page, so a page's bytes do not
+            // depend on the figures of other pages.
+            return FigureHTML.figure(outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+        }
+        if let failure { throw failure }
+        try write(page.path, Data((layout?.render(page) ?? "").utf8))
+        return [page.path] + files
+    }
+
+    /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.
+    func assembled(_ index: Int, figureHTML: (Int, Int) -> String) -> SitePage {
+        var page = pages[index]
+        var html = ""
+        var ordinal = 0
+        for block in page.content.blocks {
+            switch block {
+            case .html(let text): html += text
+            case .figure(let number):
+                html += figureHTML(number, ordinal)
+                ordinal += 1
+            case .ruleCitations(let id):
+                let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
+                if !cites.isEmpty {
+                    html +=
+                        " <p class=\"cited\">Discussed in "
+                        + cites.map { "<a href=\"\(page.root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ")
+                        + ".</p>"
                 }
             }
-            page.html = html
-            try write(page.path, Data(layout.render(page).utf8))
         }
+        page.html = html
+        return page
+    }
+
+    /// The files every site has besides its pages: the search index, scenario sources, assets
+    /// and the diagrams' dark stylesheet.
+    public func writeSharedFiles(_ write: (String, Data) throws -> Void) throws {
         try writeSearchIndex(write)
         try copyAssets(write)
         try write("assets/diagrams.css", Data(Self.diagramStylesheet(SVGTheming.rules(dark: true)).utf8))

@@ -6,7 +6,7 @@ import NibModel
 extension SitePlanner {
     /// Plans every page (scene index first: every page links through it).
     public func plan() {
-        let documentPaths = Self.documentPaths(content.documents)
+        let documentPaths = self.documentPaths
         sceneIndex = SceneIndex.build(documents: content.documents, documentPaths: documentPaths)
         planHomePage()
         planScenePages(documentPaths)

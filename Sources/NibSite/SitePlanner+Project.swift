@@ -44,8 +44,9 @@ extension SitePlanner {
         return out + rest
     }
 
-    /// The storyboards of the project, for the app map and reference links, in document order.
-    var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
+    /// The storyboards of the project, for the app map and reference links, in document order
+    /// (`storyboards` keeps them).
+    var projectStoryboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
         content.documents.enumerated().compactMap { index, document in
             guard case .success(let graph) = document.graph, graph.isStoryboard else { return nil }
             let name = ((document.relative as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -55,7 +56,7 @@ extension SitePlanner {
 
     func planHomePage() {
         guard hasProject else { return }
-        let paths = Self.documentPaths(content.documents)
+        let paths = documentPaths
         let scenePaths = Dictionary(
             content.documents.enumerated().map { ($1.relative, sceneIndex.paths[$0] ?? [:]) }, uniquingKeysWith: { first, _ in first })
         let pathOf = Dictionary(zip(content.documents.map(\.relative), paths), uniquingKeysWith: { first, _ in first })

@@ -10,12 +10,16 @@ public final class SitePlanner {
     /// What to build.
     public let options: SiteOptions
     /// Everything the pages show, read once.
-    public internal(set) var content: SiteContent
+    public internal(set) var content: SiteContent { didSet { memo = Memo() } }
     var pages: [SitePage] = []
     /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
     public internal(set) var figures: [SiteFigure] = []
     /// Scene pages and the segues between them (planned first: every page links through it).
     var sceneIndex = SceneIndex()
+    /// Which concept pages cite each rule (`link()`).
+    var citations: [String: [(String, String)]] = [:]
+    /// The page shell (`link()`).
+    var layout: PageLayout?
     /// Where warnings go (`warning: page: …`).
     let note: @Sendable (String) -> Void
 
@@ -24,6 +28,29 @@ public final class SitePlanner {
         self.options = options
         self.content = content
         self.note = note
+    }
+
+    /// Facts about the documents every page asks for, computed once per content.
+    struct Memo {
+        var documentPaths: [String]?
+        var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
+    }
+    var memo = Memo()
+
+    /// `documentPaths(content.documents)`, computed once.
+    var documentPaths: [String] {
+        if let paths = memo.documentPaths { return paths }
+        let paths = Self.documentPaths(content.documents)
+        memo.documentPaths = paths
+        return paths
+    }
+
+    /// The storyboards of the project, for the app map and reference links, in document order.
+    var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
+        if let boards = memo.storyboards { return boards }
+        let boards = projectStoryboards
+        memo.storyboards = boards
+        return boards
     }
 
     /// Number of pages planned.

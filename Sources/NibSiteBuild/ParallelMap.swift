@@ -1,10 +1,17 @@
 import Foundation
+import Synchronization
 
-/// Maps in parallel (2+ cores), keeping order.
-func parallelMap<T: Sendable, R>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+/// Maps on `jobs` threads at most (1: in order on this thread), keeping order.
+func parallelMap<T: Sendable, R>(_ items: [T], jobs: Int, _ transform: @escaping @Sendable (T) -> R) -> [R] {
+    guard jobs > 1, items.count > 1 else { return items.map(transform) }
     let box = ResultBox<R>(count: items.count)
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        box.set(index, transform(items[index]))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+        while true {
+            let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard index < items.count else { return }
+            box.set(index, transform(items[index]))
+        }
     }
     return box.values()
 }

@@ -13,8 +13,9 @@ extension SiteContent {
         var content = SiteContent()
         content.rules = try readRules(siteRoot: options.siteRoot)
         content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
-        content.scenarios = readScenarios(siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion)
-        content.documents = readDocuments(inputs: options.inputs, exclusion: options.exclusion)
+        content.scenarios = readScenarios(
+            siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
+        content.documents = readDocuments(inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
         return content
     }
 
@@ -40,7 +41,10 @@ extension SiteContent {
     }
 
     /// Site scenarios (`site/scenarios/**.yaml`) and user scenario inputs, simulated in parallel.
-    public static func readScenarios(siteRoot: URL, inputs: [URL], exclusion: InputExclusion = InputExclusion([])) -> [ScenarioRecord] {
+    public static func readScenarios(
+        siteRoot: URL, inputs: [URL], exclusion: InputExclusion = InputExclusion([]),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> [ScenarioRecord] {
         let scenarioRoot = siteRoot.appendingPathComponent("scenarios")
         var found: [(URL, String)] = SitePlanner.files(under: scenarioRoot, extensions: ["yaml", "yml"]).map {
             (scenarioRoot.appendingPathComponent($0), String($0.dropLast($0.hasSuffix(".yml") ? 4 : 5)))
@@ -52,7 +56,7 @@ extension SiteContent {
             }
         }
         found += user.sorted { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
-        return parallelMap(found) { url, name in
+        return parallelMap(found, jobs: jobs) { url, name in
             let source = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
             let fallbackTitle = url.deletingPathExtension().lastPathComponent
             do {
@@ -73,7 +77,8 @@ extension SiteContent {
     /// User documents (source and compiled), parsed and simulated in parallel.
     /// `progress` gets (done, total) after each document.
     public static func readDocuments(
-        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), progress: (@Sendable (Int, Int) -> Void)? = nil
+        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [DocumentRecord] {
         var found: [(URL, String)] = []
         for input in inputs {
@@ -84,7 +89,7 @@ extension SiteContent {
         found.sort { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
         let counter = Counter()
         let total = found.count
-        let records = parallelMap(found) { url, relative in
+        let records = parallelMap(found, jobs: jobs) { url, relative in
             defer { progress?(counter.increment(), total) }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
@@ -103,7 +108,9 @@ extension SiteContent {
 
     /// The inputs under a file or folder the user named (`InputClassifier` decides what each
     /// is), with paths relative to the input's parent folder.
-    static func expand(_ input: URL, exclusion: InputExclusion = InputExclusion([])) -> [(url: URL, relative: String, kind: InputKind)] {
+    public static func expand(_ input: URL, exclusion: InputExclusion = InputExclusion([])) -> [(
+        url: URL, relative: String, kind: InputKind
+    )] {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder)
         // A named file that is missing or of no known kind is still an input: its page says why.
