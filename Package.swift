@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "NibParsing", targets: ["NibParsing"]),
         .library(name: "NibSimulation", targets: ["NibSimulation"]),
+        .library(name: "NibDOT", targets: ["NibDOT"]),
         .library(name: "NibDiagrams", targets: ["NibDiagrams"]),
         .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
     ],
@@ -43,8 +44,11 @@ let package = Package(
         ),
         // IB documents checked against class tables from sources: located findings (`nibviz check`).
         .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
-        // Model and timelines to deterministic DOT text.
-        .target(name: "NibDiagrams", dependencies: ["NibModel"]),
+        // The DOT value model, its encoder with the one DOT quoting, and the visual style every
+        // drawing shares (roles, palette, type scale, SVG theming and metrics).
+        .target(name: "NibDOT", dependencies: ["NibModel"]),
+        // Model and timelines to the five diagrams as deterministic DOT text.
+        .target(name: "NibDiagrams", dependencies: ["NibModel", "NibDOT"]),
         // libgvc as a system library (module map + shim header).
         .systemLibrary(
             name: "CGraphviz",
@@ -63,12 +67,12 @@ let package = Package(
         // risk notes, simulated consequences, textconv. Values only, no reports.
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDOT", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
+                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender", "NibOutput",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -77,7 +81,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -104,7 +108,9 @@ let package = Package(
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
-            dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibScenario", "NibSimulation", "GraphvizRender"],
+            dependencies: [
+                "NibTestSupport", "NibDOT", "NibDiagrams", "NibModel", "NibParsing", "NibScenario", "NibSimulation", "GraphvizRender",
+            ],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
