@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "nibviz", targets: ["nibviz"]),
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "NibParsing", targets: ["NibParsing"]),
+        .library(name: "NibClasses", targets: ["NibClasses"]),
         .library(name: "NibSimulation", targets: ["NibSimulation"]),
         .library(name: "NibDOT", targets: ["NibDOT"]),
         .library(name: "NibDiagrams", targets: ["NibDiagrams"]),
@@ -31,19 +32,22 @@ let package = Package(
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
         .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
+        // What a class has: the curated UIKit/AppKit class tables and lookups over a class table
+        // (superclass chain, KVC keys, ivars, actions, overridden selectors).
+        .target(name: "NibClasses", dependencies: ["NibModel"]),
         // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
-        .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        .target(name: "NibSimulation", dependencies: ["NibModel", "NibClasses"]),
         // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
         .target(
             name: "NibSources",
             dependencies: [
-                "NibModel", "NibSimulation",
+                "NibModel", "NibClasses",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
         // IB documents checked against class tables from sources: located findings (`nibviz check`).
-        .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibClasses", "NibSimulation", "NibSources"]),
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
         .target(name: "NibDOT", dependencies: ["NibModel"]),

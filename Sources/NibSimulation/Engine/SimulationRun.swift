@@ -1,3 +1,4 @@
+import NibClasses
 import NibModel
 
 /// The mutable state of one run. Rules live in extensions (`Rules/…`), one file per SPEC section;
