@@ -1,5 +1,5 @@
-import NibModel
 import NibClasses
+import NibModel
 
 /// Merges per-file declarations into a `SourceIndex`: classes first, then their extensions and
 /// categories (a file may extend a class another file declares later).
