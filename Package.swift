@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "NibParsing", targets: ["NibParsing"]),
         .library(name: "NibClasses", targets: ["NibClasses"]),
+        .library(name: "NibRules", targets: ["NibRules"]),
         .library(name: "NibSimulation", targets: ["NibSimulation"]),
         .library(name: "NibDOT", targets: ["NibDOT"]),
         .library(name: "NibDiagrams", targets: ["NibDiagrams"]),
@@ -35,8 +36,11 @@ let package = Package(
         // What a class has: the curated UIKit/AppKit class tables and lookups over a class table
         // (superclass chain, KVC keys, ivars, actions, overridden selectors).
         .target(name: "NibClasses", dependencies: ["NibModel"]),
-        // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
-        .target(name: "NibSimulation", dependencies: ["NibModel", "NibClasses"]),
+        // The rule catalog: every rule nibviz implements (SPEC's R-… and its own R-LAUNCH, R-SB,
+        // R-SRC, R-CHK) as a value with id, summary and sources, in SPEC order; imports nothing.
+        .target(name: "NibRules"),
+        // The engine: (graph, scenario) → timeline, each event citing its rule; no I/O.
+        .target(name: "NibSimulation", dependencies: ["NibModel", "NibRules", "NibClasses"]),
         // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
         .target(
             name: "NibSources",
@@ -47,7 +51,7 @@ let package = Package(
             ]
         ),
         // IB documents checked against class tables from sources: located findings (`nibviz check`).
-        .target(name: "NibCheck", dependencies: ["NibModel", "NibClasses", "NibSimulation", "NibSources"]),
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSimulation", "NibSources"]),
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
         .target(name: "NibDOT", dependencies: ["NibModel"]),
@@ -76,7 +80,8 @@ let package = Package(
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender", "NibOutput",
+                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
+                "NibOutput",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -108,7 +113,8 @@ let package = Package(
             name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
-            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibScenario", "NibModel"],
+            name: "NibSimulationTests",
+            dependencies: ["NibTestSupport", "NibRules", "NibSimulation", "NibParsing", "NibScenario", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
@@ -119,7 +125,8 @@ let package = Package(
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
-            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibSimulation"],
+            name: "NibSiteTests",
+            dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation"],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
