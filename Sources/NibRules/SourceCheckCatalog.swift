@@ -1,5 +1,3 @@
-import NibModel
-
 // Rules new to nibviz (not in SPEC's sections): class tables derived from the app's sources
 // (R-SRC, `--sources`) and the findings of `nibviz check` (R-CHK). Each cites the Apple
 // documentation it follows.
