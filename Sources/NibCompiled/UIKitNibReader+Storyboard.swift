@@ -11,7 +11,7 @@ extension UIKitNibReader {
         for template in table.elements(controller["UIStoryboardSegueTemplates"]) ?? [] {
             guard let archived = table.object(template) else { continue }
             guard let destination = table.string(archived["UIDestinationViewControllerIdentifier"]) else {
-                builder.warn("\(plain(archived.className)) without a destination identifier ignored", at: template)
+                builder.warn("\(TextQuoting.plain(archived.className)) without a destination identifier ignored", at: template)
                 continue
             }
             let segue = Segue(

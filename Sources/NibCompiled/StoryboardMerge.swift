@@ -92,7 +92,8 @@ struct StoryboardMerge {
             } else {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, at: FileLocation(file: file), "segue to unknown controller identifier \(plain(destination.rawValue))"))
+                        .warning, at: FileLocation(file: file),
+                        "segue to unknown controller identifier \(TextQuoting.plain(destination.rawValue))"))
             }
         }
     }

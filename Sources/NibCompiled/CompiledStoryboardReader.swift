@@ -10,8 +10,9 @@ import NibModel
 /// `UIExternalObjectsTableForViewLoading` names. Object ids are `nib:n`. Segue destinations,
 /// stored as storyboard identifiers, are resolved through `Info.plist`; a view's `perform:`
 /// action on a segue template becomes that segue's trigger, as in the source storyboard.
-enum CompiledStoryboardReader {
-    static func parse(folder url: URL, name: String) throws -> NibGraph {
+public enum CompiledStoryboardReader {
+    /// Reads the `.storyboardc` folder at `url`; `name` names it in the graph and in messages.
+    public static func parse(folder url: URL, name: String) throws -> NibGraph {
         let infoURL = url.appendingPathComponent("Info.plist")
         guard FileManager.default.fileExists(atPath: infoURL.path) else {
             throw LocatedError(at: FileLocation(file: name), "compiled storyboard without Info.plist")
@@ -26,7 +27,8 @@ enum CompiledStoryboardReader {
         for nib in identifiersByNib.keys.sorted() {
             guard available.contains(nib) else {
                 merged.diagnostics.append(
-                    Diagnostic(.warning, at: FileLocation(file: name + "/Info.plist"), "names nib \(plain(nib)), which is missing"))
+                    Diagnostic(
+                        .warning, at: FileLocation(file: name + "/Info.plist"), "names nib \(TextQuoting.plain(nib)), which is missing"))
                 continue
             }
             used.insert(nib)

@@ -104,11 +104,14 @@ struct IBObjectDataReader {
         let label = table.string(connector["NSLabel"]) ?? ""
         let source = table.target(connector["NSSource"])
         let destination = table.target(connector["NSDestination"])
-        guard let source else { return builder.warn("\(plain(connector.className)) \(plain(label)) without a source ignored", at: index) }
+        guard let source else {
+            return builder.warn("\(TextQuoting.plain(connector.className)) \(TextQuoting.plain(label)) without a source ignored", at: index)
+        }
         for (key, end) in [("NSSource", source), ("NSDestination", destination)] {
             if let end, builder.objects[end] == nil {
                 builder.warn(
-                    "dangling reference: \(key) of \(plain(connector.className)) \(plain(label)) is not among the nib's objects", at: index)
+                    "dangling reference: \(key) of \(TextQuoting.plain(connector.className)) \(TextQuoting.plain(label)) is not among the nib's objects",
+                    at: index)
             }
         }
         let kind: ConnectionKind
@@ -117,10 +120,14 @@ struct IBObjectDataReader {
             // AppKit: the source is the control (sender); no destination means First Responder.
             kind = .action(selector: label, target: destination.map(builder.id), eventType: nil)
         case "NSNibOutletConnector", "NSIBHelpConnector":
-            guard let destination else { return builder.warn("outlet \(plain(label)) without a destination ignored", at: index) }
+            guard let destination else {
+                return builder.warn("outlet \(TextQuoting.plain(label)) without a destination ignored", at: index)
+            }
             kind = .outlet(property: label, destination: builder.id(destination))
         case "NSNibBindingConnector":
-            guard let destination else { return builder.warn("binding \(plain(label)) without a destination ignored", at: index) }
+            guard let destination else {
+                return builder.warn("binding \(TextQuoting.plain(label)) without a destination ignored", at: index)
+            }
             let options = table.pairs(connector["NSOptions"]).compactMap { pair -> BindingOption? in
                 guard let key = table.string(.object(pair.key)) else { return nil }
                 return BindingOption(key: key, value: table.string(.object(pair.value)) ?? table.className(.object(pair.value)) ?? "")
@@ -129,7 +136,7 @@ struct IBObjectDataReader {
                 name: table.string(connector["NSBinding"]) ?? label, destination: builder.id(destination),
                 keyPath: table.string(connector["NSKeyPath"]) ?? "", options: options.sorted { $0.key < $1.key })
         default:
-            return builder.warn("unknown connection class \(plain(connector.className)) ignored", at: index)
+            return builder.warn("unknown connection class \(TextQuoting.plain(connector.className)) ignored", at: index)
         }
         builder.connections.append(Connection(id: builder.ids[index], source: builder.id(source), kind: kind))
     }
