@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
             name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
-            exclude: ["__Snapshots__"]),
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),

@@ -9,11 +9,14 @@ import NibModel
 /// connections from `NSConnections`, visible windows from
 /// `NSVisibleWindows`. `NSRoot` is File's Owner.
 struct IBObjectDataReader {
-    private var builder: CompiledGraphBuilder
-    private var table: ArchivedObjectTable { builder.table }
+    var builder: CompiledGraphBuilder
+    var table: ArchivedObjectTable { builder.table }
     private let format: NibGraph.Format
     /// `NSClassesKeys`/`NSClassesValues`: custom class names by object.
     private var classNames: [Int: String] = [:]
+    /// `NSExternalObjectsTableForViewLoading` of a storyboard controller: view-nib placeholder
+    /// identifier → scene object (a segue template).
+    var externalObjects: [String: ObjectID] = [:]
 
     init(table: ArchivedObjectTable, format: NibGraph.Format) {
         builder = CompiledGraphBuilder(table: table)
@@ -57,6 +60,7 @@ struct IBObjectDataReader {
             addObject(index, archived, owner: index == ownerIndex, parent: parent, name: names[index], visible: visible, platform: platform)
         }
         for index in table.elements(data["NSConnections"]) ?? [] { addConnection(index) }
+        for index in members where builder.objects[index] != nil { addStoryboardLinks(from: index) }
         builder.note(
             "compiled nib: frames, design-time attributes and IB's own records are not stored; labels are the nib's object names")
         let type = platform == .ios ? "com.apple.InterfaceBuilder3.CocoaTouch.XIB" : "com.apple.InterfaceBuilder3.Cocoa.XIB"
@@ -87,6 +91,8 @@ struct IBObjectDataReader {
             }
         }
         var attributes: [String: String] = [:]
+        // A storyboard controller's view nib (`<controller>-view-<view>`).
+        if let nibName = table.string(archived["NSNibName"]) { attributes["nibName"] = nibName }
         if archived.className == "NSWindowTemplate" || className.hasSuffix("Window") {
             if !visible.contains(index) { attributes["visibleAtLaunch"] = "NO" }
             if let title = table.string(archived["NSWindowTitle"]) { attributes["title"] = title }
@@ -94,13 +100,15 @@ struct IBObjectDataReader {
         builder.add(
             NibObject(
                 id: id, element: resolved.element, className: className, customClass: customClass, customModule: resolved.customModule,
-                placeholder: placeholder,
-                parent: parent.map(builder.id), label: name, attributes: attributes),
+                placeholder: placeholder, parent: parent.map(builder.id), label: name,
+                storyboardIdentifier: table.string(archived["NSStoryboardIdentifier"]), attributes: attributes),
             index: index)
     }
 
     private mutating func addConnection(_ index: Int) {
         guard let connector = table.object(index) else { return }
+        // User-defined runtime attributes name their object in `NSObject`, not `NSSource` (R-NIB-8).
+        if connector.className == "NSIBUserDefinedRuntimeAttributesConnector" { return addRuntimeAttributes(connector, at: index) }
         let label = table.string(connector["NSLabel"]) ?? ""
         let source = table.target(connector["NSSource"])
         let destination = table.target(connector["NSDestination"])
