@@ -27,8 +27,11 @@ let package = Package(
         .target(name: "NibModel"),
         // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // .xib/.storyboard XML and compiled nibs into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2"]),
+        // Compiled nibs — NIBArchive and keyed archives, .nib bundles and .storyboardc — into the model.
+        .target(name: "NibCompiled", dependencies: ["NibModel"]),
+        // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
+        // compiled input goes to NibCompiled.
+        .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "CLibXML2"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
@@ -100,8 +103,8 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing",
-                "NibReview", "NibSources",
+                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation",
+                "NibDiffing", "NibReview", "NibSources",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
@@ -109,6 +112,9 @@ let package = Package(
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
+        .testTarget(
+            name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),

@@ -83,6 +83,32 @@ struct StoryboardMerge {
         return mapping
     }
 
+    /// A controller archived inside another scene's nib (a window's content view controller) and
+    /// everything below it move to a scene of their own; the controller becomes top-level.
+    mutating func move(_ controller: ObjectID, toScene scene: String) {
+        var subtree: Set<ObjectID> = [controller]
+        for index in objects.indices {
+            if objects[index].id == controller {
+                objects[index].parent = nil
+            } else if let parent = objects[index].parent, subtree.contains(parent) {
+                subtree.insert(objects[index].id)
+            } else {
+                continue
+            }
+            objects[index].scene = scene
+        }
+    }
+
+    /// A storyboard's application scene: its nib's File's Owner is the application, which the
+    /// source storyboard lists as an `<application>` scene member, not a placeholder.
+    mutating func makeApplication(_ id: ObjectID) {
+        guard let index = objects.firstIndex(where: { $0.id == id }) else { return }
+        objects[index].element = "application"
+        objects[index].className = "NSApplication"
+        objects[index].customClass = objects[index].customClass == "NSApplication" ? nil : objects[index].customClass
+        objects[index].placeholder = nil
+    }
+
     /// Segue destinations named by storyboard identifier → the controllers' ids.
     mutating func resolveSegues(_ controllers: [String: ObjectID]) {
         for index in connections.indices {
@@ -92,7 +118,8 @@ struct StoryboardMerge {
             } else {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, at: FileLocation(file: file), "segue to unknown controller identifier \(plain(destination.rawValue))"))
+                        .warning, at: FileLocation(file: file),
+                        "segue to unknown controller identifier \(TextQuoting.plain(destination.rawValue))"))
             }
         }
     }

@@ -9,11 +9,14 @@ import NibModel
 /// connections from `NSConnections`, visible windows from
 /// `NSVisibleWindows`. `NSRoot` is File's Owner.
 struct IBObjectDataReader {
-    private var builder: CompiledGraphBuilder
-    private var table: ArchivedObjectTable { builder.table }
+    var builder: CompiledGraphBuilder
+    var table: ArchivedObjectTable { builder.table }
     private let format: NibGraph.Format
     /// `NSClassesKeys`/`NSClassesValues`: custom class names by object.
     private var classNames: [Int: String] = [:]
+    /// `NSExternalObjectsTableForViewLoading` of a storyboard controller: view-nib placeholder
+    /// identifier → scene object (a segue template).
+    var externalObjects: [String: ObjectID] = [:]
 
     init(table: ArchivedObjectTable, format: NibGraph.Format) {
         builder = CompiledGraphBuilder(table: table)
@@ -57,6 +60,7 @@ struct IBObjectDataReader {
             addObject(index, archived, owner: index == ownerIndex, parent: parent, name: names[index], visible: visible, platform: platform)
         }
         for index in table.elements(data["NSConnections"]) ?? [] { addConnection(index) }
+        for index in members where builder.objects[index] != nil { addStoryboardLinks(from: index) }
         builder.note(
             "compiled nib: frames, design-time attributes and IB's own records are not stored; labels are the nib's object names")
         let type = platform == .ios ? "com.apple.InterfaceBuilder3.CocoaTouch.XIB" : "com.apple.InterfaceBuilder3.Cocoa.XIB"
@@ -87,6 +91,8 @@ struct IBObjectDataReader {
             }
         }
         var attributes: [String: String] = [:]
+        // A storyboard controller's view nib (`<controller>-view-<view>`).
+        if let nibName = table.string(archived["NSNibName"]) { attributes["nibName"] = nibName }
         if archived.className == "NSWindowTemplate" || className.hasSuffix("Window") {
             if !visible.contains(index) { attributes["visibleAtLaunch"] = "NO" }
             if let title = table.string(archived["NSWindowTitle"]) { attributes["title"] = title }
@@ -94,21 +100,26 @@ struct IBObjectDataReader {
         builder.add(
             NibObject(
                 id: id, element: resolved.element, className: className, customClass: customClass, customModule: resolved.customModule,
-                placeholder: placeholder,
-                parent: parent.map(builder.id), label: name, attributes: attributes),
+                placeholder: placeholder, parent: parent.map(builder.id), label: name,
+                storyboardIdentifier: table.string(archived["NSStoryboardIdentifier"]), attributes: attributes),
             index: index)
     }
 
     private mutating func addConnection(_ index: Int) {
         guard let connector = table.object(index) else { return }
+        // User-defined runtime attributes name their object in `NSObject`, not `NSSource` (R-NIB-8).
+        if connector.className == "NSIBUserDefinedRuntimeAttributesConnector" { return addRuntimeAttributes(connector, at: index) }
         let label = table.string(connector["NSLabel"]) ?? ""
         let source = table.target(connector["NSSource"])
         let destination = table.target(connector["NSDestination"])
-        guard let source else { return builder.warn("\(plain(connector.className)) \(plain(label)) without a source ignored", at: index) }
+        guard let source else {
+            return builder.warn("\(TextQuoting.plain(connector.className)) \(TextQuoting.plain(label)) without a source ignored", at: index)
+        }
         for (key, end) in [("NSSource", source), ("NSDestination", destination)] {
             if let end, builder.objects[end] == nil {
                 builder.warn(
-                    "dangling reference: \(key) of \(plain(connector.className)) \(plain(label)) is not among the nib's objects", at: index)
+                    "dangling reference: \(key) of \(TextQuoting.plain(connector.className)) \(TextQuoting.plain(label)) is not among the nib's objects",
+                    at: index)
             }
         }
         let kind: ConnectionKind
@@ -117,10 +128,14 @@ struct IBObjectDataReader {
             // AppKit: the source is the control (sender); no destination means First Responder.
             kind = .action(selector: label, target: destination.map(builder.id), eventType: nil)
         case "NSNibOutletConnector", "NSIBHelpConnector":
-            guard let destination else { return builder.warn("outlet \(plain(label)) without a destination ignored", at: index) }
+            guard let destination else {
+                return builder.warn("outlet \(TextQuoting.plain(label)) without a destination ignored", at: index)
+            }
             kind = .outlet(property: label, destination: builder.id(destination))
         case "NSNibBindingConnector":
-            guard let destination else { return builder.warn("binding \(plain(label)) without a destination ignored", at: index) }
+            guard let destination else {
+                return builder.warn("binding \(TextQuoting.plain(label)) without a destination ignored", at: index)
+            }
             let options = table.pairs(connector["NSOptions"]).compactMap { pair -> BindingOption? in
                 guard let key = table.string(.object(pair.key)) else { return nil }
                 return BindingOption(key: key, value: table.string(.object(pair.value)) ?? table.className(.object(pair.value)) ?? "")
@@ -129,7 +144,7 @@ struct IBObjectDataReader {
                 name: table.string(connector["NSBinding"]) ?? label, destination: builder.id(destination),
                 keyPath: table.string(connector["NSKeyPath"]) ?? "", options: options.sorted { $0.key < $1.key })
         default:
-            return builder.warn("unknown connection class \(plain(connector.className)) ignored", at: index)
+            return builder.warn("unknown connection class \(TextQuoting.plain(connector.className)) ignored", at: index)
         }
         builder.connections.append(Connection(id: builder.ids[index], source: builder.id(source), kind: kind))
     }

@@ -1,8 +1,9 @@
 import Foundation
+import NibParsing
 import NibTestSupport
 import Testing
 
-@testable import NibParsing
+@testable import NibCompiled
 
 /// Every compiled nib of the corpus reads; the keyed archive that sits beside its
 /// `designable.nib` in one `.nib` bundle yields the same objects and connections.

@@ -37,6 +37,3 @@ public enum TextQuoting {
         text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } ? quote(text) : text
     }
 }
-
-func quote(_ text: String) -> String { TextQuoting.quote(text) }
-func plain(_ text: String) -> String { TextQuoting.plain(text) }

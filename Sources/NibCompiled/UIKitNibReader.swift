@@ -112,7 +112,7 @@ struct UIKitNibReader {
         switch connector.className {
         case "UIRuntimeOutletConnection", "UIRuntimeOutletCollectionConnection":
             guard let destination else {
-                return builder.warn("\(connector.className) \(plain(label)) without a destination ignored", at: index)
+                return builder.warn("\(connector.className) \(TextQuoting.plain(label)) without a destination ignored", at: index)
             }
             kind =
                 connector.className == "UIRuntimeOutletConnection"
@@ -124,9 +124,11 @@ struct UIKitNibReader {
             let mask = table.integer(connector["UIEventMask"]) ?? 0
             kind = .action(selector: label, target: destination.map(builder.id), eventType: Self.eventName(mask: mask))
         default:
-            return builder.warn("unknown connection class \(plain(connector.className)) ignored", at: index)
+            return builder.warn("unknown connection class \(TextQuoting.plain(connector.className)) ignored", at: index)
         }
-        guard let source else { return builder.warn("\(connector.className) \(plain(label)) without a source ignored", at: index) }
+        guard let source else {
+            return builder.warn("\(connector.className) \(TextQuoting.plain(label)) without a source ignored", at: index)
+        }
         builder.connections.append(Connection(id: nil, source: builder.id(source), kind: kind))
     }
 
@@ -148,7 +150,7 @@ struct UIKitNibReader {
     /// type N+1); a mask of several bits is written as their names joined by `|`.
     static func eventName(mask: Int64) -> String? {
         guard mask > 0 else { return nil }
-        let names = (0..<32).filter { mask & (1 << $0) != 0 }.map { ArchiveFormatReader.eventName($0 + 1) ?? "bit\($0)" }
+        let names = (0..<32).filter { mask & (1 << $0) != 0 }.map { ArchivedNames.eventName($0 + 1) ?? "bit\($0)" }
         return names.joined(separator: "|")
     }
 }

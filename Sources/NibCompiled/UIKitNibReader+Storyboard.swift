@@ -11,11 +11,11 @@ extension UIKitNibReader {
         for template in table.elements(controller["UIStoryboardSegueTemplates"]) ?? [] {
             guard let archived = table.object(template) else { continue }
             guard let destination = table.string(archived["UIDestinationViewControllerIdentifier"]) else {
-                builder.warn("\(plain(archived.className)) without a destination identifier ignored", at: template)
+                builder.warn("\(TextQuoting.plain(archived.className)) without a destination identifier ignored", at: template)
                 continue
             }
             let segue = Segue(
-                kind: Self.segueKind(archived.className), identifier: table.string(archived["UIIdentifier"]),
+                kind: SegueTemplateKind.kind(of: archived.className, platform: .ios), identifier: table.string(archived["UIIdentifier"]),
                 customClass: table.string(archived["UISegueClassName"]))
             builder.connections.append(
                 Connection(id: builder.id(template), source: builder.id(index), kind: .segue(destination: ObjectID(destination), segue)))
@@ -39,15 +39,5 @@ extension UIKitNibReader {
                     id: nil, source: controller.id,
                     kind: .segue(destination: builder.id(member), Segue(kind: "relationship", relationship: relationship))))
         }
-    }
-
-    /// `UIStoryboardShowSegueTemplate` → `show`, `…PopoverSegueTemplate` → `popoverPresentation`.
-    static func segueKind(_ className: String) -> String {
-        var name = Substring(className)
-        for prefix in ["UIStoryboard", "NSStoryboard", "_UIStoryboard"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
-        if name.hasSuffix("SegueTemplate") { name = name.dropLast("SegueTemplate".count) }
-        if name == "Popover" { return "popoverPresentation" }
-        guard let first = name.first else { return "custom" }
-        return first.lowercased() + name.dropFirst()
     }
 }

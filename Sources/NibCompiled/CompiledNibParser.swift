@@ -39,7 +39,8 @@ public enum CompiledNibParser {
     static func read(_ table: ArchivedObjectTable, format: NibGraph.Format) throws -> Decoded {
         if let objectData = IBObjectDataReader.objectData(in: table) {
             var reader = IBObjectDataReader(table: table, format: format)
-            return Decoded(graph: reader.read(objectData: objectData))
+            let graph = reader.read(objectData: objectData)
+            return Decoded(graph: graph, externalObjects: reader.externalObjects)
         }
         if table.object(table.root)?["UINibObjectsKey"] != nil || table.object(table.root)?["UINibTopLevelObjectsKey"] != nil {
             var reader = UIKitNibReader(table: table, format: format)

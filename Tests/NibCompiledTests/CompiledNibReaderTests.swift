@@ -16,8 +16,8 @@ import Testing
     func aCompiledNibDumpMatchesItsGolden(name: String) throws {
         let bytes = try #require(Self.fixtures.first { $0.name == name }).bytes()
         let graph = try NibDocumentParser.parse(data: Data(bytes), file: name)
-        Golden.check(InspectText.render(graph), against: Fixtures.snapshots.appendingPathComponent("compiled-\(name).txt").path)
-        Golden.check(InspectJSON.encode(graph), against: Fixtures.snapshots.appendingPathComponent("compiled-\(name).json").path)
+        Golden.check(InspectText.render(graph), against: CompiledSnapshots.folder.appendingPathComponent("compiled-\(name).txt").path)
+        Golden.check(InspectJSON.encode(graph), against: CompiledSnapshots.folder.appendingPathComponent("compiled-\(name).json").path)
         #expect(InspectJSON.encode(try NibDocumentParser.parse(data: Data(bytes), file: name)) == InspectJSON.encode(graph))
     }
 
@@ -76,7 +76,8 @@ import Testing
         let url = folder.appendingPathComponent("Main.storyboardc")
         try CompiledFixtures.writeStoryboardc(at: url)
         let graph = try NibDocumentParser.parse(contentsOf: url, displayName: "Main.storyboardc")
-        Golden.check(InspectText.render(graph), against: Fixtures.snapshots.appendingPathComponent("compiled-Main.storyboardc.txt").path)
+        Golden.check(
+            InspectText.render(graph), against: CompiledSnapshots.folder.appendingPathComponent("compiled-Main.storyboardc.txt").path)
         #expect(graph.isStoryboard && graph.scenes.count == 2)
         let navigation = try #require(graph.scenes.first { $0.id == "Nav" }?.controller)
         let home = try #require(graph.scenes.first { $0.id != "Nav" }?.controller)

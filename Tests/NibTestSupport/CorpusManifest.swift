@@ -1,18 +1,18 @@
 import Foundation
 
 /// One row of the corpus `MANIFEST.tsv`, by column name.
-struct ManifestRow: Sendable {
-    var fields: [String: String]
+public struct ManifestRow: Sendable {
+    public var fields: [String: String]
 
     /// The file path relative to the corpus folder.
-    var file: String { fields["file"] ?? "" }
+    public var file: String { fields["file"] ?? "" }
     /// `document`, `archive`, `binary:…` or `?`.
-    var rootElement: String { fields["root_element"] ?? "" }
+    public var rootElement: String { fields["root_element"] ?? "" }
     /// An integer column (0 when empty).
-    func count(_ column: String) -> Int { Int(fields[column] ?? "") ?? 0 }
+    public func count(_ column: String) -> Int { Int(fields[column] ?? "") ?? 0 }
 
     /// `archive_connection_classes` as class → count (`obj:` entries count archived objects).
-    var archiveClasses: [String: Int] {
+    public var archiveClasses: [String: Int] {
         var table: [String: Int] = [:]
         for entry in (fields["archive_connection_classes"] ?? "").split(separator: ";") {
             guard let colon = entry.lastIndex(of: ":"), let count = Int(entry[entry.index(after: colon)...]) else { continue }
@@ -24,8 +24,9 @@ struct ManifestRow: Sendable {
 }
 
 /// Reads `MANIFEST.tsv`.
-enum CorpusManifest {
-    static func rows(in corpus: URL) throws -> [ManifestRow] {
+public enum CorpusManifest {
+    /// The rows of `MANIFEST.tsv` in `corpus`.
+    public static func rows(in corpus: URL) throws -> [ManifestRow] {
         let text = try String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

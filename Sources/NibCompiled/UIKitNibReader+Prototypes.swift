@@ -32,16 +32,18 @@ extension UIKitNibReader {
 
     private mutating func expand(_ nib: ArchivedObject, at nibIndex: Int, reuse: String, into owner: Int, externals: [String: ObjectID]) {
         guard depth < Self.maxPrototypeDepth else {
-            return builder.warn("prototype nib \(plain(reuse)) nested more than \(Self.maxPrototypeDepth) deep; not read", at: nibIndex)
+            return builder.warn(
+                "prototype nib \(TextQuoting.plain(reuse)) nested more than \(Self.maxPrototypeDepth) deep; not read", at: nibIndex)
         }
         let data = nib["archiveData"].flatMap { value -> [UInt8]? in
             if case .bytes(let bytes) = value { return bytes }
             if case .bytes(let bytes)? = table.target(value).flatMap({ table.object($0)?["NS.bytes"] }) { return bytes }
             return nil
         }
-        guard let data else { return builder.warn("prototype nib \(plain(reuse)) without archiveData", at: nibIndex) }
+        guard let data else { return builder.warn("prototype nib \(TextQuoting.plain(reuse)) without archiveData", at: nibIndex) }
         guard nestedBudget.spend(data.count) else {
-            return builder.warn("prototype nib \(plain(reuse)) not read: nested nibs repeat beyond what the file size allows", at: nibIndex)
+            return builder.warn(
+                "prototype nib \(TextQuoting.plain(reuse)) not read: nested nibs repeat beyond what the file size allows", at: nibIndex)
         }
         let graph: NibGraph
         do {
@@ -49,9 +51,9 @@ extension UIKitNibReader {
                 table: try NIBArchiveDecoder.decode(data, file: table.file), format: format, depth: depth + 1, nestedBudget: nestedBudget)
             graph = reader.read()
         } catch let error as LocatedError {
-            return builder.warn("prototype nib \(plain(reuse)) (nested at this object): \(error.message)", at: nibIndex)
+            return builder.warn("prototype nib \(TextQuoting.plain(reuse)) (nested at this object): \(error.message)", at: nibIndex)
         } catch {
-            return builder.warn("prototype nib \(plain(reuse)): \(error)", at: nibIndex)
+            return builder.warn("prototype nib \(TextQuoting.plain(reuse)): \(error)", at: nibIndex)
         }
         let ownerID = builder.id(owner)
         let prefix = ownerID.rawValue + "/" + reuse + "/"

@@ -33,7 +33,7 @@ struct CompiledClass: Equatable {
         default:
             // `NSCustomObject`/`NSCustomView` name their class in `NSClassName`, window templates in
             // `NSWindowClass`; old iOS keyed archives write `IBUI…` for `UI…`.
-            className = ArchiveFormatReader.frameworkClass(archived.className)
+            className = ArchivedNames.frameworkClass(archived.className)
             custom = table.string(archived["NSClassName"]) ?? table.string(archived["NSWindowClass"])
         }
         if let custom, let (module, name) = Self.swiftName(custom) {

@@ -8,6 +8,8 @@ struct StoryboardInfo {
     var nibNames: [String: String] = [:]
     /// `UIStoryboardDesignatedEntryPointIdentifier` / `NSStoryboardDesignatedEntryPointIdentifier`.
     var entryPoint: String?
+    /// `NSStoryboardMainMenu`: the nib of a macOS storyboard's application scene (menu, delegate).
+    var mainMenu: String?
     var platform: Platform = .ios
 
     /// Reads `Info.plist` (binary or XML).
@@ -28,6 +30,8 @@ struct StoryboardInfo {
             case ("UIStoryboardDesignatedEntryPointIdentifier", .string(let text)),
                 ("NSStoryboardDesignatedEntryPointIdentifier", .string(let text)):
                 entryPoint = text
+            case ("NSStoryboardMainMenu", .string(let text)):
+                mainMenu = text
             default: break
             }
             if key.hasPrefix("NSStoryboard") || key.hasPrefix("NSViewController") { platform = .macos }
