@@ -34,7 +34,8 @@ struct SourceIndexBuilder {
             info.source = declaration.location
             Self.apply(declaration.members, to: &info)
             let derived = SourceIndex.DerivedClass(
-                info: info, members: declaration.members, module: declaration.module, language: declaration.language)
+                info: info, members: declaration.members, module: declaration.module, language: declaration.language,
+                knownModules: declaration.knownModules, isRenamed: declaration.objcName != nil)
             result.candidates[declaration.runtimeName, default: []].append(derived)
             if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
         }
