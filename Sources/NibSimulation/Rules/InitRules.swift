@@ -31,7 +31,17 @@ extension SimulationRun {
 
     /// P2 for one object: create it and send its initializer (and `awakeAfterUsingCoder:`).
     func instantiate(_ object: NibObject, load: Int) -> Int {
-        let instance = create(className: object.runtimeClass, elementID: object.id, element: object.element, load: load)
+        var className = object.runtimeClass
+        // R-CHK-9: a custom class the runtime cannot find (wrong module): it logs and builds the
+        // element's framework class, which then answers every key and selector.
+        if let notFound = classesNotFound[object.id], notFound.customClass == object.customClass {
+            log(notFound.log, .chk9)
+            notes.append(
+                "R-CHK-9: \(object.customClass ?? "") is not in the module the document names; the runtime builds a \(object.className) instead (\(notFound.log))"
+            )
+            className = object.className
+        }
+        let instance = create(className: className, elementID: object.id, element: object.element, load: load)
         let (selector, rule) = initializer(for: object)
         let isController = Self.isViewControllerElement(object.element)
         // R-VCI-8: the creator block's initializer enters first, then calls super's initWithCoder:.
