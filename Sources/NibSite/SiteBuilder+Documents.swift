@@ -3,25 +3,8 @@ import NibDiagrams
 import NibModel
 
 extension SiteBuilder {
-    /// Output paths of the documents, in `content.documents` order: the relative path made
-    /// file-safe; a case-insensitive clash gets a hash suffix (documents are sorted, so the same
-    /// inputs always get the same paths).
-    static func documentPaths(_ documents: [SiteContent.DocumentRecord]) -> [String] {
-        var used = Set<String>()
-        return documents.map { document in
-            var path =
-                "documents/" + document.relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
-                + ".html"
-            if !used.insert(path.lowercased()).inserted {
-                path = String(path.dropLast(5)) + "-" + StableHash.hex([document.relative]).prefix(8) + ".html"
-                used.insert(path.lowercased())
-            }
-            return path
-        }
-    }
-
     func planDocumentPages() {
-        let paths = Self.documentPaths(content.documents)
+        let paths = sceneIndex.documentPaths
         for (number, (document, path)) in zip(content.documents, paths).enumerated() {
             let name = (document.relative as NSString).lastPathComponent
             var page = SitePage(
@@ -225,7 +208,7 @@ extension SiteBuilder {
     func planClassesPage() {
         guard !content.documents.isEmpty else { return }
         var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
-        for (number, (document, path)) in zip(content.documents, Self.documentPaths(content.documents)).enumerated() {
+        for (number, (document, path)) in zip(content.documents, sceneIndex.documentPaths).enumerated() {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {

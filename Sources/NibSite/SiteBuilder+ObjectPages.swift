@@ -23,13 +23,9 @@ extension SiteBuilder {
         }
         let name = (document.relative as NSString).lastPathComponent
         var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
-        var used = Set<String>()
         for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links)) where part.name != "overview" {
-            var partPath = folder + HTMLEscaping.fileComponent(part.name) + ".html"
-            if !used.insert(partPath.lowercased()).inserted {
-                partPath = String(partPath.dropLast(5)) + "-" + StableHash.hex([part.name]).prefix(8) + ".html"
-                used.insert(partPath.lowercased())
-            }
+            let partPath = sceneIndex.claim(
+                folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
             var content = PageContent(
                 "<p>Part of <a href=\"\(documentHref)\">\(HTMLEscaping.escape(document.relative))</a>: a top-level object and everything it holds; objects link to their rows on the document page.</p><div class=\"figures\">"
             )

@@ -98,7 +98,7 @@ extension SiteBuilder {
 
     /// Segues from this scene, then segues (and references) into it, each linking to its scene.
     func seguesSection(_ scene: Scene, number: Int, root: String) -> String {
-        let paths = Self.documentPaths(content.documents)
+        let paths = sceneIndex.documentPaths
         func link(_ document: Int, _ sceneID: String?) -> String {
             guard document >= 0 else { return "<span class=\"muted\">a storyboard not in this site</span>" }
             let name = (content.documents[document].relative as NSString).lastPathComponent

@@ -95,6 +95,6 @@ extension SiteBuilder {
             let target = AppMapDiagram.target(of: reference, from: from, in: boards.map(\.entry))
         else { return nil }
         let document = boards[target.storyboard].record
-        return sceneIndex.path(document: document, scene: target.scene) ?? Self.documentPaths(content.documents)[document]
+        return sceneIndex.path(document: document, scene: target.scene) ?? sceneIndex.documentPaths[document]
     }
 }
