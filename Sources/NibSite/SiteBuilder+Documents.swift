@@ -78,14 +78,18 @@ extension SiteBuilder {
         html +=
             "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
-        let options = diagramOptions(
+        var options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
+        options.legend = .omit
         let diagrams = DiagramSet.document(graph, load: document.timeline, options: options)
         let split = diagrams.filter { $0.0 == .graph }.count > 1
+        var drawn: [DiagramKind] = []
         for (kind, named) in diagrams where !split || (kind == .graph && named.name == "overview") {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
+            drawn.append(kind)
         }
         html += "</div>"
+        html += legendToggle(drawn, page: path)
         if split { html += planObjectPages(graph, document: document, path: path) }
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"

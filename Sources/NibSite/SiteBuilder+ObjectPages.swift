@@ -23,7 +23,8 @@ extension SiteBuilder {
         }
         let name = (document.relative as NSString).lastPathComponent
         var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
-        for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links)) where part.name != "overview" {
+        for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links, legend: .omit))
+        where part.name != "overview" {
             let partPath = sceneIndex.claim(
                 folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
             var content = PageContent(
@@ -31,6 +32,7 @@ extension SiteBuilder {
             )
             content += figure(dot: part.dot, caption: part.title, kind: .graph, name: document.relative + " " + part.name, page: partPath)
             content += "</div>"
+            content += legendToggle([.graph], page: partPath)
             var page = SitePage(
                 path: partPath, title: part.title,
                 breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html"), (name, path), (part.title, nil)],

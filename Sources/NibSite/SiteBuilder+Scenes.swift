@@ -76,10 +76,8 @@ extension SiteBuilder {
         html += figure(
             dot: ObjectGraphDiagram.dot(graph, scene: scene.id, options: options), caption: "Scene objects and connections", kind: .graph,
             name: graph.file + " " + scene.id, page: path)
-        html += "</div><details class=\"legend\"><summary>Legend</summary><div class=\"figures\">"
-        html += figure(
-            dot: DiagramLegend.dot(for: .graph), caption: "Legend of the object graph", kind: .graph, name: "legend-graph", page: path)
-        html += "</div></details>"
+        html += "</div>"
+        html += legendToggle([.graph], page: path)
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=

@@ -43,9 +43,10 @@ extension SiteBuilder {
         }
         html += "<div class=\"figures\">"
         html += figure(
-            dot: FlowDiagram.dot(graph, options: DiagramOptions(theme: .light, links: links)), caption: "Storyboard flow", kind: .flow,
-            name: document.relative, page: path)
+            dot: FlowDiagram.dot(graph, options: DiagramOptions(theme: .light, links: links, legend: .omit)), caption: "Storyboard flow",
+            kind: .flow, name: document.relative, page: path)
         html += "</div>"
+        html += legendToggle([.flow], page: path)
         html += "<h2 id=\"scenes\">Scenes</h2><ul class=\"scenes\">"
         let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
