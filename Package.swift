@@ -69,6 +69,7 @@ let package = Package(
             name: "NibSite",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
+                "NibSources", "NibCheck",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]

@@ -21,7 +21,8 @@ extension SiteBuilder {
             case .success(let graph) where graph.isStoryboard:
                 page.content = storyboardContent(graph, document: document, number: number, path: path)
                 page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
-                page.searchTerms = graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
+                page.searchTerms =
+                    graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") } + Self.findingTerms(document.findings)
             case .success(let graph):
                 page.content = documentContent(graph, document: document, path: path)
                 page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
@@ -35,6 +36,7 @@ extension SiteBuilder {
                         (connection.kind.name, Self.connectionName(connection), HTMLEscaping.objectFragment(connection.source.rawValue)))
                 }
                 terms += graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
+                terms += Self.findingTerms(document.findings).map { ($0.kind, $0.text, $0.anchor) }
                 page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
             }
             pages.append(page)
@@ -76,7 +78,7 @@ extension SiteBuilder {
         for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
         html += "</dl>"
         html +=
-            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")\(content.hasClassTable ? "<li><a href=\"#check\">Check findings</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
         var options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
@@ -102,7 +104,7 @@ extension SiteBuilder {
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
             html += timelineContent(
-                timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))
         }
         html +=
@@ -149,6 +151,7 @@ extension SiteBuilder {
             }
             html += "</tbody></table></div>"
         }
+        html += findingsSection(document.findings, root: root)
         html += diagnosticsSection(graph)
         return html
     }

@@ -104,6 +104,7 @@ extension SiteBuilder {
                 dot: AppMapDiagram.dot(boards.map(\.entry), links: links), caption: "App map", kind: .flow, name: "app-map",
                 page: "index.html")
         }
+        html += sourcesSummary()
         html += "<h2 id=\"documents\">Documents</h2>"
         html += documentList(paths: paths)
         html +=

@@ -28,7 +28,8 @@ extension SiteBuilder {
                 page.content = sceneContent(
                     scene, number: number, graph: graph, part: parts[scene.id], path: path, documentPath: documentPath, uses: uses)
                 page.summary = "Scene of \(documentName)"
-                page.searchTerms = sceneSearchTerms(scene, graph: graph)
+                page.searchTerms =
+                    sceneSearchTerms(scene, graph: graph) + Self.findingTerms(findings(document: number, scene: scene, graph: graph))
                 pages.append(page)
             }
         }
@@ -82,12 +83,18 @@ extension SiteBuilder {
         if let part {
             html +=
                 "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(part.reach.summary)) (R-SB-1).</p>"
+            if content.hasClassTable {
+                html +=
+                    "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
+            }
             html += timelineContent(
-                part.timeline, level: part.timeline.traceLevel, name: Self.sceneTitle(scene, objects: objects), withLifecycle: true,
-                pagePath: path)
+                part.timeline, level: content.hasClassTable ? .l1 : part.timeline.traceLevel,
+                name: Self.sceneTitle(scene, objects: objects),
+                withLifecycle: true, pagePath: path)
         } else {
             html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
         }
+        html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
         html += sceneConnections(graph, members: memberIDs, root: root, number: number, documentPath: documentPath)
         html += sceneObjects(members, part: part, load: content.documents[number].timeline, root: root)
         html += classUsesSection(members, uses: uses, path: path, root: root)

@@ -20,7 +20,7 @@ extension SiteBuilder {
         for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
         html += "</dl>"
         html +=
-            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#flow\">Flow</a></li><li><a href=\"#scenes\">Scenes</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#flow\">Flow</a></li><li><a href=\"#scenes\">Scenes</a></li><li><a href=\"#timeline\">Load timeline</a></li>\(content.hasClassTable ? "<li><a href=\"#check\">Check findings</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"flow\">Flow</h2><p>Click a scene to open its page: its objects, connections and simulated lifecycle.</p>"
         let rules = Set(content.rules.map(\.id))
         let index = sceneIndex
@@ -70,8 +70,12 @@ extension SiteBuilder {
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
             html += timelineContent(
-                timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path)
+        }
+        html += findingsSection(document.findings, root: root) { finding in
+            guard let scene = Self.scene(of: finding, in: graph), let page = paths[scene.id] else { return nil }
+            return (root + HTMLEscaping.urlPath(page) + "#check", Self.sceneTitle(scene, objects: objects))
         }
         html += diagnosticsSection(graph)
         return html
