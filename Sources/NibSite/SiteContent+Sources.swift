@@ -69,9 +69,13 @@ extension SiteContent {
             }
             return finding
         }
+        // A finding names the graph's file: the document, or the archive inside a compiled nib bundle.
         let byFile = Dictionary(grouping: findings, by: \.file)
-        for number in documents.indices { documents[number].findings = byFile[documents[number].relative] ?? [] }
-        let documentFiles = Set(documents.map(\.relative))
+        for number in documents.indices {
+            guard let file = try? documents[number].graph.get().file else { continue }
+            documents[number].findings = byFile[file] ?? []
+        }
+        let documentFiles = Set(graphs.map(\.file))
         let record = SourcesRecord(
             paths: paths, classCount: table.count, swiftFileCount: index.swiftFileCount, objcFileCount: index.objcFileCount,
             codeFindings: findings.filter { !documentFiles.contains($0.file) }, statistics: statistics, findings: findings)
