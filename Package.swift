@@ -84,7 +84,7 @@ let package = Package(
             name: "NibSite",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput",
+                "NibOutput", "NibSources", "NibCheck",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
