@@ -1,4 +1,5 @@
 import Foundation
+import NibCheck
 import NibModel
 import NibParsing
 import NibScenario
@@ -67,15 +68,19 @@ public struct SiteContent: Sendable {
         /// A storyboard launched as the main storyboard (R-LAUNCH-1, R-SB-1): one part per scene
         /// with a controller, the run that shows it. Nil for xibs and unreadable documents.
         public var launch: StoryboardLaunch? = nil
+        /// `check`'s findings located in this document (empty without sources).
+        public var findings: [CheckFinding] = []
 
         /// Creates a record.
         public init(
-            relative: String, graph: Result<NibGraph, LocatedError>, timeline: Timeline?, launch: StoryboardLaunch? = nil
+            relative: String, graph: Result<NibGraph, LocatedError>, timeline: Timeline?, launch: StoryboardLaunch? = nil,
+            findings: [CheckFinding] = []
         ) {
             self.relative = relative
             self.graph = graph
             self.timeline = timeline
             self.launch = launch
+            self.findings = findings
         }
     }
 
@@ -87,6 +92,11 @@ public struct SiteContent: Sendable {
     public var scenarios: [ScenarioRecord] = []
     /// User documents sorted by relative path (the same inputs in any order give the same list).
     public var documents: [DocumentRecord] = []
+    /// The app's sources, when the build was given some.
+    public var sources: SourcesRecord?
+
+    /// Whether the documents were simulated with a class table from the app's sources.
+    public var hasClassTable: Bool { sources != nil }
 
     /// Creates empty content; the `read…` functions fill it.
     public init() {}

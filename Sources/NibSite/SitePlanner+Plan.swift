@@ -4,10 +4,11 @@ import NibDiagrams
 import NibModel
 
 extension SitePlanner {
-    /// Plans every page (scene index first: every page links through it).
-    public func plan() {
-        let documentPaths = self.documentPaths
-        sceneIndex = SceneIndex.build(documents: content.documents, documentPaths: documentPaths)
+    /// Plans every page (scene index first: every page links through it); a page path claimed
+    /// twice fails.
+    public func plan() throws {
+        sceneIndex = SceneIndex.build(documents: content.documents)
+        let documentPaths = sceneIndex.documentPaths
         planHomePage()
         planScenePages(documentPaths)
         planConceptPages()
@@ -15,6 +16,11 @@ extension SitePlanner {
         planScenarioPages()
         planDocumentPages()
         planClassesPage()
+        // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
+        let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard repeated.isEmpty else {
+            throw SiteBuildError(step: "plan pages", message: "two pages share \(repeated.joined(separator: ", "))")
+        }
     }
 
     /// The output path of a concept page; `index.md` is the home page, or `concepts/index.html`

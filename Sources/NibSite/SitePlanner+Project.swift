@@ -10,8 +10,8 @@ extension SitePlanner {
 
     /// `--title`, else the name of the first input folder (a file input: its folder's name).
     var projectTitle: String {
-        if let title = options.title, !title.isEmpty { return title }
-        guard let first = options.inputs.first else { return "nibviz" }
+        if let title = settings.title, !title.isEmpty { return title }
+        guard let first = settings.inputs.first else { return "nibviz" }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: first.path, isDirectory: &isFolder), isFolder.boolValue,
             InputClassifier.kind(of: first) == nil
@@ -56,7 +56,7 @@ extension SitePlanner {
 
     func planHomePage() {
         guard hasProject else { return }
-        let paths = documentPaths
+        let paths = sceneIndex.documentPaths
         let scenePaths = Dictionary(
             content.documents.enumerated().map { ($1.relative, sceneIndex.paths[$0] ?? [:]) }, uniquingKeysWith: { first, _ in first })
         let pathOf = Dictionary(zip(content.documents.map(\.relative), paths), uniquingKeysWith: { first, _ in first })
@@ -105,6 +105,7 @@ extension SitePlanner {
                 dot: AppMapDiagram.dot(boards.map(\.entry), links: links), caption: "App map", kind: .flow, name: "app-map",
                 page: "index.html")
         }
+        html += sourcesSummary()
         html += "<h2 id=\"documents\">Documents</h2>"
         html += documentList(paths: paths)
         html +=

@@ -7,8 +7,25 @@ import NibModel
 /// beyond reading the site's assets; rendering, caching and writing belong to the build
 /// (NibSiteBuild).
 public final class SitePlanner {
-    /// What to build.
-    public let options: SiteOptions
+    /// What the pages say about the build.
+    public struct Settings: Sendable {
+        /// The nibviz version in the footer.
+        public var version: String
+        /// The project's name on its home page (default: the first input folder's name).
+        public var title: String?
+        /// The inputs as the user named them.
+        public var inputs: [URL]
+
+        /// Creates settings.
+        public init(version: String, title: String? = nil, inputs: [URL] = []) {
+            self.version = version
+            self.title = title
+            self.inputs = inputs
+        }
+    }
+
+    /// What the pages say about the build.
+    public let settings: Settings
     /// Everything the pages show, read once.
     public internal(set) var content: SiteContent { didSet { memo = Memo() } }
     var pages: [SitePage] = []
@@ -24,26 +41,17 @@ public final class SitePlanner {
     let note: @Sendable (String) -> Void
 
     /// Creates a planner over `content`; `note` receives warnings.
-    public init(options: SiteOptions, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
-        self.options = options
+    public init(settings: Settings, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.settings = settings
         self.content = content
         self.note = note
     }
 
     /// Facts about the documents every page asks for, computed once per content.
     struct Memo {
-        var documentPaths: [String]?
         var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
     }
     var memo = Memo()
-
-    /// `documentPaths(content.documents)`, computed once.
-    var documentPaths: [String] {
-        if let paths = memo.documentPaths { return paths }
-        let paths = Self.documentPaths(content.documents)
-        memo.documentPaths = paths
-        return paths
-    }
 
     /// The storyboards of the project, for the app map and reference links, in document order.
     var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
@@ -85,22 +93,4 @@ public struct SiteFigure: Sendable {
     public var kind: String
     /// The page it is on.
     public var page: String
-}
-
-/// What became of a figure's diagram: its content key (the standalone SVG's file name), and
-/// the SVG or why Graphviz could not draw it.
-public struct RenderedFigure: Sendable {
-    /// The diagram's content hash.
-    public var key: String
-    /// The SVG, when rendered.
-    public var svg: String?
-    /// Why it was not, otherwise.
-    public var error: String?
-
-    /// Creates an outcome.
-    public init(key: String, svg: String?, error: String?) {
-        self.key = key
-        self.svg = svg
-        self.error = error
-    }
 }

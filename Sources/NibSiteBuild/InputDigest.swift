@@ -3,7 +3,7 @@ import NibParsing
 import NibSite
 
 /// One digest of everything a build reads: every user input (after exclusions; a compiled nib
-/// bundle or `.storyboardc` folder file by file), every file of the site sources, the options
+/// bundle or `.storyboardc` folder file by file), the app's sources, every file of the site sources, the options
 /// that change pages, and the running binary (a rebuilt nibviz rebuilds the site). Reading
 /// and hashing the inputs is what a no-change rebuild costs.
 enum InputDigest {
@@ -11,6 +11,7 @@ enum InputDigest {
         var parts: [String] = [
             "site-state-1", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
+            options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
         ]
         var hasher = StreamingHash()
         for part in parts { hasher.add(Array(part.utf8)) }
@@ -19,6 +20,8 @@ enum InputDigest {
         for input in options.inputs {
             for item in SiteContent.expand(input, exclusion: options.exclusion) { files += regularFiles(item.url.path) }
         }
+        // The app's sources (`--sources`) drive the simulations: every file under them counts.
+        for source in options.sources { files += regularFiles(source.path) }
         for folder in ["pages", "scenarios", "assets", "data"] {
             files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
         }

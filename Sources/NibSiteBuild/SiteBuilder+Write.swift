@@ -41,11 +41,31 @@ extension SiteBuilder {
         progress.note("  \(store.count) diagrams: \(missing.count) to render; \(toWrite.count) of \(pageCount) pages to write")
         func write(_ page: Int) throws {
             let path = planner.pagePath(page)
-            let files = try planner.writePage(page, rendered: { store.rendered(figureKeys[$0]) }) { file, data in
+            var files: [String] = []
+            let numbers = planner.pageFigures(page)
+            try planner.writePage(
+                page,
+                figureHTML: { figure, ordinal, root in
+                    let outcome = store.rendered(figureKeys[numbers[ordinal]])
+                    var zoomSource: String?
+                    if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                        let file = "diagrams/\(outcome.key).svg"
+                        if !files.contains(file) {
+                            try output.write(svg, to: file)
+                            files.append(file)
+                        }
+                        zoomSource = root + file
+                    }
+                    // Ids are prefixed by the figure's place on its page, so a page's bytes do not
+                    // depend on the figures of other pages.
+                    return FigureHTML.figure(
+                        outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+                }
+            ) { file, data in
                 try output.write(data, to: file)
-                if file == path { links[path] = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self)) }
+                links[path] = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
             }
-            state.pages[path]?.extraFiles = Array(files.dropFirst())
+            state.pages[path]?.extraFiles = files
             state.pages[path]?.links = links[path] ?? LinkChecker.PageLinks(html: "")
             for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) {
                 users[key, default: 1] -= 1

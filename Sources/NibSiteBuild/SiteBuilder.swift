@@ -54,7 +54,8 @@ public final class SiteBuilder {
         let started = ContinuousClock.now
         let output = try OutputFolder(
             OutputFolder.Request(
-                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), force: options.force,
+                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path) + options.sources.map(\.path),
+                force: options.force,
                 toolVersion: options.version))
         store.cache = try diagramCache(writingInto: output)
         previous = options.useCache ? BuildState.previous(in: output) : nil
@@ -80,17 +81,25 @@ public final class SiteBuilder {
             (
                 "read documents",
                 {
-                    self.content.documents =
-                        self.givenContent?.documents
-                        ?? SiteContent.readDocuments(
-                            inputs: self.options.inputs, exclusion: self.options.exclusion, jobs: self.options.jobs
-                        ) { [progress = self.progress] done, total in progress.bar(done, total, "documents") }
-                    self.progress.finishBar()
+                    if let given = self.givenContent {
+                        (self.content.documents, self.content.sources) = (given.documents, given.sources)
+                    } else {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options) {
+                            [progress = self.progress] done, total in progress.bar(done, total, "documents")
+                        }
+                        self.progress.finishBar()
+                    }
                 }
             ),
             ("plan pages", planPages),
             ("render and write pages", { try self.renderAndWrite(to: output) }),
-            ("write shared files", { try self.planner?.writeSharedFiles { try output.write($1, to: $0) } }),
+            (
+                "write shared files",
+                {
+                    try self.planner?.writeSearchIndex { try output.write($1, to: $0) }
+                    try SiteAssets.write(siteRoot: root) { try output.write($1, to: $0) }
+                }
+            ),
             ("check links", { try self.checkLinks(output) }),
             ("save state", { try self.saveState(output) }),
             ("swap output", { try output.commit() }),
@@ -134,9 +143,10 @@ public final class SiteBuilder {
 
     // MARK: steps
 
-    func planPages() {
-        let planner = SitePlanner(options: options, content: content) { [progress] in progress.note($0) }
-        planner.plan()
+    func planPages() throws {
+        let settings = SitePlanner.Settings(version: options.version, title: options.title, inputs: options.inputs)
+        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
+        try planner.plan()
         planner.link()
         figureKeys = planner.figures.map { store.add(dot: $0.dot, name: $0.name) }
         self.planner = planner

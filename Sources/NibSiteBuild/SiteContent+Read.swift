@@ -15,7 +15,7 @@ extension SiteContent {
         content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
         content.scenarios = readScenarios(
             siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
-        content.documents = readDocuments(inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
+        (content.documents, content.sources) = try readProject(options)
         return content
     }
 
@@ -74,10 +74,12 @@ extension SiteContent {
         }
     }
 
-    /// User documents (source and compiled), parsed and simulated in parallel.
+    /// User documents (source and compiled), parsed and simulated on `jobs` threads, with
+    /// `classes` (a class table from sources) and the project's `platform` defaults when given;
     /// `progress` gets (done, total) after each document.
     public static func readDocuments(
-        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
+        platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) -> [DocumentRecord] {
         var found: [(URL, String)] = []
@@ -93,9 +95,10 @@ extension SiteContent {
             defer { progress?(counter.increment(), total) }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
+                let options = simulationOptions(for: graph, classes: classes, platform: platform)
                 return DocumentRecord(
-                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph),
-                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph) : nil)
+                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
+                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {

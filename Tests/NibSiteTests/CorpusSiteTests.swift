@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibRules
 import NibSimulation
 import NibTestSupport
 import Testing
@@ -18,17 +19,17 @@ struct CorpusSiteTests {
             siteRoot: SiteFixtures.siteRoot, inputs: [corpus.appendingPathComponent("files")],
             output: SiteFixtures.temporaryDirectory("corpus-init").appendingPathComponent("public"), useCache: false, version: "test",
             showProgress: false, logSteps: false)
-        let builder = SitePlanner(options: options)
+        let builder = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: options.inputs))
         builder.content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
-        let paths = SitePlanner.documentPaths(builder.content.documents)
-        builder.sceneIndex = SceneIndex.build(documents: builder.content.documents, documentPaths: paths)
+        builder.sceneIndex = SceneIndex.build(documents: builder.content.documents)
+        let paths = builder.sceneIndex.documentPaths
         builder.planDocumentPages()
         builder.planScenePages(paths)
         var compared = 0
         var pagesByPath: [String: SitePage] = [:]
         for page in builder.pages { pagesByPath[page.path] = page }
-        for (document, path) in zip(builder.content.documents, SitePlanner.documentPaths(builder.content.documents)) {
+        for (document, path) in zip(builder.content.documents, paths) {
             guard case .success(let graph) = document.graph, let page = pagesByPath[path] else { continue }
             // A storyboard's objects are on its scene pages (`documents/<file>/<scene>.html`).
             let scenePages = builder.pages.filter { $0.path.hasPrefix(String(path.dropLast(5)) + "/") }

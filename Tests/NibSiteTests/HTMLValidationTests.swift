@@ -90,13 +90,13 @@ struct FigureHTMLTests {
 @Suite("Diagram stylesheet")
 struct DiagramStylesheetTests {
     @Test func darkRulesAreScopedToTheSiteDarkThemeAndThePreference() {
-        let css = SitePlanner.diagramStylesheet(
+        let css = SiteAssets.diagramStylesheet(
             ".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
         #expect(
             css.contains(
                 ":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"
             ))
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
-        #expect(SitePlanner.diagramStylesheet("").hasPrefix("/*"))
+        #expect(SiteAssets.diagramStylesheet("").hasPrefix("/*"))
     }
 }
