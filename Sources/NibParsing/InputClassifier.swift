@@ -12,6 +12,9 @@ public enum InputKind: String, Sendable, CaseIterable {
     case scenario
     /// Graphviz source (`.dot`, `.gv`).
     case dot
+    /// An app archive (`.ipa` file: a zip holding `Payload/<Name>.app/`), read as the folder it
+    /// holds (NibAppArchive).
+    case appArchive
 }
 
 /// One input found by `InputClassifier.inputs(under:)`.
@@ -35,6 +38,9 @@ public enum InputClassifier {
         case "yaml", "yml": return .scenario
         case "dot", "gv": return .dot
         case "storyboardc": return .compiledNib
+        case "ipa":
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue ? .appArchive : nil
         case "nib":
             if name.hasSuffix("designable.nib") { return .document }
             var isFolder: ObjCBool = false

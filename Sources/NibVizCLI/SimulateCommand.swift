@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibModel
 import NibParsing
 import NibScenario
@@ -105,7 +106,7 @@ struct SimulateCommand: ParsableCommand {
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
     static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
-        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
+        switch try NibInput.read(try AppArchivePath.url(for: file), displayName: file) {
         case .scenario(let scenario): return Simulator.run(scenario, options: options)
         case .document(let graph):
             var timeline = Simulator.run(document: graph, options: options)

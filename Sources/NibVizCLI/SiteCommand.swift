@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
+import NibAppArchive
 import NibParsing
 import NibScenario
 import NibSite
@@ -49,14 +50,15 @@ struct SiteCommand: ParsableCommand {
             ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
         // `.nibviz.yml` at an input folder's root: its title and excludes (options win).
         var project = ProjectFile()
-        for input in inputs {
-            let url = URL(fileURLWithPath: input)
+        // An `.ipa` is read as the folder it holds.
+        let urls = try inputs.map(AppArchivePath.url(for:))
+        for url in urls {
             guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
             project.title = project.title ?? file.title
             project.exclude += file.exclude
         }
         var options = SiteOptions(
-            siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
+            siteRoot: root, inputs: urls,
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
         )
