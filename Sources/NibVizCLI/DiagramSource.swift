@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NibAppArchive
+import NibDOT
 import NibDiagrams
 import NibModel
 import NibParsing

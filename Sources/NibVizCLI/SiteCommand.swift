@@ -38,6 +38,7 @@ struct SiteCommand: ParsableCommand {
     var excludes: [String] = []
     @Flag(help: "Exit non-zero when a document cannot be read (it still gets a page with its error).")
     var strict = false
+    @OptionGroup var sources: SourcesOption
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
@@ -48,14 +49,22 @@ struct SiteCommand: ParsableCommand {
         let output =
             self.output
             ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
-        // `.nibviz.yml` at an input folder's root: its title and excludes (options win).
+        // `.nibviz.yml` at an input folder's root: its title, excludes, sources (relative to the
+        // file) and platform defaults (options win; sources add up).
         var project = ProjectFile()
+        var projectSources: [URL] = []
         // An `.ipa` is read as the folder it holds.
         let urls = try inputs.map(AppArchivePath.url(for:))
         for url in urls {
             guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
             project.title = project.title ?? file.title
             project.exclude += file.exclude
+            project.platform = project.platform ?? file.platform
+            projectSources += file.sourceURLs(relativeTo: url)
+        }
+        try validateSources(sources.paths)
+        for source in projectSources where !FileManager.default.fileExists(atPath: source.path) {
+            throw CommandFailure("\(ProjectFile.name): sources: \(source.path): no such file or folder")
         }
         var options = SiteOptions(
             siteRoot: root, inputs: urls,
@@ -63,6 +72,8 @@ struct SiteCommand: ParsableCommand {
             useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
         )
         options.exclusion = InputExclusion(excludes + project.exclude)
+        options.sources = sources.paths.map { URL(fileURLWithPath: $0) } + projectSources
+        options.platform = project.platform
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport

@@ -16,14 +16,14 @@ public struct ClassLookup: Sendable {
     ]
 
     /// A user class is traced at L1 (R-CONV-3 clarified).
-    func isUser(_ name: String) -> Bool {
+    public func isUser(_ name: String) -> Bool {
         if let info = table?[name] { return info.isUser }
         if FrameworkClasses.entry(name) != nil { return false }
         return !(name.hasPrefix("UI") || name.hasPrefix("NS"))
     }
 
     /// Whether `name` (or a user superclass) overrides `selector` (R-CONV-7, E.1).
-    func overrides(_ name: String, _ selector: String) -> Bool {
+    public func overrides(_ name: String, _ selector: String) -> Bool {
         var current: String? = name
         var seen: Set<String> = []
         while let className = current, !seen.contains(className) {
@@ -43,10 +43,10 @@ public struct ClassLookup: Sendable {
     }
 
     /// Whether a lifecycle line for `selector` on `name` is traced (user class that overrides it).
-    func traces(_ name: String, _ selector: String) -> Bool { isUser(name) && overrides(name, selector) }
+    public func traces(_ name: String, _ selector: String) -> Bool { isUser(name) && overrides(name, selector) }
 
     /// The behaviour flags of `name` (the nearest table entry up the chain).
-    func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
+    public func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
 
     /// Walks the class chain; `test` answers per table entry, `frameworkTest` per framework entry.
     /// A class nobody describes counts as compliant (no table, a class the table does not
@@ -78,19 +78,15 @@ public struct ClassLookup: Sendable {
     }
 
     /// iOS KVC `setValue:forKey:` search: `set<Key>:`, `_set<Key>:`, then ivars (R-OUT-1).
-    func isKeyValueCompliant(_ name: String, key: String) -> Bool {
-        let capital = key.prefix(1).uppercased() + key.dropFirst()
-        let ivars: Set<String> = ["_\(key)", "_is\(capital)", key, "is\(capital)"]
-        return search(name, { $0.keys.contains(key) || !ivars.isDisjoint(with: $0.ivars) }, { $0.keys.contains(key) })
-    }
+    public func isKeyValueCompliant(_ name: String, key: String) -> Bool { keyValueAnswer(name, key: key) != .missing }
 
     /// AppKit: whether the class has `set<Key>:` (R-OUT-2).
-    func hasSetter(_ name: String, key: String) -> Bool {
+    public func hasSetter(_ name: String, key: String) -> Bool {
         search(name, { $0.keys.contains(key) }, { $0.keys.contains(key) })
     }
 
     /// AppKit: the instance variable an outlet is assigned to, if any (R-OUT-2).
-    func ivar(_ name: String, key: String) -> String? {
+    public func ivar(_ name: String, key: String) -> String? {
         guard let table else { return nil }
         var current: String? = name
         var seen: Set<String> = []
@@ -104,9 +100,7 @@ public struct ClassLookup: Sendable {
     }
 
     /// AppKit: whether instances respond to an action selector (R-ACT-4).
-    func respondsTo(_ name: String, action: String) -> Bool {
-        search(name, { $0.actions.contains(action) }, { $0.actions.contains(action) })
-    }
+    public func respondsTo(_ name: String, action: String) -> Bool { actionAnswer(name, selector: action) != .missing }
 
     /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
     public func qualifiedName(_ name: String) -> String {

@@ -1,3 +1,5 @@
+import NibDOT
+
 /// A legend drawn on its own, so a page showing many diagrams drawn with
 /// `DiagramOptions.legend = .omit` explains their styles once: every node and edge style the
 /// diagram kind uses, whether or not one diagram happens to use it.

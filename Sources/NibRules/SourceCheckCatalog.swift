@@ -1,12 +1,12 @@
-import NibModel
-
 // Rules new to nibviz (not in SPEC's sections): class tables derived from the app's sources
 // (R-SRC, `--sources`) and the findings of `nibviz check` (R-CHK). Each cites the Apple
 // documentation it follows.
 
 extension Rule {
     /// Class tables from sources and the findings of `nibviz check`.
-    public static let sourceChecks: [Rule] = [src1, src2, src3, src4, chk1, chk2, chk3, chk4, chk5, chk6, chk7, chk8]
+    public static let sourceChecks: [Rule] = [
+        src1, src2, src3, src4, src5, chk1, chk2, chk3, chk4, chk5, chk6, chk7, chk8, chk9,
+    ]
 
     /// R-SRC-1: Swift members the Objective-C runtime (and so KVC and target-action) sees: those
     /// marked `@objc`, `@IBOutlet`, `@IBAction`, `@IBInspectable`, `@NSManaged`, `dynamic`, or
@@ -29,6 +29,13 @@ extension Rule {
     /// body never sends the selector to `super` skips the default implementation. Source:
     /// UIViewController/NSViewController references ("your implementation must call super").
     public static let src4 = Rule("R-SRC-4", "overrides and their super calls come from the method bodies")
+    /// R-SRC-5: the module of a source file (and the target of a document) comes from the
+    /// project files: an Xcode target's Sources/Resources phases and synchronized folders with its
+    /// `PRODUCT_MODULE_NAME`, a Swift package target's folder, a CocoaPods pod folder; otherwise it
+    /// is unknown. Source: Xcode build settings reference, "Product Module Name"
+    /// (developer.apple.com/documentation/xcode/build-settings-reference#Product-Module-Name),
+    /// PackageDescription `Target` (`path`: "by default, Sources/<target name>").
+    public static let src5 = Rule("R-SRC-5", "a file's module comes from the project files, or is unknown")
 
     /// R-CHK-1: an outlet whose key the class lacks: iOS raises NSUnknownKeyException and the load
     /// ends (R-OUT-1); macOS logs "Failed to connect" and leaves the property nil (R-OUT-2).
@@ -67,4 +74,12 @@ extension Rule {
     public static let chk7 = Rule("R-CHK-7", "an identifier used in code but declared by no document is a warning")
     /// R-CHK-8: a segue or storyboard identifier a document declares that no code uses (note).
     public static let chk8 = Rule("R-CHK-8", "an identifier declared but never used in code is a note")
+    /// R-CHK-9: a custom class that exists, but not in the module the document names (its
+    /// `customModule`, or with `customModuleProvider="target"` the document's target's module):
+    /// the nib names `_TtC<module><class>`, the runtime finds no such class, logs "Unknown class
+    /// … in Interface Builder file." and builds the element's framework class, whose missing keys
+    /// then fail (R-OUT-1). Source: NSClassFromString ("nil if no class by that name is currently
+    /// loaded", developer.apple.com/documentation/foundation/1395135-nsclassfromstring),
+    /// "Importing Swift into Objective-C" (a Swift class is `Module.Class` to the runtime).
+    public static let chk9 = Rule("R-CHK-9", "a customModule that does not hold the class is an error; the object falls back")
 }

@@ -1,5 +1,3 @@
-import NibModel
-
 /// A SPEC rule as a named value: every event records the id of the rule that produced it, so
 /// the site and the tests can explain and check each step.
 public struct Rule: Hashable, Sendable, CustomStringConvertible {

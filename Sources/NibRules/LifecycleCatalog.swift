@@ -1,7 +1,5 @@
-import NibModel
-
-// SPEC §8–§14 rules added by the lifecycle steps (R-VCI-5/6, R-NN, R-LOAD-1/2/3/10 and R-MAC-2/3
-// live in ViewLoadRules.swift).
+// The rules of SPEC §8–§14: view loading (R-VCI-5/6, R-NN, R-LOAD-1/2/3/10, R-MAC-2/3) and the
+// lifecycle steps. The engine's behaviour is in Sources/NibSimulation/Rules and Steps.
 
 extension Rule {
     /// The §8–§14 rules the lifecycle steps use.
@@ -99,49 +97,31 @@ extension Rule {
     )
 }
 
-/// Navigation, presentation and recursion state of a run's lifecycle steps.
-struct Stage {
-    /// Index of the first event shown (`startTrace`).
-    var traceStart = 0
-    /// Nested view-getter entries (R-LOAD-6, E.3).
-    var loadDepth = 0
-    /// The navigation stack; its first element is the window's root.
-    var navigation: [Int] = []
-    /// Presented controllers, innermost last, with whether their style is full screen.
-    var presented: [(controller: Int, fullScreen: Bool)] = []
-    /// Children in `addChildViewController:` order (R-APP-10).
-    var childOrder: [Int] = []
-    /// The tab bar's controllers (`showTabs`, a launched tab bar controller), R-APP-6; nil for a
-    /// tab that refers to another storyboard (R-SB-8).
-    var tabs: [Int?] = []
-    /// The selected tab's index, when a tab bar is shown.
-    var selectedTab: Int?
-
-    /// Controllers presented with the popover style (R-APP-8).
-    var popovers: Set<Int> = []
-    /// The creator block's initializer while an `instantiate…WithCreator` step decodes its
-    /// controller (R-VCI-8); used once, by the first controller decoded.
-    var creatorInitializer: String?
-
-    /// The navigation stack inside each presented controller (a presented navigation controller
-    /// pushes there, R-SB-3), parallel to `presented`; each starts with the presented controller's
-    /// visible leaf.
-    var presentedStacks: [[Int]] = []
-
-    /// The controller on top: the top of the innermost presented level, else of the navigation stack.
-    var top: Int? { presented.isEmpty ? navigation.last : presentedStacks.last?.last ?? presented.last?.controller }
-
-    /// The navigation stack of the innermost level: the presented one, else the window's.
-    var stack: [Int] {
-        get { presentedStacks.last ?? navigation }
-        set {
-            if presentedStacks.isEmpty { navigation = newValue } else { presentedStacks[presentedStacks.count - 1] = newValue }
-        }
-    }
-
-    /// Drops every presented level.
-    mutating func clearPresented() {
-        presented = []
-        presentedStacks = []
-    }
+extension Rule {
+    /// The §8–§14 rules the nib-loading goldens use.
+    public static let viewLoading: [Rule] = [vci5, vci6, nn2, nn4, nn6, nn8, load1, load2, load3, load10, mac2, mac3]
+    /// R-VCI-5: storyboard controllers: initWithCoder: then awakeFromNib; nibName `<vcID>-view-<viewID>`.
+    public static let vci5 = Rule("R-VCI-5", "storyboard controllers are decoded with initWithCoder: then awakeFromNib")
+    /// R-VCI-6: a new instance per call; a missing identifier raises.
+    public static let vci6 = Rule("R-VCI-6", "instantiate… creates a new instance; a missing identifier raises")
+    /// R-NN-2: nil nibName → `…View` then `…ViewController` nib.
+    public static let nn2 = Rule("R-NN-2", "nil nibName searches the class name without Controller, then the class name")
+    /// R-NN-4: device-suffixed variants first.
+    public static let nn4 = Rule("R-NN-4", "~iphone/~ipad variants are tried before each plain name")
+    /// R-NN-6: no nib → plain UIView.
+    public static let nn6 = Rule("R-NN-6", "with no nib the default loadView creates a plain UIView")
+    /// R-NN-8: macOS nil nibName (⏱ 10.10).
+    public static let nn8 = Rule("R-NN-8", "macOS nil nibName: raises before 10.10, class-name nib from 10.10")
+    /// R-LOAD-1: the view getter runs loadView then viewDidLoad.
+    public static let load1 = Rule("R-LOAD-1", "view access loads: loadView then viewDidLoad")
+    /// R-LOAD-2: the default loadView loads the nib with owner = self.
+    public static let load2 = Rule("R-LOAD-2", "default loadView loads nibName with the controller as owner")
+    /// R-LOAD-3: the view outlet must be set.
+    public static let load3 = Rule("R-LOAD-3", "a nib that leaves the view outlet unset raises")
+    /// R-LOAD-10: storyboard view nib.
+    public static let load10 = Rule("R-LOAD-10", "storyboard controllers load <vcID>-view-<viewID> in loadView")
+    /// R-MAC-2: NSViewController viewDidLoad from 10.10.
+    public static let mac2 = Rule("R-MAC-2", "NSViewController: loadView, then viewDidLoad (10.10+)")
+    /// R-MAC-3: NSViewController default loadView loads its nib as owner.
+    public static let mac3 = Rule("R-MAC-3", "NSViewController default loadView loads the nib; the owner is awakened inside")
 }

@@ -16,12 +16,12 @@ public enum TypeScale {
     public static let legibleWidth = 1200.0
 
     /// `escaped` (already HTML-escaped) in the detail size, for HTML-like labels.
-    static func detailHTML(_ escaped: String) -> String {
+    public static func detailHTML(_ escaped: String) -> String {
         "<FONT POINT-SIZE=\"\(detail)\">" + escaped + "</FONT>"
     }
 
     /// A diagram title as an HTML-like label in the title size (`text` is plain text).
-    static func titleLabel(_ text: String, limit: Int = 120) -> DOTValue {
+    public static func titleLabel(_ text: String, limit: Int = 120) -> DOTValue {
         .html("<FONT POINT-SIZE=\"\(title)\">" + DOTEscaping.html(DOTEscaping.truncated(text, limit: limit)) + "</FONT>")
     }
 
@@ -57,7 +57,7 @@ public enum TypeScale {
     }
 
     /// `text` wrapped and HTML-escaped, lines joined with `<BR/>`.
-    static func wrappedHTML(_ text: String, width: Int, lines: Int = 2) -> String {
+    public static func wrappedHTML(_ text: String, width: Int, lines: Int = 2) -> String {
         wrapped(text, width: width, lines: lines).map(DOTEscaping.html).joined(separator: "<BR/>")
     }
 }
