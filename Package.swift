@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
         // App archives (`.ipa`): their nibs extracted, within size limits, into a private temporary
         // folder that commands read as a project.
-        .target(name: "NibAppArchive", dependencies: ["NibModel", "NibParsing", "CLibArchive"]),
+        .target(name: "NibAppArchive", dependencies: ["NibModel", "NibParsing", "NibOutput", "CLibArchive"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
@@ -83,7 +83,7 @@ let package = Package(
         // risk notes, simulated consequences, textconv. Values only, no reports.
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDOT", "GraphvizRender"]),
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibOutput", "NibDOT", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
@@ -117,7 +117,7 @@ let package = Package(
         // Golden files, paths and a process runner shared by the test targets.
         .target(name: "NibTestSupport", dependencies: ["CLibArchive"], path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
-        .testTarget(name: "NibAppArchiveTests", dependencies: ["NibTestSupport", "NibAppArchive", "NibModel"]),
+        .testTarget(name: "NibAppArchiveTests", dependencies: ["NibTestSupport", "NibAppArchive", "NibOutput", "NibModel"]),
         .testTarget(
             name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),

@@ -1,10 +1,11 @@
 import CLibArchive
 import Foundation
 import NibModel
+import NibOutput
 
 /// An app archive (`.ipa`: a zip holding `Payload/<Name>.app/`) opened as a project: the entries
 /// nibviz reads — compiled `.nib` files and bundles, `.storyboardc` folders — are extracted
-/// through libarchive into a folder the caller owns (a private temporary one, never the user's),
+/// through libarchive into a private temporary folder (`ScratchFolder`, never the user's),
 /// everything else is skipped unread.
 ///
 /// Hostile archives fail with a located error (the archive and the byte reached), never a crash
@@ -27,9 +28,13 @@ public enum AppArchive {
         public init() {}
     }
 
-    /// Extracts the nibs of the archive at `url` below `folder` (created, must not exist yet),
-    /// keeping the archive's layout (`folder/Payload/Demo.app/…`); `name` names the archive in errors.
-    public static func extract(_ url: URL, into folder: URL, name: String, limits: Limits = Limits()) throws {
+    /// Extracts the nibs of the archive at `url` into `scratch` below `folder` (new path components),
+    /// keeping the archive's layout (`folder/Payload/Demo.app/…`), and returns that folder;
+    /// `name` names the archive in errors.
+    @discardableResult
+    public static func extract(_ url: URL, into scratch: ScratchFolder, folder: [String], name: String, limits: Limits = Limits()) throws
+        -> URL
+    {
         guard let reader = archive_read_new() else { throw LocatedError(at: FileLocation(file: name), "cannot start libarchive") }
         defer { archive_read_free(reader) }
         archive_read_support_format_zip(reader)
@@ -40,11 +45,6 @@ public enum AppArchive {
         var budget = min(limits.totalBytes, max(size, 1) * limits.ratio + (1 << 20))
         var sawApp = false
         var count = 0
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        } catch {
-            throw LocatedError(at: FileLocation(file: name), "cannot make the extraction folder: \(error.localizedDescription)")
-        }
         var entry: OpaquePointer?
         while true {
             let status = archive_read_next_header(reader, &entry)
@@ -63,20 +63,18 @@ public enum AppArchive {
             let type = archive_entry_filetype(entry) & 0o170000
             guard Self.isRead(parts), type == 0o100000 else { continue }  // folders are made for files; links never
             if archive_entry_is_encrypted(entry) != 0 { throw failure(reader, name, "entry \(TextQuoting.quote(entryName)) is encrypted") }
-            let target = parts.reduce(folder) { $0.appendingPathComponent($1) }
             let quoted = TextQuoting.quote(entryName)
-            guard !FileManager.default.fileExists(atPath: target.path),
-                (try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true))
-                    != nil,
-                FileManager.default.createFile(atPath: target.path, contents: nil), let handle = FileHandle(forWritingAtPath: target.path)
-            else { throw failure(reader, name, "entry \(quoted) cannot be written: listed twice, or below a file of the same name") }
+            guard let handle = try? scratch.create(folder + parts) else {
+                throw failure(reader, name, "entry \(quoted) cannot be written: listed twice, or below a file of the same name")
+            }
             defer { try? handle.close() }
             budget -= try copyData(
                 reader, to: handle, entry: quoted, name: name, entryCap: limits.entryBytes, budget: budget, limits: limits)
         }
         guard sawApp else {
-            throw LocatedError(at: FileLocation(file: name), "not an app archive: no Payload/<Name>.app/ inside")
+            throw failure(reader, name, "not an app archive: no Payload/<Name>.app/ inside")
         }
+        return folder.reduce(scratch.url) { $0.appendingPathComponent($1) }
     }
 
     /// Entries nibviz reads: below `Payload/`, inside a `.nib` (file or bundle) or `.storyboardc`.

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibOutput
 import NibParsing
 import Synchronization
 
@@ -11,7 +12,7 @@ import Synchronization
 /// (`Demo.ipa/Payload/…`); the folders are removed when the process exits.
 public enum AppArchivePath {
     private static let opened = Mutex<[String: URL]>([:])
-    private static let scratch = Mutex<URL?>(nil)
+    private static let scratch = Mutex<ScratchFolder?>(nil)
 
     /// The file or folder `path` stands for on disk: itself, or its place in an extracted archive.
     public static func url(for path: String) throws -> URL {
@@ -39,21 +40,18 @@ public enum AppArchivePath {
     private static func extracted(_ archive: URL, name: String) throws -> URL {
         let key = archive.standardizedFileURL.path
         if let root = opened.withLock({ $0[key] }) { return root }
-        let base = try scratchFolder()
-        let holder = base.appendingPathComponent(String(opened.withLock { $0.count }))
-        try FileManager.default.createDirectory(at: holder, withIntermediateDirectories: true)
-        let root = holder.appendingPathComponent(archive.lastPathComponent)
-        try AppArchive.extract(archive, into: root, name: name)
+        // `N/Demo.ipa`: each archive in a folder of its own, named like the archive.
+        let holder = String(opened.withLock { $0.count })
+        let root = try AppArchive.extract(archive, into: try scratchFolder(), folder: [holder, archive.lastPathComponent], name: name)
         opened.withLock { $0[key] = root }
         return root
     }
 
     /// This process's folder of extracted archives, removed at exit.
-    private static func scratchFolder() throws -> URL {
+    private static func scratchFolder() throws -> ScratchFolder {
         try scratch.withLock { folder in
             if let folder { return folder }
-            let made = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-ipa-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+            let made = try ScratchFolder(purpose: "ipa")
             folder = made
             atexit { AppArchivePath.removeExtracted() }
             return made
@@ -61,7 +59,5 @@ public enum AppArchivePath {
     }
 
     /// Removes the folder of extracted archives (it holds only what `extract` wrote).
-    static func removeExtracted() {
-        if let folder = scratch.withLock({ $0 }) { try? FileManager.default.removeItem(at: folder) }
-    }
+    static func removeExtracted() { scratch.withLock { $0 }?.remove() }
 }

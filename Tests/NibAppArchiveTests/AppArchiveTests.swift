@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibOutput
 import NibTestSupport
 import Testing
 
@@ -10,19 +11,20 @@ import Testing
 @Suite struct AppArchiveTests {
     /// A scratch folder holding `archive.ipa` and the extraction target `out`.
     struct Scratch {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-ipa-test-\(UUID().uuidString)")
+        let scratch: ScratchFolder
+        var folder: URL { scratch.url }
         var archive: URL { folder.appendingPathComponent("archive.ipa") }
         var output: URL { folder.appendingPathComponent("out") }
 
-        init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        init() throws { scratch = try ScratchFolder(purpose: "ipa-test") }
 
-        func remove() { try? FileManager.default.removeItem(at: folder) }
+        func remove() { scratch.remove() }
 
         /// Extracts and returns the error's text, or nil when it succeeded.
         func failure(_ limits: AppArchive.Limits = AppArchive.Limits()) -> String? {
             try? FileManager.default.removeItem(at: output)
             do {
-                try AppArchive.extract(archive, into: output, name: "archive.ipa", limits: limits)
+                try AppArchive.extract(archive, into: scratch, folder: ["out"], name: "archive.ipa", limits: limits)
                 return nil
             } catch let error as LocatedError {
                 return error.description
@@ -153,15 +155,15 @@ import Testing
             if !update { Issue.record("fuzz seed ipa/demo.ipa was missing and has been written") }
             return
         }
-        func files(of archive: URL, into folder: URL) throws -> [String: Data] {
-            try AppArchive.extract(archive, into: folder, name: archive.lastPathComponent)
+        func files(of archive: URL, into name: String) throws -> [String: Data] {
+            let folder = try AppArchive.extract(archive, into: scratch.scratch, folder: [name], name: archive.lastPathComponent)
             let paths = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
             var result: [String: Data] = [:]
             for path in paths { result[path] = try? Data(contentsOf: folder.appendingPathComponent(path)) }
             return result
         }
-        let expected = try files(of: scratch.archive, into: scratch.folder.appendingPathComponent("fresh"))
-        let stored = try files(of: seed, into: scratch.folder.appendingPathComponent("seed"))
+        let expected = try files(of: scratch.archive, into: "fresh")
+        let stored = try files(of: seed, into: "seed")
         #expect(!expected.isEmpty && stored == expected, "the seed differs from writeIPA's archive (NIBVIZ_UPDATE_GOLDEN=1 to rewrite)")
     }
 }
