@@ -42,12 +42,20 @@ extension Simulator {
                 steps.append(ScenarioStep(.startTrace))
                 steps += path.compactMap { segueStep($0, in: graph, objects: byID) }
                 run = execute(withSteps: steps + dequeues, base, options)
-            case .identifier(let identifier):
+            case .identifier(let identifier, let segues):
+                // The app instantiates the scene that has the identifier (R-SB-1); a scene that
+                // comes with it (relationship, embed) or follows by segue needs it on screen.
+                let root = graph.objects.first { $0.storyboardIdentifier == identifier && $0.scene != nil }?.id.rawValue ?? controllerName
                 steps += [
                     ScenarioStep(.startTrace),
-                    ScenarioStep(.instantiateController(storyboard: name, identifier: identifier, result: controllerName)),
-                    ScenarioStep(.accessView(controllerName)),
+                    ScenarioStep(.instantiateController(storyboard: name, identifier: identifier, result: root)),
                 ]
+                if segues.isEmpty && root == controllerName {
+                    steps.append(ScenarioStep(.accessView(controllerName)))
+                } else {
+                    steps.append(ScenarioStep(.showRoot(root)))
+                    steps += segues.compactMap { segueStep($0, in: graph, objects: byID) }
+                }
                 run = execute(withSteps: steps + dequeues, base, options)
             case .unreachable:
                 run = decodeDirectly(controllerID, graph: graph, cells: cells, base, options)
@@ -84,7 +92,9 @@ extension Simulator {
 
     /// How the app reaches each controller (R-SB-1): instantiated at launch, else the shortest
     /// chain of segues from a launched scene (relationship and embed children come with their
-    /// container), else by identifier, else never.
+    /// container), else by identifier — the scene itself, or a container that has one, then the
+    /// segues from there (a tab bar the app instantiates by identifier and the modal its tab
+    /// presents) — else never.
     static func reaches(in graph: NibGraph, launch: SimulationRun, objects: [ObjectID: NibObject]) -> [ObjectID: SceneReach] {
         var reach: [ObjectID: SceneReach] = [:]
         var queue: [(controller: ObjectID, path: [ObjectID])] = []
@@ -98,27 +108,59 @@ extension Simulator {
         let sceneOf = Dictionary(
             graph.scenes.compactMap { scene in scene.controller.map { (scene.id, $0) } }, uniquingKeysWith: { a, _ in a })
         var index = 0
-        while index < queue.count {
-            let (controller, path) = queue[index]
-            index += 1
-            let scene = objects[controller]?.scene
-            for connection in graph.connections {
-                guard case .segue(let destination, let segue) = connection.kind, reach[destination] == nil,
-                    let source = objects[connection.source], source.scene == scene, scene != nil,
-                    let target = objects[destination], SimulationRun.isViewControllerElement(target.element),
-                    let segueID = connection.id, target.scene.flatMap({ sceneOf[$0] }) == destination
-                else { continue }
-                if segue.kind == "unwind" { continue }
-                let with = segue.kind == "embed" || segue.kind == "relationship" || segue.relationship != nil
-                reach[destination] = with ? reach[controller] : .segues(path + [segueID])
-                queue.append((destination, with ? path : path + [segueID]))
+        // Breadth first from every queued controller: the shortest chain of segues wins.
+        func spread() {
+            while index < queue.count {
+                let (controller, path) = queue[index]
+                index += 1
+                let scene = objects[controller]?.scene
+                for connection in graph.connections {
+                    guard case .segue(let destination, let segue) = connection.kind, reach[destination] == nil,
+                        let source = objects[connection.source], source.scene == scene, scene != nil,
+                        let target = objects[destination], SimulationRun.isViewControllerElement(target.element),
+                        let segueID = connection.id, target.scene.flatMap({ sceneOf[$0] }) == destination,
+                        let from = reach[controller]
+                    else { continue }
+                    if segue.kind == "unwind" { continue }
+                    let with = segue.kind == "embed" || segue.kind == "relationship" || segue.relationship != nil
+                    // An embed inside a table or collection cell fires when the cell is made, which
+                    // loading the container's view does not do: it does not come with the container.
+                    if segue.kind == "embed" && insideCell(connection.source, objects: objects) { continue }
+                    let chain = with ? path : path + [segueID]
+                    switch from {
+                    case .identifier(let identifier, _): reach[destination] = with ? from : .identifier(identifier, segues: chain)
+                    default: reach[destination] = with ? from : .segues(chain)
+                    }
+                    queue.append((destination, chain))
+                }
             }
+        }
+        spread()
+        for scene in graph.scenes {
+            guard let id = scene.controller, reach[id] == nil, let identifier = objects[id]?.storyboardIdentifier,
+                objects[id].map({ SimulationRun.isViewControllerElement($0.element) }) == true
+            else { continue }
+            reach[id] = .identifier(identifier)
+            queue.append((id, []))
+            spread()
         }
         for scene in graph.scenes {
             guard let id = scene.controller, reach[id] == nil else { continue }
-            reach[id] = objects[id]?.storyboardIdentifier.map(SceneReach.identifier) ?? .unreachable
+            reach[id] = objects[id]?.storyboardIdentifier.map { SceneReach.identifier($0) } ?? .unreachable
         }
         return reach
+    }
+
+    /// Whether `id` lies inside a table or collection view cell (or reusable view).
+    private static func insideCell(_ id: ObjectID, objects: [ObjectID: NibObject]) -> Bool {
+        var current = objects[id]?.parent
+        var seen: Set<ObjectID> = []
+        while let parent = current, seen.insert(parent).inserted {
+            guard let object = objects[parent] else { return false }
+            if ["tableViewCell", "collectionViewCell", "collectionReusableView"].contains(object.element) { return true }
+            current = object.parent
+        }
+        return false
     }
 
     /// The index of the launched tab that holds `controller` (itself or a container above it).

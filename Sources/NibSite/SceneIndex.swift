@@ -21,16 +21,41 @@ struct SceneIndex {
         var reference: String?
     }
 
+    /// The page of each document, in document order.
+    var documentPaths: [String] = []
     /// document index → scene id → page path.
     var paths: [Int: [String: String]] = [:]
+    /// Every page path given out (lowercased: case-insensitive file systems), so that no two
+    /// pages of a build share one: documents, scenes, object parts, and the site's own pages.
+    private(set) var claimed: Set<String> = ["index.html", "documents/index.html", "classes/index.html", "rules.html"]
     /// document index → object id → scene id.
     var sceneOf: [Int: [ObjectID: String]] = [:]
     /// Every segue of the project.
     var segues: [Segue] = []
 
-    /// Scene pages for every scene of every readable storyboard.
-    static func build(documents: [SiteContent.DocumentRecord], documentPaths: [String]) -> SceneIndex {
+    /// `path` when no page has it yet, else `path` with a stable hash of `key` (and a counter,
+    /// should that be taken too); the result is claimed.
+    mutating func claim(_ path: String, key: String) -> String {
+        var candidate = path
+        var salt = 0
+        while !claimed.insert(candidate.lowercased()).inserted {
+            candidate = String(path.dropLast(5)) + "-" + StableHash.hex(salt == 0 ? [key] : [key, "\(salt)"]).prefix(8) + ".html"
+            salt += 1
+        }
+        return candidate
+    }
+
+    /// Document pages (`documents/<relative path>.html`) and scene pages for every scene of
+    /// every readable storyboard (`documents/<relative path>/<scene id>.html`).
+    static func build(documents: [SiteContent.DocumentRecord]) -> SceneIndex {
         var index = SceneIndex()
+        index.documentPaths = documents.map { document in
+            let path =
+                "documents/" + document.relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
+                + ".html"
+            return index.claim(path, key: document.relative)
+        }
+        let documentPaths = index.documentPaths
         var boards: [AppMapDiagram.Storyboard] = []
         var boardDocument: [Int] = []
         for (number, document) in documents.enumerated() {
@@ -41,16 +66,11 @@ struct SceneIndex {
                     graph: graph))
             boardDocument.append(number)
             let folder = String(documentPaths[number].dropLast(5)) + "/"
-            var used = Set<String>()
             var paths: [String: String] = [:]
             var sceneOf: [ObjectID: String] = [:]
             for scene in graph.scenes where paths[scene.id] == nil {
-                var path = folder + HTMLEscaping.fileComponent(scene.id) + ".html"
-                if !used.insert(path.lowercased()).inserted {
-                    path = String(path.dropLast(5)) + "-" + StableHash.hex([scene.id]).prefix(8) + ".html"
-                    used.insert(path.lowercased())
-                }
-                paths[scene.id] = path
+                paths[scene.id] = index.claim(
+                    folder + HTMLEscaping.fileComponent(scene.id) + ".html", key: document.relative + " " + scene.id)
                 if let controller = scene.controller { sceneOf[controller] = scene.id }
             }
             for object in graph.objects where sceneOf[object.id] == nil {

@@ -3,25 +3,8 @@ import NibDiagrams
 import NibModel
 
 extension SiteBuilder {
-    /// Output paths of the documents, in `content.documents` order: the relative path made
-    /// file-safe; a case-insensitive clash gets a hash suffix (documents are sorted, so the same
-    /// inputs always get the same paths).
-    static func documentPaths(_ documents: [SiteContent.DocumentRecord]) -> [String] {
-        var used = Set<String>()
-        return documents.map { document in
-            var path =
-                "documents/" + document.relative.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
-                + ".html"
-            if !used.insert(path.lowercased()).inserted {
-                path = String(path.dropLast(5)) + "-" + StableHash.hex([document.relative]).prefix(8) + ".html"
-                used.insert(path.lowercased())
-            }
-            return path
-        }
-    }
-
     func planDocumentPages() {
-        let paths = Self.documentPaths(content.documents)
+        let paths = sceneIndex.documentPaths
         for (number, (document, path)) in zip(content.documents, paths).enumerated() {
             let name = (document.relative as NSString).lastPathComponent
             var page = SitePage(
@@ -38,7 +21,8 @@ extension SiteBuilder {
             case .success(let graph) where graph.isStoryboard:
                 page.content = storyboardContent(graph, document: document, number: number, path: path)
                 page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
-                page.searchTerms = graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
+                page.searchTerms =
+                    graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") } + Self.findingTerms(document.findings)
             case .success(let graph):
                 page.content = documentContent(graph, document: document, path: path)
                 page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
@@ -52,6 +36,7 @@ extension SiteBuilder {
                         (connection.kind.name, Self.connectionName(connection), HTMLEscaping.objectFragment(connection.source.rawValue)))
                 }
                 terms += graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
+                terms += Self.findingTerms(document.findings).map { ($0.kind, $0.text, $0.anchor) }
                 page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
             }
             pages.append(page)
@@ -93,16 +78,20 @@ extension SiteBuilder {
         for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
         html += "</dl>"
         html +=
-            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#diagrams\">Diagrams</a></li><li><a href=\"#instantiation\">Instantiation</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#connections\">Connections</a></li><li><a href=\"#objects\">Objects</a></li>\(graph.isStoryboard ? "<li><a href=\"#scenes\">Scenes</a></li>" : "")\(content.hasClassTable ? "<li><a href=\"#check\">Check findings</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"diagrams\">Diagrams</h2><div class=\"figures\">"
-        let options = diagramOptions(
+        var options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
+        options.legend = .omit
         let diagrams = DiagramSet.document(graph, load: document.timeline, options: options)
         let split = diagrams.filter { $0.0 == .graph }.count > 1
+        var drawn: [DiagramKind] = []
         for (kind, named) in diagrams where !split || (kind == .graph && named.name == "overview") {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
+            drawn.append(kind)
         }
         html += "</div>"
+        html += legendToggle(drawn, page: path)
         if split { html += planObjectPages(graph, document: document, path: path) }
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
@@ -115,7 +104,7 @@ extension SiteBuilder {
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
             html += timelineContent(
-                timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))
         }
         html +=
@@ -162,6 +151,7 @@ extension SiteBuilder {
             }
             html += "</tbody></table></div>"
         }
+        html += findingsSection(document.findings, root: root)
         html += diagnosticsSection(graph)
         return html
     }
@@ -225,7 +215,7 @@ extension SiteBuilder {
     func planClassesPage() {
         guard !content.documents.isEmpty else { return }
         var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
-        for (number, (document, path)) in zip(content.documents, Self.documentPaths(content.documents)).enumerated() {
+        for (number, (document, path)) in zip(content.documents, sceneIndex.documentPaths).enumerated() {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {

@@ -23,18 +23,16 @@ extension SiteBuilder {
         }
         let name = (document.relative as NSString).lastPathComponent
         var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
-        var used = Set<String>()
-        for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links)) where part.name != "overview" {
-            var partPath = folder + HTMLEscaping.fileComponent(part.name) + ".html"
-            if !used.insert(partPath.lowercased()).inserted {
-                partPath = String(partPath.dropLast(5)) + "-" + StableHash.hex([part.name]).prefix(8) + ".html"
-                used.insert(partPath.lowercased())
-            }
+        for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links, legend: .omit))
+        where part.name != "overview" {
+            let partPath = sceneIndex.claim(
+                folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
             var content = PageContent(
                 "<p>Part of <a href=\"\(documentHref)\">\(HTMLEscaping.escape(document.relative))</a>: a top-level object and everything it holds; objects link to their rows on the document page.</p><div class=\"figures\">"
             )
             content += figure(dot: part.dot, caption: part.title, kind: .graph, name: document.relative + " " + part.name, page: partPath)
             content += "</div>"
+            content += legendToggle([.graph], page: partPath)
             var page = SitePage(
                 path: partPath, title: part.title,
                 breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html"), (name, path), (part.title, nil)],

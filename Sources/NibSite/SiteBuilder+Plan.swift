@@ -5,8 +5,8 @@ import NibModel
 
 extension SiteBuilder {
     func planPages() throws {
-        let documentPaths = Self.documentPaths(content.documents)
-        sceneIndex = SceneIndex.build(documents: content.documents, documentPaths: documentPaths)
+        sceneIndex = SceneIndex.build(documents: content.documents)
+        let documentPaths = sceneIndex.documentPaths
         planHomePage()
         planScenePages(documentPaths)
         planConceptPages()
@@ -14,6 +14,11 @@ extension SiteBuilder {
         planScenarioPages()
         planDocumentPages()
         planClassesPage()
+        // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
+        let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard repeated.isEmpty else {
+            throw SiteBuildError(step: "plan pages", message: "two pages share \(repeated.joined(separator: ", "))")
+        }
     }
 
     /// The output path of a concept page; `index.md` is the home page, or `concepts/index.html`

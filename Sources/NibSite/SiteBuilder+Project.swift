@@ -55,7 +55,7 @@ extension SiteBuilder {
 
     func planHomePage() {
         guard hasProject else { return }
-        let paths = Self.documentPaths(content.documents)
+        let paths = sceneIndex.documentPaths
         let scenePaths = Dictionary(
             content.documents.enumerated().map { ($1.relative, sceneIndex.paths[$0] ?? [:]) }, uniquingKeysWith: { first, _ in first })
         let pathOf = Dictionary(zip(content.documents.map(\.relative), paths), uniquingKeysWith: { first, _ in first })
@@ -104,6 +104,7 @@ extension SiteBuilder {
                 dot: AppMapDiagram.dot(boards.map(\.entry), links: links), caption: "App map", kind: .flow, name: "app-map",
                 page: "index.html")
         }
+        html += sourcesSummary()
         html += "<h2 id=\"documents\">Documents</h2>"
         html += documentList(paths: paths)
         html +=

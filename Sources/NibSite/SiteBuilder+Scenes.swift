@@ -28,7 +28,8 @@ extension SiteBuilder {
                 page.content = sceneContent(
                     scene, number: number, graph: graph, part: parts[scene.id], path: path, documentPath: documentPath, uses: uses)
                 page.summary = "Scene of \(documentName)"
-                page.searchTerms = sceneSearchTerms(scene, graph: graph)
+                page.searchTerms =
+                    sceneSearchTerms(scene, graph: graph) + Self.findingTerms(findings(document: number, scene: scene, graph: graph))
                 pages.append(page)
             }
         }
@@ -76,20 +77,24 @@ extension SiteBuilder {
         html += figure(
             dot: ObjectGraphDiagram.dot(graph, scene: scene.id, options: options), caption: "Scene objects and connections", kind: .graph,
             name: graph.file + " " + scene.id, page: path)
-        html += "</div><details class=\"legend\"><summary>Legend</summary><div class=\"figures\">"
-        html += figure(
-            dot: DiagramLegend.dot(for: .graph), caption: "Legend of the object graph", kind: .graph, name: "legend-graph", page: path)
-        html += "</div></details>"
+        html += "</div>"
+        html += legendToggle([.graph], page: path)
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
                 "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(part.reach.summary)) (R-SB-1).</p>"
+            if content.hasClassTable {
+                html +=
+                    "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
+            }
             html += timelineContent(
-                part.timeline, level: part.timeline.traceLevel, name: Self.sceneTitle(scene, objects: objects), withLifecycle: true,
-                pagePath: path)
+                part.timeline, level: content.hasClassTable ? .l1 : part.timeline.traceLevel,
+                name: Self.sceneTitle(scene, objects: objects),
+                withLifecycle: true, pagePath: path)
         } else {
             html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
         }
+        html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
         html += sceneConnections(graph, members: memberIDs, root: root, number: number, documentPath: documentPath)
         html += sceneObjects(members, part: part, load: content.documents[number].timeline, root: root)
         html += classUsesSection(members, uses: uses, path: path, root: root)
@@ -98,7 +103,7 @@ extension SiteBuilder {
 
     /// Segues from this scene, then segues (and references) into it, each linking to its scene.
     func seguesSection(_ scene: Scene, number: Int, root: String) -> String {
-        let paths = Self.documentPaths(content.documents)
+        let paths = sceneIndex.documentPaths
         func link(_ document: Int, _ sceneID: String?) -> String {
             guard document >= 0 else { return "<span class=\"muted\">a storyboard not in this site</span>" }
             let name = (content.documents[document].relative as NSString).lastPathComponent

@@ -20,7 +20,7 @@ extension SiteBuilder {
         for (key, value) in facts { html += "<dt>\(key)</dt><dd>\(HTMLEscaping.escape(value))</dd>" }
         html += "</dl>"
         html +=
-            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#flow\">Flow</a></li><li><a href=\"#scenes\">Scenes</a></li><li><a href=\"#timeline\">Load timeline</a></li><li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
+            "<nav class=\"toc\" aria-label=\"On this page\"><ul><li><a href=\"#flow\">Flow</a></li><li><a href=\"#scenes\">Scenes</a></li><li><a href=\"#timeline\">Load timeline</a></li>\(content.hasClassTable ? "<li><a href=\"#check\">Check findings</a></li>" : "")<li><a href=\"#diagnostics\">Diagnostics</a></li></ul></nav>"
         html += "<h2 id=\"flow\">Flow</h2><p>Click a scene to open its page: its objects, connections and simulated lifecycle.</p>"
         let rules = Set(content.rules.map(\.id))
         let index = sceneIndex
@@ -43,9 +43,10 @@ extension SiteBuilder {
         }
         html += "<div class=\"figures\">"
         html += figure(
-            dot: FlowDiagram.dot(graph, options: DiagramOptions(theme: .light, links: links)), caption: "Storyboard flow", kind: .flow,
-            name: document.relative, page: path)
+            dot: FlowDiagram.dot(graph, options: DiagramOptions(theme: .light, links: links, legend: .omit)), caption: "Storyboard flow",
+            kind: .flow, name: document.relative, page: path)
         html += "</div>"
+        html += legendToggle([.flow], page: path)
         html += "<h2 id=\"scenes\">Scenes</h2><ul class=\"scenes\">"
         let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
@@ -69,8 +70,12 @@ extension SiteBuilder {
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
             html += timelineContent(
-                timeline, level: SiteContent.documentLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path)
+        }
+        html += findingsSection(document.findings, root: root) { finding in
+            guard let scene = Self.scene(of: finding, in: graph), let page = paths[scene.id] else { return nil }
+            return (root + HTMLEscaping.urlPath(page) + "#check", Self.sceneTitle(scene, objects: objects))
         }
         html += diagnosticsSection(graph)
         return html
@@ -95,6 +100,6 @@ extension SiteBuilder {
             let target = AppMapDiagram.target(of: reference, from: from, in: boards.map(\.entry))
         else { return nil }
         let document = boards[target.storyboard].record
-        return sceneIndex.path(document: document, scene: target.scene) ?? Self.documentPaths(content.documents)[document]
+        return sceneIndex.path(document: document, scene: target.scene) ?? sceneIndex.documentPaths[document]
     }
 }

@@ -41,7 +41,8 @@ public final class SiteBuilder {
     public func build() throws -> SiteReport {
         let output = try OutputFolder(
             OutputFolder.Request(
-                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), force: options.force,
+                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path) + options.sources.map(\.path),
+                force: options.force,
                 toolVersion: options.version))
         store.cache = try diagramCache(writingInto: output)
         var timings: [(String, Double)] = []
@@ -64,10 +65,11 @@ public final class SiteBuilder {
             (
                 "read documents",
                 {
-                    self.content.documents =
-                        self.givenContent?.documents
-                        ?? SiteContent.readDocuments(
-                            inputs: self.options.inputs, exclusion: self.options.exclusion, progress: self.progress)
+                    if let given = self.givenContent {
+                        (self.content.documents, self.content.sources) = (given.documents, given.sources)
+                    } else {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options, progress: self.progress)
+                    }
                 }
             ),
             ("plan pages", planPages),

@@ -1,4 +1,5 @@
 import Foundation
+import NibCheck
 import NibModel
 import NibParsing
 import NibScenario
@@ -48,6 +49,8 @@ public struct SiteContent: Sendable {
         /// A storyboard launched as the main storyboard (R-LAUNCH-1, R-SB-1): one part per scene
         /// with a controller, the run that shows it. Nil for xibs and unreadable documents.
         public var launch: StoryboardLaunch? = nil
+        /// `check`'s findings located in this document (empty without sources).
+        public var findings: [CheckFinding] = []
     }
 
     /// SPEC's rules, in SPEC order.
@@ -58,6 +61,11 @@ public struct SiteContent: Sendable {
     public var scenarios: [ScenarioRecord] = []
     /// User documents sorted by relative path (the same inputs in any order give the same list).
     public var documents: [DocumentRecord] = []
+    /// The app's sources, when the build was given some.
+    public var sources: SourcesRecord?
+
+    /// Whether the documents were simulated with a class table from the app's sources.
+    public var hasClassTable: Bool { sources != nil }
 
     /// Creates empty content; the `read…` functions fill it.
     public init() {}
@@ -73,7 +81,7 @@ public struct SiteContent: Sendable {
         content.rules = try readRules(siteRoot: options.siteRoot)
         content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
         content.scenarios = readScenarios(siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion)
-        content.documents = readDocuments(inputs: options.inputs, exclusion: options.exclusion)
+        (content.documents, content.sources) = try readProject(options)
         return content
     }
 
@@ -132,10 +140,12 @@ public struct SiteContent: Sendable {
         }
     }
 
-    /// User documents (source and compiled), parsed and simulated in parallel.
-    static func readDocuments(inputs: [URL], exclusion: InputExclusion = InputExclusion([]), progress: BuildProgress? = nil)
-        -> [DocumentRecord]
-    {
+    /// User documents (source and compiled), parsed and simulated in parallel, with `classes`
+    /// (a class table from sources) and the project's `platform` defaults when given.
+    static func readDocuments(
+        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
+        platform: ProjectFile.PlatformDefaults? = nil, progress: BuildProgress? = nil
+    ) -> [DocumentRecord] {
         var found: [(URL, String)] = []
         for input in inputs {
             for item in expand(input, exclusion: exclusion) where item.kind == .document || item.kind == .compiledNib {
@@ -149,9 +159,10 @@ public struct SiteContent: Sendable {
             defer { progress?.bar(counter.increment(), total, "documents") }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
+                let options = simulationOptions(for: graph, classes: classes, platform: platform)
                 return DocumentRecord(
-                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph),
-                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph) : nil)
+                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
+                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibScenario
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
@@ -25,6 +26,12 @@ public struct SiteOptions: Sendable {
     public var exclusion = InputExclusion([])
     /// The project's name on its home page (default: the first input folder's name).
     public var title: String?
+    /// Folders (or files) of the app's Swift and Objective-C sources (`--sources`, a project
+    /// file's `sources:`): their class table drives the simulations and `check`'s findings.
+    public var sources: [URL] = []
+    /// The OS version and idiom the documents of one platform are simulated at (a project
+    /// file's `platform:`); documents of the other platform keep nibviz's defaults.
+    public var platform: ProjectFile.PlatformDefaults?
 
     /// Creates options; the cache defaults to `<output>/.nibviz-cache`.
     public init(

@@ -1,5 +1,4 @@
 import NibModel
-import NibSimulation
 
 /// Everything `--sources` learned: the class table (the value a scenario's `classes:` holds,
 /// so every simulator rule applies unchanged), each class's declarations with their locations,

@@ -1,5 +1,5 @@
+import NibClasses
 import NibModel
-import NibSimulation
 
 /// Merges per-file declarations into a `SourceIndex`: classes first, then their extensions and
 /// categories (a file may extend a class another file declares later).

@@ -37,6 +37,7 @@ struct SiteCommand: ParsableCommand {
     var excludes: [String] = []
     @Flag(help: "Exit non-zero when a document cannot be read (it still gets a page with its error).")
     var strict = false
+    @OptionGroup var sources: SourcesOption
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
@@ -47,13 +48,21 @@ struct SiteCommand: ParsableCommand {
         let output =
             self.output
             ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
-        // `.nibviz.yml` at an input folder's root: its title and excludes (options win).
+        // `.nibviz.yml` at an input folder's root: its title, excludes, sources (relative to the
+        // file) and platform defaults (options win; sources add up).
         var project = ProjectFile()
+        var projectSources: [URL] = []
         for input in inputs {
             let url = URL(fileURLWithPath: input)
             guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
             project.title = project.title ?? file.title
             project.exclude += file.exclude
+            project.platform = project.platform ?? file.platform
+            projectSources += file.sourceURLs(relativeTo: url)
+        }
+        try validateSources(sources.paths)
+        for source in projectSources where !FileManager.default.fileExists(atPath: source.path) {
+            throw CommandFailure("\(ProjectFile.name): sources: \(source.path): no such file or folder")
         }
         var options = SiteOptions(
             siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
@@ -61,6 +70,8 @@ struct SiteCommand: ParsableCommand {
             useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
         )
         options.exclusion = InputExclusion(excludes + project.exclude)
+        options.sources = sources.paths.map { URL(fileURLWithPath: $0) } + projectSources
+        options.platform = project.platform
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
         let report: SiteReport

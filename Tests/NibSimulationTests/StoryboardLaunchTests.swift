@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibRules
 import NibScenario
 import NibSimulation
 import NibTestSupport
@@ -182,6 +183,27 @@ struct StoryboardLaunchTests {
         #expect(reaches["set-00-001"] == .segues([ObjectID("seg-00-002")]))
         #expect(reaches["orp-00-001"] == .unreachable)
         #expect(launch.timeline.notes.contains { $0.contains("3 scenes not instantiated at launch") })
+    }
+
+    @Test("R-SB-1: a modal reached from a tab of a tab bar the app instantiates by identifier is reached, not 'never instantiated'")
+    func scenesBeyondAnIdentifierAreReached() throws {
+        // AltStore's shape: the initial controller instantiates the tab bar by identifier; a tab's
+        // navigation root presents a navigation controller by segue (showAppIDs).
+        let launch = Simulator.launch(storyboard: try LaunchFixtures.graph("IdentifierTabs.storyboard"))
+        let reaches = Dictionary(uniqueKeysWithValues: launch.scenes.map { ($0.controllerID.rawValue, $0.reach) })
+        #expect(reaches["lch-00-001"] == .launch(visible: true))
+        #expect(reaches["tab-00-001"] == .identifier("tabs"))
+        #expect(reaches["nav-00-001"] == .identifier("tabs"))
+        #expect(reaches["mya-00-001"] == .identifier("tabs"))
+        #expect(reaches["ids-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
+        #expect(reaches["idr-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
+        #expect(!reaches.values.contains(.unreachable))
+        // The presented root's run: the tab bar instantiated and shown, then the segue shows it.
+        let ids = try #require(launch.scenes.first { $0.controllerID.rawValue == "idr-00-001" })
+        #expect(ids.reach.summary == "instantiateViewControllerWithIdentifier: tabs, then segue seg-00-001")
+        #expect(ids.events.first?.selector == "initWithCoder:")
+        #expect(ids.transitions.map(\.to) == [.loaded, .appearing, .visible])
+        #expect(!ids.timeline.notes.contains { $0.contains("never instantiates") })
     }
 
     @Test("R-SB-1: a scene's part holds its own events and view states in the run that reaches it")

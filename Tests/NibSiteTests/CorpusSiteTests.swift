@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibRules
 import NibSimulation
 import NibTestSupport
 import Testing
@@ -20,14 +21,14 @@ struct CorpusSiteTests {
         let builder = SiteBuilder(options: options, backend: InProcessBackend())
         builder.content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
-        let paths = SiteBuilder.documentPaths(builder.content.documents)
-        builder.sceneIndex = SceneIndex.build(documents: builder.content.documents, documentPaths: paths)
+        builder.sceneIndex = SceneIndex.build(documents: builder.content.documents)
+        let paths = builder.sceneIndex.documentPaths
         builder.planDocumentPages()
         builder.planScenePages(paths)
         var compared = 0
         var pagesByPath: [String: SitePage] = [:]
         for page in builder.pages { pagesByPath[page.path] = page }
-        for (document, path) in zip(builder.content.documents, SiteBuilder.documentPaths(builder.content.documents)) {
+        for (document, path) in zip(builder.content.documents, paths) {
             guard case .success(let graph) = document.graph, let page = pagesByPath[path] else { continue }
             // A storyboard's objects are on its scene pages (`documents/<file>/<scene>.html`).
             let scenePages = builder.pages.filter { $0.path.hasPrefix(String(path.dropLast(5)) + "/") }

@@ -87,6 +87,16 @@ struct ProjectScenePagesTests {
         let settings = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")
         #expect(settings.contains("from <a href=\"../../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a> in Main.storyboard"))
         #expect(settings.contains("<code>showAbout</code>"))
+        // One legend per page, behind a toggle; no diagram draws its own.
+        for path in [
+            "documents/App/Main.storyboard.html", "documents/App/Main.storyboard/lsc-mn-001.html",
+            "documents/App/Settings.storyboard/ssc-st-001.html", "documents/App/Views/Card.xib.html",
+        ] {
+            let parts = try ProjectSiteTests.page(output, path).components(separatedBy: "<details class=\"legend\">")
+            #expect(parts.count == 2, "\(path): one legend toggle")
+            let outside = parts[0] + (parts.last?.components(separatedBy: "</details>").dropFirst().joined() ?? "")
+            #expect(!outside.contains("<title>cluster_legend</title>"), "\(path): a diagram draws its own legend")
+        }
         let broken = try LinkWalk.broken(in: output)
         #expect(broken.isEmpty, "\(broken.prefix(10))")
         // Search: segue ids, outlet names, rule text are in the index, pointing at their page.

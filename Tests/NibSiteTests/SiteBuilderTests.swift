@@ -123,7 +123,10 @@ struct SiteBuilderTests {
         #expect(!page.contains("btn<&>"))
         // A name holding the site's old placeholder text stays text: figures are structural.
         #expect(page.contains("NIBVIZFIG0X label") && page.contains("NIBVIZFIG1X"))
-        #expect(page.components(separatedBy: "<figure").count - 1 == 3, "graph, instantiation and timeline figures only")
+        #expect(
+            page.components(separatedBy: "<figure").count - 1 == 5,
+            "graph, instantiation and timeline figures, and one legend each for graph and instantiation")
+        #expect(page.components(separatedBy: "<details class=\"legend\">").count - 1 == 1)
         #expect(page.contains("id=\"obj-lbl_with_space\"") && page.contains("href=\"#obj-lbl_with_space\""))
         #expect(page.contains("id=\"obj-btn&lt;&amp;&gt;&quot;&#39;\"") && page.contains("href=\"#obj-btn%3C%26%3E%22%27\""))
         #expect(page.contains("classes/index.html#class-Card_Button_"))

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The app map: every storyboard of a project as a box of its scenes, joined by segues and by
@@ -39,12 +40,20 @@ public enum AppMapDiagram {
     /// scene it opens (the scene whose controller has the referenced storyboard id, else the
     /// initial controller's scene; nil when neither is found). `from` is the index of the
     /// storyboard holding the reference (a reference without a storyboard name stays in it).
+    /// When several storyboards have the name (an app's and an extension's `Main`), the one
+    /// nearest the referring storyboard wins: `UIStoryboard(name:bundle:)` looks in the
+    /// referring storyboard's own bundle, whose files share the longest folder path with it.
     public static func target(of reference: NibObject, from: Int, in storyboards: [Storyboard]) -> (storyboard: Int, scene: String?)? {
         guard reference.placeholder == PlaceholderIdentifier.storyboardReference else { return nil }
         let index: Int
         if let name = reference.attributes["storyboardName"], !name.isEmpty {
-            guard let found = storyboards.firstIndex(where: { $0.name == name }) else { return nil }
-            index = found
+            let candidates = storyboards.indices.filter { storyboards[$0].name == name }
+            guard let first = candidates.first else { return nil }
+            let origin = storyboards.indices.contains(from) ? storyboards[from].key : ""
+            // The first candidate sharing the most leading folders with the referring storyboard.
+            index = candidates.dropFirst().reduce(first) { best, candidate in
+                sharedFolders(storyboards[candidate].key, origin) > sharedFolders(storyboards[best].key, origin) ? candidate : best
+            }
         } else {
             guard storyboards.indices.contains(from) else { return nil }
             index = from
@@ -57,6 +66,13 @@ public enum AppMapDiagram {
         }
         let initial = graph.initialViewController
         return (index, graph.scenes.first { $0.controller != nil && $0.controller == initial }?.id)
+    }
+
+    /// How many leading folders two `/`-separated paths have in common (`.lproj` folders are
+    /// a bundle's localizations, not a place of their own, so they do not count).
+    static func sharedFolders(_ a: String, _ b: String) -> Int {
+        func folders(_ path: String) -> [Substring] { path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") } }
+        return zip(folders(a), folders(b)).prefix { $0 == $1 }.count
     }
 
     /// The DOT text of the map.
@@ -87,7 +103,10 @@ public enum AppMapDiagram {
             let graph = storyboard.graph
             let objects = graph.objectsByID
             var cluster = DOTSubgraph("cluster_sb\(index)", style.attributes(.sceneBox))
-            cluster.attributes["label"] = .text(storyboard.name)
+            // Two storyboards of one name (an app's and an extension's `Main`) say where they live.
+            let folder = storyboard.key.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") }.last.map(String.init)
+            let repeated = storyboards.filter { $0.name == storyboard.name }.count > 1
+            cluster.attributes["label"] = .text(repeated && folder != nil ? "\(storyboard.name) (\(folder ?? ""))" : storyboard.name)
             cluster.attributes["tooltip"] = .tooltip(storyboard.key)
             if let href = links?.storyboard(storyboard.key) { cluster.attributes["href"] = .url(href) }
             let initial = graph.initialViewController

@@ -59,8 +59,10 @@ public enum SceneReach: Hashable, Sendable {
     /// Instantiated when these segues fire, in order, starting from a scene of the launch; each
     /// is the segue's XML id.
     case segues([ObjectID])
-    /// Only `instantiateViewControllerWithIdentifier:` with this identifier creates it.
-    case identifier(String)
+    /// `instantiateViewControllerWithIdentifier:` with this identifier creates it: the scene
+    /// itself, or the container it comes with (relationship and embed children), then these
+    /// segues, in order, from that container's scenes (each the segue's XML id).
+    case identifier(String, segues: [ObjectID] = [])
     /// Nothing in the storyboard reaches it and it has no identifier: an app never instantiates
     /// it. Its part shows the scene decoded directly, for reference.
     case unreachable
@@ -70,7 +72,9 @@ public enum SceneReach: Hashable, Sendable {
         switch self {
         case .launch(let visible): visible ? "at launch, visible" : "at launch, not visible"
         case .segues(let ids): "after segue \(ids.map(\.rawValue).joined(separator: " → "))"
-        case .identifier(let identifier): "instantiateViewControllerWithIdentifier: \(identifier)"
+        case .identifier(let identifier, let segues):
+            "instantiateViewControllerWithIdentifier: \(identifier)"
+                + (segues.isEmpty ? "" : ", then segue \(segues.map(\.rawValue).joined(separator: " → "))")
         case .unreachable: "never instantiated by the app"
         }
     }

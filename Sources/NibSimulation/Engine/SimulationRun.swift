@@ -1,4 +1,6 @@
+import NibClasses
 import NibModel
+import NibRules
 
 /// The mutable state of one run. Rules live in extensions (`Rules/…`), one file per SPEC section;
 /// steps in `Steps/…`. Everything stops at the first EXCEPTION, CRASH or REJECT.
