@@ -8,7 +8,10 @@ let package = Package(
         .executable(name: "nibviz", targets: ["nibviz"]),
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "NibParsing", targets: ["NibParsing"]),
+        .library(name: "NibClasses", targets: ["NibClasses"]),
+        .library(name: "NibRules", targets: ["NibRules"]),
         .library(name: "NibSimulation", targets: ["NibSimulation"]),
+        .library(name: "NibDOT", targets: ["NibDOT"]),
         .library(name: "NibDiagrams", targets: ["NibDiagrams"]),
         .library(name: "GraphvizRender", targets: ["GraphvizRender"]),
     ],
@@ -24,27 +27,39 @@ let package = Package(
         .target(name: "NibModel"),
         // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // .xib/.storyboard XML and compiled nibs into the model, with diagnostics.
-        .target(name: "NibParsing", dependencies: ["NibModel", "CLibXML2"]),
+        // Compiled nibs — NIBArchive and keyed archives, .nib bundles and .storyboardc — into the model.
+        .target(name: "NibCompiled", dependencies: ["NibModel"]),
+        // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
+        // compiled input goes to NibCompiled.
+        .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "CLibXML2"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
         .target(name: "NibInspect", dependencies: ["NibModel", "NibParsing"]),
-        // The SPEC rules (R-…) and the engine: (graph, scenario) → timeline; no I/O.
-        .target(name: "NibSimulation", dependencies: ["NibModel"]),
+        // What a class has: the curated UIKit/AppKit class tables and lookups over a class table
+        // (superclass chain, KVC keys, ivars, actions, overridden selectors).
+        .target(name: "NibClasses", dependencies: ["NibModel"]),
+        // The rule catalog: every rule nibviz implements (SPEC's R-… and its own R-LAUNCH, R-SB,
+        // R-SRC, R-CHK) as a value with id, summary and sources, in SPEC order; imports nothing.
+        .target(name: "NibRules"),
+        // The engine: (graph, scenario) → timeline, each event citing its rule; no I/O.
+        .target(name: "NibSimulation", dependencies: ["NibModel", "NibRules", "NibClasses"]),
         // Swift and Objective-C sources → class tables (the value a scenario's `classes:` holds).
         .target(
             name: "NibSources",
             dependencies: [
-                "NibModel", "NibSimulation",
+                "NibModel", "NibClasses",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),
         // IB documents checked against class tables from sources: located findings (`nibviz check`).
-        .target(name: "NibCheck", dependencies: ["NibModel", "NibSimulation", "NibSources"]),
-        // Model and timelines to deterministic DOT text.
-        .target(name: "NibDiagrams", dependencies: ["NibModel"]),
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSimulation", "NibSources"]),
+        // The DOT value model, its encoder with the one DOT quoting, and the visual style every
+        // drawing shares (roles, palette, type scale, SVG theming and metrics).
+        .target(name: "NibDOT", dependencies: ["NibModel"]),
+        // Model and timelines to the five diagrams as deterministic DOT text.
+        .target(name: "NibDiagrams", dependencies: ["NibModel", "NibDOT"]),
         // libgvc as a system library (module map + shim header).
         .systemLibrary(
             name: "CGraphviz",
@@ -63,13 +78,13 @@ let package = Package(
         // risk notes, simulated consequences, textconv. Values only, no reports.
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDiagrams", "GraphvizRender"]),
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDOT", "GraphvizRender"]),
         // The static documentation site pipeline.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibDiagrams", "GraphvizRender", "NibOutput",
-                "NibSources", "NibCheck",
+                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
+                "NibOutput", "NibSources", "NibCheck",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
             ]
@@ -78,7 +93,7 @@ let package = Package(
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
                 "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -88,8 +103,8 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation", "NibDiffing",
-                "NibReview", "NibSources",
+                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation",
+                "NibDiffing", "NibReview", "NibSources",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
@@ -98,19 +113,26 @@ let package = Package(
         .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
         .testTarget(
+            name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
+            exclude: ["__Fixtures__", "__Snapshots__"]),
+        .testTarget(
             name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
-            name: "NibSimulationTests", dependencies: ["NibTestSupport", "NibSimulation", "NibParsing", "NibScenario", "NibModel"],
+            name: "NibSimulationTests",
+            dependencies: ["NibTestSupport", "NibRules", "NibSimulation", "NibParsing", "NibScenario", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibDiagramsTests",
-            dependencies: ["NibTestSupport", "NibDiagrams", "NibModel", "NibParsing", "NibScenario", "NibSimulation", "GraphvizRender"],
+            dependencies: [
+                "NibTestSupport", "NibDOT", "NibDiagrams", "NibModel", "NibParsing", "NibScenario", "NibSimulation", "GraphvizRender",
+            ],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
-            name: "NibSiteTests", dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibSimulation"],
+            name: "NibSiteTests",
+            dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation"],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],

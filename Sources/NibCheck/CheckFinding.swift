@@ -29,6 +29,8 @@ public struct CheckFinding: Hashable, Sendable, Codable {
         case unknownClass
         /// R-CHK-4.
         case unknownModule
+        /// R-CHK-9.
+        case wrongModule
         /// R-CHK-5.
         case outletTypeMismatch
         /// R-CHK-6.
@@ -51,6 +53,7 @@ public struct CheckFinding: Hashable, Sendable, Codable {
             case .missingStoryboard, .missingStoryboardIdentifier: "R-CHK-6"
             case .undeclaredIdentifier: "R-CHK-7"
             case .unusedIdentifier: "R-CHK-8"
+            case .wrongModule: "R-CHK-9"
             }
         }
     }

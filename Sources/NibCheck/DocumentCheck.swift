@@ -1,3 +1,4 @@
+import NibClasses
 import NibModel
 import NibSimulation
 import NibSources
@@ -74,6 +75,9 @@ struct DocumentCheck {
         let defined = context.index.candidates[name] != nil
         if defined || isFrameworkName(name) {
             classAnswers[name] = .found
+            if let mismatch = context.index.moduleMismatch(for: object, documentPath: graph.file) {
+                findings.append(wrongModule(object, mismatch))
+            }
             return
         }
         let here = location(line: object.line, column: object.column)
@@ -95,6 +99,40 @@ struct DocumentCheck {
                 message:
                     "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
                 runtimeText: runtimeText))
+    }
+
+    /// R-CHK-9: the class exists, but not in the module the document names; the runtime builds
+    /// the element's framework class, and every outlet key that class lacks then fails.
+    func wrongModule(_ object: NibObject, _ mismatch: ModuleMismatch) -> CheckFinding {
+        let fallback = object.className
+        let lookup = ClassLookup(table: [:])
+        let lostKeys = graph.connections.compactMap { connection -> String? in
+            guard connection.source == object.id else { return nil }
+            switch connection.kind {
+            case .outlet(let key, _), .outletCollection(let key, _, _):
+                return lookup.keyValueAnswer(fallback, key: key) == .found ? nil : key
+            default: return nil
+            }
+        }
+        let whose =
+            mismatch.isTargetModule
+            ? "the document's target module \(mismatch.lookedUpModule) (customModuleProvider=\"target\")"
+            : "module \(mismatch.lookedUpModule)"
+        var message =
+            "class \(mismatch.className) is looked up in \(whose), but the sources compile it into "
+            + mismatch.definedIn.joined(separator: ", ")
+            + "; the runtime logs \"\(mismatch.logText)\" and builds a \(fallback) instead"
+        if let first = lostKeys.first {
+            let text = (isMac ? "" : "NSUnknownKeyException: ") + RuntimeMessages.unknownKey(className: fallback, key: first)
+            message +=
+                isMac ? "; its outlets (\(lostKeys.joined(separator: ", "))) fail to connect" : "; its first outlet then raises \(text)"
+        }
+        return CheckFinding(
+            .error, .wrongModule, at: location(line: object.line, column: object.column), className: mismatch.className,
+            key: mismatch.lookedUpModule, message: message, runtimeText: mismatch.logText,
+            source: context.index.resolve(mismatch.className, module: nil)?.info.source
+                ?? context.index.candidates[mismatch.className]?.first?.info.source,
+            sourceNote: "class \(mismatch.className) is declared here, in module \(mismatch.definedIn.joined(separator: ", "))")
     }
 
     /// R-CHK-1 (and R-CHK-5 on found outlets).

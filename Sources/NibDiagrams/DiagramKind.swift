@@ -1,3 +1,5 @@
+import NibDOT
+
 /// The five diagrams nibviz draws.
 public enum DiagramKind: String, CaseIterable, Sendable {
     /// Objects, containment and connections of one document (or one scene).

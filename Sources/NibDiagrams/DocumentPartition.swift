@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// One part of a large document: a storyboard scene or a top-level object with its contents.

@@ -1,4 +1,5 @@
 import Foundation
+import NibCompiled
 import NibModel
 
 /// Reads the pre-Xcode 5 `<archive type="com.apple.InterfaceBuilder3.…">` format (also the
@@ -91,7 +92,7 @@ final class ArchiveFormatReader {
         _ node: XMLNode?, record: XMLNode, id: ObjectID, parent: ObjectID?, properties: [String: XMLNode]
     ) -> NibObject {
         let archivedClass = node?["class"] ?? node?.name ?? "NSObject"
-        let className = Self.frameworkClass(archivedClass)
+        let className = ArchivedNames.frameworkClass(archivedClass)
         var customClass = properties["\(id.rawValue).CustomClassName"]?.stringValue
         if customClass == nil, let named = node?.child(key: "NSClassName")?.stringValue ?? node?.child(key: "NSWindowClass")?.stringValue,
             named != className
@@ -117,18 +118,6 @@ final class ArchiveFormatReader {
         return object
     }
 
-    /// `IBUIButton` → `UIButton`, `NSCustomObject` → `NSObject`, `NSWindowTemplate` → `NSWindow`.
-    static func frameworkClass(_ archived: String) -> String {
-        switch archived {
-        case "IBProxyObject", "NSCustomObject", "IBUICustomObject": return "NSObject"
-        case "NSCustomView": return "NSView"
-        case "NSWindowTemplate": return "NSWindow"
-        default:
-            if archived.hasPrefix("IBUI") { return "UI" + archived.dropFirst(4) }
-            return archived
-        }
-    }
-
     // MARK: - Connections
 
     private func readConnections(_ records: XMLNode?) -> [Connection] {
@@ -151,7 +140,7 @@ final class ArchiveFormatReader {
             switch kindClass {
             case "IBCocoaTouchEventConnection":
                 // iOS event connection: source = the control, destination = the target.
-                let event = (connection.child(key: "IBEventType")?.stringValue).flatMap(Int.init).flatMap(Self.eventName)
+                let event = (connection.child(key: "IBEventType")?.stringValue).flatMap(Int.init).flatMap(ArchivedNames.eventName)
                 (sender, kind) = (source, .action(selector: label, target: destination, eventType: event))
             case "IBActionConnection":
                 // AppKit action connection: source = the target, destination = the sender.
@@ -193,18 +182,6 @@ final class ArchiveFormatReader {
             BindingOption(key: key, value: value.stringValue)
         }
         return .binding(name: name ?? label, destination: destination, keyPath: keyPath ?? "", options: options.sorted { $0.key < $1.key })
-    }
-
-    /// UIControlEvents bit index + 1, as archives store `IBEventType`.
-    static func eventName(_ type: Int) -> String? {
-        let names = [
-            "touchDown", "touchDownRepeat", "touchDragInside", "touchDragOutside", "touchDragEnter",
-            "touchDragExit", "touchUpInside", "touchUpOutside", "touchCancel", nil, nil, nil,
-            "valueChanged", "primaryActionTriggered", nil, nil, "editingDidBegin", "editingChanged",
-            "editingDidEnd", "editingDidEndOnExit",
-        ]
-        guard type >= 1, type <= names.count else { return nil }
-        return names[type - 1]
     }
 
     // MARK: - Archived dictionaries

@@ -1,4 +1,5 @@
 import Foundation
+import NibCompiled
 @_exported import NibModel
 
 /// Reads Interface Builder documents (.xib, .storyboard, designable.nib, compiled .nib files and

@@ -1,4 +1,4 @@
-import NibDiagrams
+import NibDOT
 import NibDiffing
 import NibModel
 

@@ -1,4 +1,4 @@
-import NibDiagrams
+import NibDOT
 import NibDiffing
 
 /// Encodes a diff picture as a Mermaid flowchart (the subset GitHub and GitLab render inline):

@@ -1,6 +1,6 @@
 import Foundation
 import GraphvizRender
-import NibDiagrams
+import NibDOT
 import NibDiffing
 import NibModel
 import NibParsing

@@ -13,6 +13,9 @@ public struct SimulationOptions: Hashable, Sendable {
     /// A class table (from `--sources`, or a file) under the scenario's own `classes:`: the
     /// scenario's entries win, the table fills in every other class (same value as `classes:`).
     public var classTable: [String: ClassInfo]?
+    /// Custom classes the runtime will not find (R-CHK-9, from `--sources`): document file →
+    /// object id → the runtime's log line; the objects are built as their element's class.
+    public var classesNotFound: [String: [ObjectID: String]] = [:]
 
     /// Creates options; nil leaves the scenario's value.
     public init(
@@ -47,6 +50,13 @@ public struct SimulationOptions: Hashable, Sendable {
             result.sdkVersion = result.osVersion
         }
         if let idiom { result.idiom = idiom }
+        if !classesNotFound.isEmpty {
+            result.nibs = result.nibs.map { nib in
+                var nib = nib
+                nib.classesNotFound.merge(classesNotFound[nib.graph.file] ?? [:]) { own, _ in own }
+                return nib
+            }
+        }
         if let classTable { result.classes = classTable.merging(scenario.classes ?? [:]) { _, own in own } }
         if let traceLevel { result.traceLevel = traceLevel }
         return result

@@ -1,6 +1,6 @@
 import Foundation
 import GraphvizRender
-import NibDiagrams
+import NibDOT
 
 /// Renders DOT to SVG: in a pool of worker processes, or in this process.
 public protocol DiagramBackend: Sendable {

@@ -1,4 +1,4 @@
-import NibDiagrams
+import NibDOT
 
 /// Escaping for the contexts the site writes into: HTML text, attribute values, URL paths, slugs.
 public enum HTMLEscaping {

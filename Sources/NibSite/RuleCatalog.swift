@@ -1,4 +1,5 @@
 import Foundation
+import NibRules
 
 /// One rule of the specification with its full text.
 public struct RuleEntry: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import NibDiagrams
+import NibDOT
 import NibOutput
 
 extension SiteBuilder {

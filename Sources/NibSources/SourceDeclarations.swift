@@ -66,8 +66,11 @@ public struct SourceClassDeclaration: Hashable, Sendable {
     public var exposesAllMembers: Bool
     /// The language of the file.
     public var language: SourceLanguage
-    /// The module the file belongs to (folder heuristics, SourceModules).
+    /// The module the file belongs to: the one the project files decide, else a folder guess
+    /// (SourceModules).
     public var module: String
+    /// The modules the project files decide for the file (R-SRC-5); empty when undecidable.
+    public var knownModules: [String] = []
     /// Where the declaration starts.
     public var location: FileLocation
     /// The members in source order.

@@ -1,5 +1,4 @@
 import NibModel
-import NibSimulation
 
 /// Everything `--sources` learned: the class table (the value a scenario's `classes:` holds,
 /// so every simulator rule applies unchanged), each class's declarations with their locations,
@@ -15,6 +14,10 @@ public struct SourceIndex: Sendable {
         public var module: String
         /// The language of the class declaration.
         public var language: SourceLanguage
+        /// The modules the project files decide for the declaring file (R-SRC-5); empty when undecidable.
+        public var knownModules: [String] = []
+        /// `@objc(Name)`: the runtime name does not depend on the module.
+        public var isRenamed = false
     }
 
     /// Classes by runtime name; several when modules of the sources declare the same name.
@@ -22,8 +25,10 @@ public struct SourceIndex: Sendable {
     /// UIKit/AppKit classes the sources extend (`extension UIView { @IBInspectable var … }`):
     /// framework keys and actions plus the extension's (R-SRC-3).
     public var frameworkExtensions: [String: ClassInfo] = [:]
-    /// Every module a source file belongs to (SourceModules).
+    /// Every module a source file belongs to (SourceModules) or a project file declares.
     public var modules: Set<String> = []
+    /// What the project files say about the modules of files and documents (R-SRC-5).
+    public var projectModules = ProjectModules()
     /// Identifier literals passed to storyboard and segue APIs.
     public var identifierUses: [IdentifierUse] = []
     /// Every string literal of the sources.

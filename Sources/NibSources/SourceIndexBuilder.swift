@@ -1,5 +1,5 @@
+import NibClasses
 import NibModel
-import NibSimulation
 
 /// Merges per-file declarations into a `SourceIndex`: classes first, then their extensions and
 /// categories (a file may extend a class another file declares later).
@@ -34,7 +34,8 @@ struct SourceIndexBuilder {
             info.source = declaration.location
             Self.apply(declaration.members, to: &info)
             let derived = SourceIndex.DerivedClass(
-                info: info, members: declaration.members, module: declaration.module, language: declaration.language)
+                info: info, members: declaration.members, module: declaration.module, language: declaration.language,
+                knownModules: declaration.knownModules, isRenamed: declaration.objcName != nil)
             result.candidates[declaration.runtimeName, default: []].append(derived)
             if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
         }
@@ -67,6 +68,19 @@ struct SourceIndexBuilder {
         return result
     }
 
+    /// The KVC key a one-argument `set<Key>:` method sets (R-SRC-2: KVC capitalises the key's
+    /// first letter, so `settingsAction:` sets no key and `setURL:` sets `URL`).
+    static func setterKey(_ selector: String) -> String? {
+        guard selector.hasPrefix("set"), selector.hasSuffix(":"), selector.count > 4,
+            selector.dropLast().firstIndex(of: ":") == nil
+        else { return nil }
+        let key = selector.dropFirst(3).dropLast()
+        guard let first = key.first, !first.isLowercase else { return nil }
+        // `setURL:` is the setter of `URL` (an acronym keeps its case); `setTitle:` of `title`.
+        if key.dropFirst().first?.isUppercase == true { return String(key) }
+        return first.lowercased() + key.dropFirst()
+    }
+
     /// Adds members to a table entry (R-SRC-1/2/4).
     static func apply(_ members: [SourceMember], to info: inout ClassInfo) {
         var keys = Set(info.keys)
@@ -82,12 +96,7 @@ struct SourceIndexBuilder {
             case .ivar: ivars.insert(member.name)
             case .method:
                 actions.insert(member.name)
-                if member.name.hasPrefix("set"), member.name.hasSuffix(":"), member.name.dropLast().firstIndex(of: ":") == nil,
-                    member.name.count > 4
-                {
-                    let key = member.name.dropFirst(3).dropLast()
-                    keys.insert(key.prefix(1).lowercased() + key.dropFirst())
-                }
+                if let key = setterKey(member.name) { keys.insert(key) }
                 if let callsSuper = member.callsSuper {
                     overrides.insert(member.name)
                     if !callsSuper { withoutSuper.insert(member.name) }

@@ -14,8 +14,13 @@ public enum SourceScanner {
     }
 
     /// The source files under `paths` (files are taken as they are), sorted, each with its module.
-    public static func files(under paths: [String]) throws -> [(path: String, module: String)] {
-        var found: [(path: String, module: String)] = []
+    public static func files(under paths: [String]) throws -> [SourceFile] { try survey(paths).files }
+
+    /// The source files under `paths` and what the project files found on the way (`.xcodeproj`,
+    /// `Package.swift`, CocoaPods' `Pods`, R-SRC-5) say about their modules.
+    public static func survey(_ paths: [String]) throws -> SourceSurvey {
+        var found: [(path: String, guess: String)] = []
+        var projects = ProjectFiles()
         let manager = FileManager.default
         for root in paths {
             var isDirectory: ObjCBool = false
@@ -25,14 +30,22 @@ public enum SourceScanner {
             let rootURL = URL(fileURLWithPath: root)
             if !isDirectory.boolValue {
                 found.append((root, rootURL.deletingLastPathComponent().lastPathComponent))
+                projects.lookBeside(rootURL.deletingLastPathComponent())
                 continue
             }
-            guard let walker = manager.enumerator(at: rootURL, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey]) else {
-                continue
-            }
-            var here: [(path: String, module: String)] = []
+            projects.lookBeside(rootURL.deletingLastPathComponent())
+            guard
+                let walker = manager.enumerator(
+                    at: rootURL, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey])
+            else { continue }
+            var here: [(path: String, guess: String)] = []
             let prefix = rootURL.standardizedFileURL.path
-            for case let url as URL in walker where extensions.contains(url.pathExtension) {
+            for case let url as URL in walker {
+                if projects.note(url) {
+                    walker.skipDescendants()
+                    continue
+                }
+                guard extensions.contains(url.pathExtension) else { continue }
                 let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
                 guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
                 let full = url.standardizedFileURL.path
@@ -42,25 +55,37 @@ public enum SourceScanner {
             }
             found += here.sorted { $0.path < $1.path }
         }
-        return found
+        let modules = ProjectModules.read(
+            xcodeProjects: projects.xcodeProjects, packageManifests: projects.manifests, podFolders: projects.pods)
+        let files = found.map { file in
+            let known = modules.modules(of: file.path).sorted()
+            return SourceFile(path: file.path, module: known.first ?? file.guess, knownModules: known)
+        }
+        return SourceSurvey(files: files, modules: modules)
     }
 
     /// Reads every source file under `paths` into one index.
     public static func scan(_ paths: [String]) throws -> SourceIndex {
-        try scan(files: try files(under: paths))
+        let survey = try survey(paths)
+        return try scan(files: survey.files, modules: survey.modules)
     }
 
     /// Reads the given files (as `files(under:)` lists them) into one index.
-    public static func scan(files: [(path: String, module: String)]) throws -> SourceIndex {
+    public static func scan(files: [SourceFile], modules: ProjectModules = ProjectModules()) throws -> SourceIndex {
         var builder = SourceIndexBuilder()
-        for (path, module) in files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw Failure(description: "\(path): cannot read")
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw Failure(description: "\(file.path): cannot read")
             }
-            builder.add(declarations(String(decoding: data, as: UTF8.self), path: path, module: module), bytes: data.count)
-            builder.noteFile(module: module, isSwift: path.hasSuffix(".swift"))
+            var declarations = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
+            for position in declarations.classes.indices { declarations.classes[position].knownModules = file.knownModules }
+            builder.add(declarations, bytes: data.count)
+            builder.noteFile(module: file.module, isSwift: file.path.hasSuffix(".swift"))
         }
-        return builder.build()
+        var index = builder.build()
+        index.projectModules = modules
+        index.modules.formUnion(modules.declared)
+        return index
     }
 
     /// The declarations of one file's text, by its extension.
@@ -71,8 +96,57 @@ public enum SourceScanner {
     }
 }
 
-/// Which module a source file belongs to, from the folder structure (Xcode's sources carry no
-/// target membership outside the .xcodeproj): a SwiftPM `Sources/<Target>/…` names the target;
+/// One source file to read and the module it belongs to.
+public struct SourceFile: Sendable, Hashable {
+    /// The path as the walk found it (under the `--sources` folder as given).
+    public var path: String
+    /// The module the project files decide (the first, sorted), else the folder's guess.
+    public var module: String
+    /// The modules the project files decide (R-SRC-5); empty when none does.
+    public var knownModules: [String]
+}
+
+/// The files under the `--sources` folders and what their project files say about modules.
+public struct SourceSurvey: Sendable {
+    /// The source files, sorted per folder.
+    public var files: [SourceFile]
+    /// Modules of files and documents from `.xcodeproj`, `Package.swift` and `Pods`.
+    public var modules: ProjectModules
+}
+
+/// The project files a walk meets.
+struct ProjectFiles {
+    var xcodeProjects: [URL] = []
+    var manifests: [URL] = []
+    var pods: [URL] = []
+    private var seen: Set<String> = []
+
+    /// Notes `url` when it is a project file; true when the walk must not descend into it.
+    mutating func note(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        if name.hasSuffix(".xcodeproj") {
+            if seen.insert(ProjectModules.key(url.path)).inserted { xcodeProjects.append(url) }
+            return true
+        }
+        if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+            if seen.insert(ProjectModules.key(url.path)).inserted { manifests.append(url) }
+        } else if name == "Pods", ProjectModules.isCocoaPodsFolder(url), seen.insert(ProjectModules.key(url.path)).inserted {
+            pods.append(url)
+        }
+        return false
+    }
+
+    /// The project files directly in `folder` (the `.xcodeproj` usually sits beside the sources folder).
+    mutating func lookBeside(_ folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".xcodeproj") || name == "Package.swift" {
+            _ = note(folder.appendingPathComponent(name))
+        }
+    }
+}
+
+/// A module name guessed from the folder structure when no project file decides it (names
+/// classes and groups extensions; never used to report a module problem): a SwiftPM `Sources/<Target>/…` names the target;
 /// CocoaPods' `Pods/<Pod>/…` and Carthage's `Carthage/Checkouts/<Name>/…` name the pod or
 /// framework; otherwise the first folder under the `--sources` folder (Xcode's default layout:
 /// one top folder per target, named like it); a file directly in the folder belongs to the

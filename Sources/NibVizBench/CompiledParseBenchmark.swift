@@ -1,4 +1,5 @@
 import Foundation
+import NibCompiled
 import NibParsing
 
 /// Compiled-nib parse throughput next to the XML reader on the same nibs' XML: the corpus

@@ -1,4 +1,5 @@
 import Foundation
+import NibCompiled
 import NibParsing
 
 /// Parses every IB document of the corpus into `NibGraph`s and compares the throughput with

@@ -12,17 +12,17 @@ func runSourcesBenchmark(sources: URL) -> String {
     guard let files = try? SourceScanner.files(under: projects), !files.isEmpty else {
         return (report + ["(no source corpus under \(sources.path); re-create it with corpus/sources/rebuild.sh)"]).joined(separator: "\n")
     }
-    func size(_ list: [(path: String, module: String)]) -> Double {
+    func size(_ list: [SourceFile]) -> Double {
         Double(list.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }) / 1_000_000
     }
     let swift = files.filter { $0.path.hasSuffix(".swift") }
     let objc = files.filter { !$0.path.hasSuffix(".swift") }
     var classes = 0
-    func time(_ list: [(path: String, module: String)]) -> Double {
+    func time(_ list: [SourceFile]) -> Double {
         (0..<3).map { _ in measure { classes = (try? SourceScanner.scan(files: list))?.table.count ?? 0 } }.min() ?? .nan
     }
     let grep = ["/usr/bin/grep", "/bin/grep"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    func grepTime(_ list: [(path: String, module: String)]) -> Double {
+    func grepTime(_ list: [SourceFile]) -> Double {
         guard let grep else { return .nan }
         return (0..<3).map { _ in
             measure {

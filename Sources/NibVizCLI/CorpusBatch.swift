@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRender
+import NibDOT
 import NibDiagrams
 import NibModel
 import NibOutput

@@ -1,4 +1,5 @@
 import GraphvizRender
+import NibDOT
 import NibDiagrams
 import NibModel
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibDOT
 import NibDiagrams
 import NibModel
 import NibParsing

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
-import NibDiagrams
+import NibDOT
 import NibDiffing
 import NibModel
 import NibReview

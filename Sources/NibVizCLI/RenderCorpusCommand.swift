@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
+import NibDOT
 import NibDiagrams
 import NibModel
 import NibOutput

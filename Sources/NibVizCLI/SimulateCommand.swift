@@ -59,20 +59,20 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var sources: SourcesOption
 
     func run() throws {
-        let options = try simulationOptions()
         let index = try sources.index()
+        let options = try simulationOptions(index: index)
         var timeline =
-            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options) }
-            ?? SimulationInput.timeline(for: file, options: options)
+            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options, sources: index) }
+            ?? SimulationInput.timeline(for: file, options: options, sources: index)
         if let index { timeline.notes.insert(SourcesOption.note(index), at: 0) }
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
     }
 
-    private func simulationOptions() throws -> SimulationOptions {
+    private func simulationOptions(index: SourceIndex?) throws -> SimulationOptions {
         var options = SimulationOptions()
-        // `--sources` derives the table (R-SRC-1…4); a `--class-table` file's entries win over it.
-        if let index = try sources.index() { options.classTable = index.table }
+        // `--sources` derives the table (R-SRC-1…5); a `--class-table` file's entries win over it.
+        if let index { options.classTable = index.table }
         if let classTable {
             let file = try SimulationInput.classTable(at: classTable)
             options.classTable = (options.classTable ?? [:]).merging(file) { _, own in own }
@@ -104,10 +104,15 @@ struct SimulateCommand: ParsableCommand {
 /// Reads a scenario or a document and runs it.
 enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
-    static func timeline(for file: String, options: SimulationOptions) throws -> Timeline {
+    static func timeline(for file: String, options: SimulationOptions, sources: SourceIndex? = nil) throws -> Timeline {
+        var options = options
         switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
-        case .scenario(let scenario): return Simulator.run(scenario, options: options)
+        case .scenario(let scenario):
+            // R-CHK-9: classes the runtime will not find fall back to their element's class.
+            if let sources { options.classesNotFound = sources.classesNotFound(in: scenario.nibs.map(\.graph)) }
+            return Simulator.run(scenario, options: options)
         case .document(let graph):
+            if let sources { options.classesNotFound = sources.classesNotFound(in: [graph]) }
             var timeline = Simulator.run(document: graph, options: options)
             if options.classTable == nil {
                 timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)

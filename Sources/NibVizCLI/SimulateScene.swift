@@ -3,16 +3,19 @@ import NibModel
 import NibParsing
 import NibScenario
 import NibSimulation
+import NibSources
 
 extension SimulationInput {
     /// `simulate Main.storyboard --scene ID`: the run that shows one scene of a storyboard
     /// launched as the main storyboard (`Simulator.launch`): the launch itself, or the segues
     /// that reach the scene, traced from the first of them (R-SB-1). `ID` is a scene id, a
     /// controller's XML id or its storyboard identifier.
-    static func sceneTimeline(for file: String, scene: String, options: SimulationOptions) throws -> Timeline {
+    static func sceneTimeline(for file: String, scene: String, options: SimulationOptions, sources: SourceIndex? = nil) throws -> Timeline {
         guard let graph = try NibInput.read(URL(fileURLWithPath: file), displayName: file).graph, graph.isStoryboard else {
             throw CommandFailure("\(file): --scene needs a .storyboard")
         }
+        var options = options
+        if let sources { options.classesNotFound = sources.classesNotFound(in: [graph]) }
         let launch = Simulator.launch(storyboard: graph, options: options)
         let objects = graph.objectsByID
         guard

@@ -1,3 +1,4 @@
+import NibDOT
 import Testing
 
 @testable import NibDiagrams

@@ -1,4 +1,5 @@
 import Foundation
+import NibDOT
 import Testing
 
 @testable import NibDiagrams

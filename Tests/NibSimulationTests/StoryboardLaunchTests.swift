@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibRules
 import NibScenario
 import NibSimulation
 import NibTestSupport

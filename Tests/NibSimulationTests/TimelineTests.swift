@@ -1,3 +1,4 @@
+import NibRules
 import NibSimulation
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NibParsing
+import NibRules
 import NibSimulation
 import NibTestSupport
 import Testing

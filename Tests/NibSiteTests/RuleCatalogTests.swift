@@ -1,4 +1,5 @@
 import Foundation
+import NibRules
 import NibSimulation
 import NibTestSupport
 import Testing

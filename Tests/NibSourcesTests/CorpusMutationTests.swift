@@ -159,4 +159,29 @@ import Testing
             #expect(finding.severity == .warning && finding.line > 0 && finding.column > 0)
         }
     }
+
+    /// R-CHK-9: a class moved into another Swift package target while the document still names
+    /// the old module (the refactoring that makes UIKit log "Unknown class").
+    @Test func classMovedToAnotherModuleIsReportedWhereTheDocumentNamesTheOldOne() throws {
+        guard let project = try Self.project("Automattic__pocket-casts-ios") else { return }
+        defer { try? FileManager.default.removeItem(at: project.copy.deletingLastPathComponent()) }
+        let className = "PagedUIScrollView"
+        guard let declared = project.index.candidates[className]?.first, declared.knownModules == ["PocketCastsUtils"] else {
+            Issue.record("\(className) is no longer in the package target PocketCastsUtils")
+            return
+        }
+        let destination = project.copy.appendingPathComponent("Modules/Server/Sources/PocketCastsServer/\(className).swift")
+        try FileManager.default.moveItem(atPath: declared.info.source?.file ?? "", toPath: destination.path)
+        let found = try Self.newFindings(project)
+        print("moved \(className) to PocketCastsServer → \(found.map { "\($0.location): \($0.kind.rawValue)" })")
+        let uses = project.graphs.flatMap { graph in
+            graph.objects.filter { $0.customClass == className }.map { "\(graph.file):\($0.line):\($0.column)" }
+        }
+        #expect(!uses.isEmpty)
+        #expect(Set(found.map { "\($0.file):\($0.line):\($0.column)" }) == Set(uses), "exactly the objects of that class")
+        for finding in found {
+            #expect(finding.kind == .wrongModule && finding.severity == .error && finding.className == className, "\(finding.message)")
+            #expect(finding.message.contains("_TtC16PocketCastsUtils17PagedUIScrollView") && finding.message.contains("PocketCastsServer"))
+        }
+    }
 }

@@ -18,6 +18,8 @@ import Testing
             #expect(legacy.ivars.contains(ivar), "R-SRC-2: ivar \(ivar)")
         }
         #expect(!legacy.keys.contains("count"), "a readonly property has no setter")
+        #expect(legacy.keys.contains("URL") && legacy.keys.contains("titleText"), "R-SRC-2: set<Key>: sets the key")
+        #expect(!legacy.keys.contains("tingsAction"), "R-SRC-2: settingsAction: is no setter (KVC capitalises the key)")
         #expect(legacy.swiftModule == nil)
     }
 

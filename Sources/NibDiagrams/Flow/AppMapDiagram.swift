@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The app map: every storyboard of a project as a box of its scenes, joined by segues and by

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The `flow` diagram: one node per storyboard scene (titled, never a bare id), segues between

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// How a connection is drawn: role (style), short label and tooltip sentence.

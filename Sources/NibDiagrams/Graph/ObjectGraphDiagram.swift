@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The `graph` diagram: objects as nodes, containment as clusters, one styled edge per

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The one place an object gets the name people recognise, used by every diagram (graph, flow,

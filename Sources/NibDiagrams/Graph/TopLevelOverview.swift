@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The overview of a large document: one node per top-level object (and how many objects it

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// Short texts for events, in the canonical line shapes of R-CONV-1 and R-CONV-4.

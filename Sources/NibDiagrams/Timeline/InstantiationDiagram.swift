@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The `instantiation` diagram: which initializer each object receives, grouped by load and

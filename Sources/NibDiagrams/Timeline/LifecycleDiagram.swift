@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The `lifecycle` diagram: the view state machine of each view controller (notLoaded → loaded

@@ -1,3 +1,4 @@
+import NibDOT
 import NibModel
 
 /// The `timeline` diagram: events in order, wrapped into rows that fit the legible width

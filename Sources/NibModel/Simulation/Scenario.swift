@@ -87,6 +87,9 @@ public struct ScenarioNib: Hashable, Sendable {
     public var graph: NibGraph
     /// False when the scenario names the nib but the bundle lacks it (missing-nib runs, R-NIB-6).
     public var inBundle: Bool
+    /// Objects whose custom class the runtime will not find (R-CHK-9, decided from `--sources`):
+    /// object id → the runtime's "Unknown class … in Interface Builder file." line.
+    public var classesNotFound: [ObjectID: String] = [:]
 
     /// Creates a named nib.
     public init(name: String, path: String? = nil, graph: NibGraph, inBundle: Bool = true) {

@@ -1,4 +1,6 @@
+import NibClasses
 import NibModel
+import NibRules
 
 /// The mutable state of one run. Rules live in extensions (`Rules/…`), one file per SPEC section;
 /// steps in `Steps/…`. Everything stops at the first EXCEPTION, CRASH or REJECT.
@@ -40,9 +42,19 @@ final class SimulationRun {
     /// The load and phase events are attributed to.
     var context: (load: Int, phase: LoadPhase)?
 
+    /// Objects whose custom class the runtime will not find (R-CHK-9), by id and custom class.
+    let classesNotFound: [ObjectID: (customClass: String?, log: String)]
+
     init(scenario: Scenario) {
         self.scenario = scenario
         self.classes = ClassLookup(table: Self.inferSuperclasses(scenario))
+        var notFound: [ObjectID: (customClass: String?, log: String)] = [:]
+        for nib in scenario.nibs {
+            for (id, log) in nib.classesNotFound {
+                notFound[id] = (nib.graph.objectsByID[id]?.customClass, log)
+            }
+        }
+        classesNotFound = notFound
     }
 
     /// A table class with no `superclass` inherits from the framework class of the element that

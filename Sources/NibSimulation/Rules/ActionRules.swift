@@ -1,20 +1,5 @@
 import NibModel
 
-extension Rule {
-    /// SPEC §4.
-    public static let actions: [Rule] = [act1, act2, act3, act4, act5]
-    /// R-ACT-1: iOS controls use addTarget:action:forControlEvents:; First Responder → nil target.
-    public static let act1 = Rule("R-ACT-1", "iOS controls: addTarget:action:forControlEvents:, nil target for First Responder")
-    /// R-ACT-2: gesture recognizers addTarget:action:, bar items setTarget:/setAction:.
-    public static let act2 = Rule("R-ACT-2", "iOS gestures addTarget:action:, other sources setTarget: then setAction:")
-    /// R-ACT-3: iOS never checks the target at load time.
-    public static let act3 = Rule("R-ACT-3", "iOS does not check that the target implements the action")
-    /// R-ACT-4: macOS setTarget:/setAction:, LOG when the target does not respond.
-    public static let act4 = Rule("R-ACT-4", "macOS: setTarget: then setAction:; a target that does not respond is logged and skipped")
-    /// R-ACT-5: actions are never sent during loading.
-    public static let act5 = Rule("R-ACT-5", "loading wires actions but never sends them")
-}
-
 extension SimulationRun {
     /// UIKit control elements (sources of `eventType` actions and of control-triggered segues).
     static let controlElements: Set<String> = [

@@ -1,4 +1,5 @@
 import NibModel
+import NibRules
 
 // SPEC §11 (R-APP) and R-MAC-5: appearance, layout and containment callbacks.
 

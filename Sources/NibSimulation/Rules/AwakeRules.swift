@@ -1,22 +1,5 @@
 import NibModel
 
-extension Rule {
-    /// SPEC §6.
-    public static let awake: [Rule] = [awake1, awake2, awake3, awake4, awake6, awake8]
-    /// R-AWAKE-1: awakeFromNib after all objects are created and connected.
-    public static let awake1 = Rule("R-AWAKE-1", "awakeFromNib only after every object is instantiated and connected")
-    /// R-AWAKE-2: iOS never awakens placeholders.
-    public static let awake2 = Rule("R-AWAKE-2", "iOS: only instantiated objects get awakeFromNib, never File's Owner")
-    /// R-AWAKE-3: macOS awakens placeholders too.
-    public static let awake3 = Rule("R-AWAKE-3", "macOS: File's Owner and other placeholders get awakeFromNib too")
-    /// R-AWAKE-4: macOS owner awakened once per load.
-    public static let awake4 = Rule("R-AWAKE-4", "macOS: the owner is awakened on every load it owns")
-    /// R-AWAKE-6: order: objects in SIM-ORDER, then placeholders (owner last).
-    public static let awake6 = Rule("R-AWAKE-6", "awake order: objects in SIM-ORDER, then macOS placeholders")
-    /// R-AWAKE-8: prepareForInterfaceBuilder only at design time.
-    public static let awake8 = Rule("R-AWAKE-8", "prepareForInterfaceBuilder only in design-time mode")
-}
-
 extension SimulationRun {
     /// P4: `awakeFromNib` to every object the load created (SIM-ORDER), then on macOS to each
     /// distinct placeholder object in document order (R-AWAKE-2/3/6, E.3 once per object).

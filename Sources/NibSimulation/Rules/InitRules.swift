@@ -1,29 +1,5 @@
 import NibModel
-
-extension Rule {
-    /// SPEC §2.
-    public static let instantiation: [Rule] = [init1, init2, init3, init4, init5, init6, init7, init8, init9, init10]
-    /// R-INIT-1: initWithCoder:, macOS custom views initWithFrame:, custom objects init.
-    public static let init1 = Rule("R-INIT-1", "initializer: initWithCoder:, else initWithFrame: (macOS custom view), else init")
-    /// R-INIT-2: iOS NSCoding objects get initWithCoder:.
-    public static let init2 = Rule("R-INIT-2", "iOS archived objects get initWithCoder:, never initWithFrame:")
-    /// R-INIT-3: iOS class substitution (UIClassSwapper).
-    public static let init3 = Rule("R-INIT-3", "iOS customClass swapped in and sent initWithCoder:")
-    /// R-INIT-4: iOS generic Object gets init.
-    public static let init4 = Rule("R-INIT-4", "iOS customObject is created with init")
-    /// R-INIT-5: macOS library objects get initWithCoder:, even with a custom class.
-    public static let init5 = Rule("R-INIT-5", "macOS library objects get initWithCoder:")
-    /// R-INIT-6: macOS NSCustomView → initWithFrame:.
-    public static let init6 = Rule("R-INIT-6", "macOS customView is created with initWithFrame:")
-    /// R-INIT-7: macOS custom objects get init.
-    public static let init7 = Rule("R-INIT-7", "macOS customObject is created with init")
-    /// R-INIT-8: window templates (flag macWindowTemplateInit).
-    public static let init8 = Rule("R-INIT-8", "macOS custom windows get initWithContentRect:styleMask:backing:defer: (flag)")
-    /// R-INIT-9: awakeAfterUsingCoder: after initWithCoder:, may substitute.
-    public static let init9 = Rule("R-INIT-9", "awakeAfterUsingCoder: follows initWithCoder: and may replace the object")
-    /// R-INIT-10: SIM-ORDER instantiation.
-    public static let init10 = Rule("R-INIT-10", "objects are instantiated in SIM-ORDER")
-}
+import NibRules
 
 extension Rule {
     /// The initializer an archived object receives when a nib loads it, with the rule that picks
@@ -55,7 +31,17 @@ extension SimulationRun {
 
     /// P2 for one object: create it and send its initializer (and `awakeAfterUsingCoder:`).
     func instantiate(_ object: NibObject, load: Int) -> Int {
-        let instance = create(className: object.runtimeClass, elementID: object.id, element: object.element, load: load)
+        var className = object.runtimeClass
+        // R-CHK-9: a custom class the runtime cannot find (wrong module): it logs and builds the
+        // element's framework class, which then answers every key and selector.
+        if let notFound = classesNotFound[object.id], notFound.customClass == object.customClass {
+            log(notFound.log, .chk9)
+            notes.append(
+                "R-CHK-9: \(object.customClass ?? "") is not in the module the document names; the runtime builds a \(object.className) instead (\(notFound.log))"
+            )
+            className = object.className
+        }
+        let instance = create(className: className, elementID: object.id, element: object.element, load: load)
         let (selector, rule) = initializer(for: object)
         let isController = Self.isViewControllerElement(object.element)
         // R-VCI-8: the creator block's initializer enters first, then calls super's initWithCoder:.

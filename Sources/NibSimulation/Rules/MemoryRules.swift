@@ -1,4 +1,5 @@
 import NibModel
+import NibRules
 
 // SPEC §12 (R-MEM) and §13 (R-REL): memory warnings, unloading, manual view = nil.
 

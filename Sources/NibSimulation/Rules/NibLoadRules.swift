@@ -1,25 +1,5 @@
 import NibModel
-
-extension Rule {
-    /// SPEC §1.
-    public static let nibLoad: [Rule] = [nib1, nib2, nib3, nib4, nib5, nib6, nib7, nib8]
-    /// R-NIB-1: five phases P1 < P2 < P3 < P4 < P5 per load.
-    public static let nib1 = Rule("R-NIB-1", "a load runs P1 read, P2 instantiate, P3 connect, P4 awake, P5 show windows")
-    /// R-NIB-2: outlets, then actions, then bindings.
-    public static let nib2 = Rule("R-NIB-2", "connections: outlets, then actions, then bindings, sources in SIM-ORDER")
-    /// R-NIB-3: placeholders are resolved, never instantiated.
-    public static let nib3 = Rule("R-NIB-3", "placeholders resolve to owner, nil target, NSApp, external objects")
-    /// R-NIB-4: the loader returns the top-level objects.
-    public static let nib4 = Rule("R-NIB-4", "top-level objects exclude placeholders")
-    /// R-NIB-5: every load creates fresh instances.
-    public static let nib5 = Rule("R-NIB-5", "each load instantiates and awakens anew")
-    /// R-NIB-6: a missing nib raises.
-    public static let nib6 = Rule("R-NIB-6", "a missing nib raises NSInternalInconsistencyException")
-    /// R-NIB-7: a load never triggers another load.
-    public static let nib7 = Rule("R-NIB-7", "archived view controllers load their views lazily")
-    /// R-NIB-8: user-defined runtime attributes at the end of P3.
-    public static let nib8 = Rule("R-NIB-8", "runtime attributes via setValue:forKeyPath: after connections")
-}
+import NibRules
 
 /// What a finished load hands back.
 struct LoadResult {

@@ -1,23 +1,5 @@
 import NibModel
-
-extension Rule {
-    /// SPEC §3.
-    public static let outlets: [Rule] = [out1, out2, out3, out4, out5, out6, out7]
-    /// R-OUT-1: iOS setValue:forKey:, NSUnknownKeyException aborts the load.
-    public static let out1 = Rule("R-OUT-1", "iOS outlets use setValue:forKey:; an unknown key raises and ends the load")
-    /// R-OUT-2: macOS setter, else ivar, else LOG and continue.
-    public static let out2 = Rule("R-OUT-2", "macOS outlets: setter, else instance variable, else LOG Failed to connect")
-    /// R-OUT-3: Swift class names module-qualified in logs.
-    public static let out3 = Rule("R-OUT-3", "Swift class names are module-qualified in log messages")
-    /// R-OUT-4: File's Owner outlets connect to the owner passed in.
-    public static let out4 = Rule("R-OUT-4", "File's Owner outlets connect to the owner object")
-    /// R-OUT-5: KVO notifications when outlets are set (macOS from 10.5).
-    public static let out5 = Rule("R-OUT-5", "setting an outlet notifies KVO observers (macOS 10.5+)")
-    /// R-OUT-6: outlet collections set once with an array.
-    public static let out6 = Rule("R-OUT-6", "outlet collections are gathered into one array")
-    /// R-OUT-7: storyboard view outlets connect when the view nib loads.
-    public static let out7 = Rule("R-OUT-7", "storyboard VC outlets into its view connect during loadView")
-}
+import NibRules
 
 extension SimulationRun {
     /// P3 (R-NIB-2): outlets and collections, then actions, then bindings; sources in SIM-ORDER,

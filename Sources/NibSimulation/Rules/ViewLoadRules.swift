@@ -3,35 +3,6 @@ import NibModel
 // The view loading the nib-loading goldens need (G-BIND-1, G-XML-1): the default `loadView`
 // path. SPEC §8–§14 (overrides, recursion, appearance, unloading) grow beside this file.
 
-extension Rule {
-    /// The §8–§14 rules the nib-loading goldens use.
-    public static let viewLoading: [Rule] = [vci5, vci6, nn2, nn4, nn6, nn8, load1, load2, load3, load10, mac2, mac3]
-    /// R-VCI-5: storyboard controllers: initWithCoder: then awakeFromNib; nibName `<vcID>-view-<viewID>`.
-    public static let vci5 = Rule("R-VCI-5", "storyboard controllers are decoded with initWithCoder: then awakeFromNib")
-    /// R-VCI-6: a new instance per call; a missing identifier raises.
-    public static let vci6 = Rule("R-VCI-6", "instantiate… creates a new instance; a missing identifier raises")
-    /// R-NN-2: nil nibName → `…View` then `…ViewController` nib.
-    public static let nn2 = Rule("R-NN-2", "nil nibName searches the class name without Controller, then the class name")
-    /// R-NN-4: device-suffixed variants first.
-    public static let nn4 = Rule("R-NN-4", "~iphone/~ipad variants are tried before each plain name")
-    /// R-NN-6: no nib → plain UIView.
-    public static let nn6 = Rule("R-NN-6", "with no nib the default loadView creates a plain UIView")
-    /// R-NN-8: macOS nil nibName (⏱ 10.10).
-    public static let nn8 = Rule("R-NN-8", "macOS nil nibName: raises before 10.10, class-name nib from 10.10")
-    /// R-LOAD-1: the view getter runs loadView then viewDidLoad.
-    public static let load1 = Rule("R-LOAD-1", "view access loads: loadView then viewDidLoad")
-    /// R-LOAD-2: the default loadView loads the nib with owner = self.
-    public static let load2 = Rule("R-LOAD-2", "default loadView loads nibName with the controller as owner")
-    /// R-LOAD-3: the view outlet must be set.
-    public static let load3 = Rule("R-LOAD-3", "a nib that leaves the view outlet unset raises")
-    /// R-LOAD-10: storyboard view nib.
-    public static let load10 = Rule("R-LOAD-10", "storyboard controllers load <vcID>-view-<viewID> in loadView")
-    /// R-MAC-2: NSViewController viewDidLoad from 10.10.
-    public static let mac2 = Rule("R-MAC-2", "NSViewController: loadView, then viewDidLoad (10.10+)")
-    /// R-MAC-3: NSViewController default loadView loads its nib as owner.
-    public static let mac3 = Rule("R-MAC-3", "NSViewController default loadView loads the nib; the owner is awakened inside")
-}
-
 extension SimulationRun {
     /// `vc.view` (R-LOAD-1): loads the view if needed. A `loadView` override without `super`
     /// loads no nib (R-VCI-9) and may leave the view nil, so the next access loads again; an

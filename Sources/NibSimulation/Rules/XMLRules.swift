@@ -1,27 +1,5 @@
 import NibModel
-
-extension Rule {
-    /// SPEC §15.
-    public static let xml: [Rule] = [xml1, xml3, xml4, xml5, xml7, xml8, xml10, xml11, xml12]
-    /// R-XML-1: the platform comes from `type`; a mismatched targetRuntime is an error.
-    public static let xml1 = Rule("R-XML-1", "platform from the document type; targetRuntime must match")
-    /// R-XML-3: iOS placeholders.
-    public static let xml3 = Rule("R-XML-3", "iOS File's Owner -1, First Responder -2, others external objects")
-    /// R-XML-4: macOS placeholders.
-    public static let xml4 = Rule("R-XML-4", "macOS File's Owner -2, First Responder -1, Application -3")
-    /// R-XML-5: storyboards have no File's Owner.
-    public static let xml5 = Rule("R-XML-5", "storyboard scenes: first responder and exit placeholders")
-    /// R-XML-7: connections live in the source's <connections>; control segues become perform: actions.
-    public static let xml7 = Rule("R-XML-7", "connections belong to their source; control-triggered segues target a segue template")
-    /// R-XML-8: every reference must resolve.
-    public static let xml8 = Rule("R-XML-8", "destinations, targets and segue destinations must resolve")
-    /// R-XML-10: storyboard compilation names.
-    public static let xml10 = Rule("R-XML-10", "storyboard scenes compile to a controller nib and a <vcID>-view-<viewID> nib")
-    /// R-XML-11: user-defined runtime attributes.
-    public static let xml11 = Rule("R-XML-11", "userDefinedRuntimeAttributes are applied per R-NIB-8")
-    /// R-XML-12: document validation before any event.
-    public static let xml12 = Rule("R-XML-12", "invalid documents are rejected before any event")
-}
+import NibRules
 
 extension SimulationRun {
     /// Validates every nib the steps can load (R-XML-12, R-BIND-2, R-XML-1, R-XML-8); on the

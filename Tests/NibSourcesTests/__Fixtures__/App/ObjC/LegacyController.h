@@ -17,6 +17,9 @@ NS_ASSUME_NONNULL_BEGIN
 - (IBAction)save:(id)sender;
 - (IBAction)cancel:(id)sender forEvent:(UIEvent *)event;
 - (void)reloadWithName:(NSString *)name animated:(BOOL)animated;
+- (IBAction)settingsAction:(id)sender;
+- (void)setURL:(NSURL *)url;
+- (void)setTitleText:(NSString *)text;
 
 @end
 

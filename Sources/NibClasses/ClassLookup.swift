@@ -1,0 +1,122 @@
+import NibModel
+
+/// Questions about classes, answered from the scenario's class table, then the framework table,
+/// then the no-table conventions of R-CONV-3 and Appendix D.
+public struct ClassLookup: Sendable {
+    /// The class table (a scenario's `classes:` or one derived from sources); nil when none.
+    public let table: [String: ClassInfo]?
+
+    /// A lookup over `table`.
+    public init(table: [String: ClassInfo]?) { self.table = table }
+
+    /// Selectors a class "described only by name" does not override (Appendix E.1).
+    static let notOverriddenByDefault: Set<String> = [
+        "awakeAfterUsingCoder:", "setView:", "loadViewIfNeeded", "willMoveToParentViewController:",
+        "didMoveToParentViewController:", "prepareForInterfaceBuilder",
+    ]
+
+    /// A user class is traced at L1 (R-CONV-3 clarified).
+    public func isUser(_ name: String) -> Bool {
+        if let info = table?[name] { return info.isUser }
+        if FrameworkClasses.entry(name) != nil { return false }
+        return !(name.hasPrefix("UI") || name.hasPrefix("NS"))
+    }
+
+    /// Whether `name` (or a user superclass) overrides `selector` (R-CONV-7, E.1).
+    public func overrides(_ name: String, _ selector: String) -> Bool {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            seen.insert(className)
+            guard let info = table?[className] else {
+                return current == name && isUser(name) && !Self.notOverriddenByDefault.contains(selector)
+            }
+            guard info.isUser else { return false }
+            if let list = info.overrides {
+                if list.contains(selector) { return true }
+            } else if !Self.notOverriddenByDefault.contains(selector) {
+                return true
+            }
+            current = info.superclass
+        }
+        return false
+    }
+
+    /// Whether a lifecycle line for `selector` on `name` is traced (user class that overrides it).
+    public func traces(_ name: String, _ selector: String) -> Bool { isUser(name) && overrides(name, selector) }
+
+    /// The behaviour flags of `name` (the nearest table entry up the chain).
+    public func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
+
+    /// Walks the class chain; `test` answers per table entry, `frameworkTest` per framework entry.
+    /// A class nobody describes counts as compliant (no table, a class the table does not
+    /// mention, or a chain that reaches a superclass nobody describes, R-SRC-3): the run assumes
+    /// every key exists rather than invent failures.
+    private func search(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Bool {
+        answer(name, test, frameworkTest) != .missing
+    }
+
+    /// The three-valued walk behind every lookup: `.found` when a class of the chain has it,
+    /// `.unknown` when the chain reaches a class nobody describes (R-SRC-3), else `.missing`.
+    func answer(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Answer {
+        guard let table else { return .unknown }
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            seen.insert(className)
+            if let info = table[className] {
+                if test(info) { return .found }
+                current = info.superclass
+            } else if let entry = FrameworkClasses.entry(className) {
+                if frameworkTest(entry) { return .found }
+                current = entry.superclass
+            } else {
+                return .unknown
+            }
+        }
+        return .missing
+    }
+
+    /// iOS KVC `setValue:forKey:` search: `set<Key>:`, `_set<Key>:`, then ivars (R-OUT-1).
+    public func isKeyValueCompliant(_ name: String, key: String) -> Bool { keyValueAnswer(name, key: key) != .missing }
+
+    /// AppKit: whether the class has `set<Key>:` (R-OUT-2).
+    public func hasSetter(_ name: String, key: String) -> Bool {
+        search(name, { $0.keys.contains(key) }, { $0.keys.contains(key) })
+    }
+
+    /// AppKit: the instance variable an outlet is assigned to, if any (R-OUT-2).
+    public func ivar(_ name: String, key: String) -> String? {
+        guard let table else { return nil }
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className), let info = table[className] {
+            seen.insert(className)
+            if info.ivars.contains(key) { return key }
+            if info.ivars.contains("_\(key)") { return "_\(key)" }
+            current = info.superclass
+        }
+        return nil
+    }
+
+    /// AppKit: whether instances respond to an action selector (R-ACT-4).
+    public func respondsTo(_ name: String, action: String) -> Bool { actionAnswer(name, selector: action) != .missing }
+
+    /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
+    public func qualifiedName(_ name: String) -> String {
+        guard let module = table?[name]?.swiftModule else { return name }
+        return "\(module).\(name)"
+    }
+
+    /// Whether the class (or an ancestor) is `ancestor`.
+    public func isKind(_ name: String, of ancestor: String) -> Bool {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, !seen.contains(className) {
+            if className == ancestor { return true }
+            seen.insert(className)
+            current = table?[className]?.superclass ?? FrameworkClasses.entry(className)?.superclass
+        }
+        return false
+    }
+}

@@ -1,0 +1,126 @@
+import NibModel
+
+/// The storyboard graph being assembled from the per-nib graphs of a `.storyboardc`.
+struct StoryboardMerge {
+    let file: String
+    var objects: [NibObject] = []
+    var connections: [Connection] = []
+    var scenes: [Scene] = []
+    var diagnostics: [Diagnostic] = []
+    var format: NibGraph.Format = .nibArchive
+    private var notes: Set<String> = []
+    /// Each scene's placeholders by identifier, shared with its view nibs.
+    private var placeholders: [String: [String: ObjectID]] = [:]
+
+    init(file: String) { self.file = file }
+
+    /// Adds a nib's graph with ids prefixed `nib:`. With an `owner` (a view nib), its File's
+    /// Owner is that controller, its placeholders the scene's objects (`externals`, else the
+    /// scene's placeholder of the same identifier), and its top-level objects hang below the
+    /// owner. Returns the id mapping.
+    @discardableResult
+    mutating func add(_ graph: NibGraph, prefix: String, scene: String, owner: ObjectID?, externals: [String: ObjectID]) -> [ObjectID:
+        ObjectID]
+    {
+        var mapping: [ObjectID: ObjectID] = [:]
+        var shared: Set<ObjectID> = []
+        for object in graph.objects {
+            var target = ObjectID(prefix + ":" + object.id.rawValue)
+            if let owner, let placeholder = object.placeholder {
+                let existing =
+                    placeholder == PlaceholderIdentifier.filesOwner ? owner : externals[placeholder] ?? placeholders[scene]?[placeholder]
+                if let existing {
+                    target = existing
+                    shared.insert(object.id)
+                }
+            }
+            mapping[object.id] = target
+        }
+        func mapped(_ id: ObjectID) -> ObjectID { mapping[id] ?? ObjectID(prefix + ":" + id.rawValue) }
+        for var object in graph.objects where !shared.contains(object.id) {
+            if let placeholder = object.placeholder, placeholders[scene]?[placeholder] == nil {
+                placeholders[scene, default: [:]][placeholder] = mapped(object.id)
+            }
+            object.id = mapped(object.id)
+            object.parent = object.parent.map(mapped) ?? (object.isPlaceholder ? nil : owner)
+            object.scene = scene
+            objects.append(object)
+        }
+        for var connection in graph.connections {
+            connection.id = connection.id.map { ObjectID(prefix + ":" + $0.rawValue) }
+            connection.source = mapped(connection.source)
+            switch connection.kind {
+            case .outlet(let property, let destination): connection.kind = .outlet(property: property, destination: mapped(destination))
+            case .outletCollection(let property, let destination, let appends):
+                connection.kind = .outletCollection(property: property, destination: mapped(destination), appends: appends)
+            case .action(let selector, let target, let event):
+                // `perform:` sent to a segue template is the segue's trigger: the sender owns the segue.
+                if selector == "perform:", let target, let index = connections.firstIndex(where: { $0.id == mapped(target) }),
+                    case .segue = connections[index].kind
+                {
+                    connections[index].source = connection.source
+                    continue
+                }
+                connection.kind = .action(selector: selector, target: target.map(mapped), eventType: event)
+            case .binding(let name, let destination, let keyPath, let options):
+                connection.kind = .binding(name: name, destination: mapped(destination), keyPath: keyPath, options: options)
+            case .segue(let destination, let segue) where segue.kind == "relationship":
+                connection.kind = .segue(destination: mapped(destination), segue)
+            case .segue: break  // destinations are storyboard identifiers, resolved at the end
+            }
+            connections.append(connection)
+        }
+        if graph.format == .keyedArchive { format = .keyedArchive }
+        for diagnostic in graph.diagnostics {
+            if diagnostic.severity == .note {
+                // Said once for the storyboard, not once per nib.
+                guard notes.insert(diagnostic.message).inserted else { continue }
+                diagnostics.append(Diagnostic(.note, at: FileLocation(file: file), diagnostic.message))
+            } else {
+                diagnostics.append(diagnostic)
+            }
+        }
+        return mapping
+    }
+
+    /// A controller archived inside another scene's nib (a window's content view controller) and
+    /// everything below it move to a scene of their own; the controller becomes top-level.
+    mutating func move(_ controller: ObjectID, toScene scene: String) {
+        var subtree: Set<ObjectID> = [controller]
+        for index in objects.indices {
+            if objects[index].id == controller {
+                objects[index].parent = nil
+            } else if let parent = objects[index].parent, subtree.contains(parent) {
+                subtree.insert(objects[index].id)
+            } else {
+                continue
+            }
+            objects[index].scene = scene
+        }
+    }
+
+    /// A storyboard's application scene: its nib's File's Owner is the application, which the
+    /// source storyboard lists as an `<application>` scene member, not a placeholder.
+    mutating func makeApplication(_ id: ObjectID) {
+        guard let index = objects.firstIndex(where: { $0.id == id }) else { return }
+        objects[index].element = "application"
+        objects[index].className = "NSApplication"
+        objects[index].customClass = objects[index].customClass == "NSApplication" ? nil : objects[index].customClass
+        objects[index].placeholder = nil
+    }
+
+    /// Segue destinations named by storyboard identifier → the controllers' ids.
+    mutating func resolveSegues(_ controllers: [String: ObjectID]) {
+        for index in connections.indices {
+            guard case .segue(let destination, let segue) = connections[index].kind, segue.kind != "relationship" else { continue }
+            if let controller = controllers[destination.rawValue] {
+                connections[index].kind = .segue(destination: controller, segue)
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, at: FileLocation(file: file),
+                        "segue to unknown controller identifier \(TextQuoting.plain(destination.rawValue))"))
+            }
+        }
+    }
+}

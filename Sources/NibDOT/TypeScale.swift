@@ -1,0 +1,78 @@
+/// One type scale for every diagram kind, so text keeps its size from one diagram to the next:
+/// node labels, edge labels, cluster labels and legends use `body`; second lines (a class under
+/// a name, arguments, event numbers) `detail`; the diagram's own title `title`. The smallest
+/// size decides how far a diagram may be scaled down: `detail` (10 pt = 13.3 CSS px) stays at
+/// 8 CSS px or more while a diagram is at most 1,200 pt (1,600 px) wide and shrunk to fit a
+/// 960 px column (`SVGMetrics`).
+public enum TypeScale {
+    /// The diagram title, in points.
+    public static let title = 14
+    /// Node, edge, cluster and legend labels, in points.
+    public static let body = 11
+    /// Second lines of labels, in points; the smallest text any diagram draws.
+    public static let detail = 10
+
+    /// The widest a diagram should lay out, in points, to stay legible in a 960 px column.
+    public static let legibleWidth = 1200.0
+
+    /// `escaped` (already HTML-escaped) in the detail size, for HTML-like labels.
+    public static func detailHTML(_ escaped: String) -> String {
+        "<FONT POINT-SIZE=\"\(detail)\">" + escaped + "</FONT>"
+    }
+
+    /// A diagram title as an HTML-like label in the title size (`text` is plain text).
+    public static func titleLabel(_ text: String, limit: Int = 120) -> DOTValue {
+        .html("<FONT POINT-SIZE=\"\(title)\">" + DOTEscaping.html(DOTEscaping.truncated(text, limit: limit)) + "</FONT>")
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters, at most `lines` lines
+    /// (the last one ends in an ellipsis when text is left over); words longer than `width` are
+    /// cut, where a class name's words meet when one does in the second half of the line
+    /// (`AppDetailCollectionView|Controller`). Plain text: escape each line for its context.
+    public static func wrapped(_ text: String, width: Int, lines: Int = 2) -> [String] {
+        guard width > 1, lines > 0, text.count > width else { return [text] }
+        var out: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var rest = Substring(word)
+            while !rest.isEmpty {
+                if current.isEmpty, rest.count > width {
+                    let cut = camelCaseCut(rest, width: width)
+                    out.append(String(rest.prefix(cut)))
+                    rest = rest.dropFirst(cut)
+                } else if current.isEmpty || current.count + 1 + rest.count <= width {
+                    current += (current.isEmpty ? "" : " ") + rest
+                    rest = ""
+                } else {
+                    out.append(current)
+                    current = ""
+                }
+            }
+            if out.count > lines { break }
+        }
+        if !current.isEmpty { out.append(current) }
+        guard out.count > lines else { return out }
+        out.removeLast(out.count - lines)
+        let last = out[lines - 1]
+        out[lines - 1] = (last.count >= width ? String(last.prefix(width - 1)) : last) + "…"
+        return out
+    }
+
+    /// Where to cut a word longer than `width`: before the last capital that follows a
+    /// lower-case letter within the first `width` characters, when that is past half of it.
+    static func camelCaseCut(_ word: Substring, width: Int) -> Int {
+        let characters = Array(word.prefix(width + 1))
+        var cut = width
+        for index in stride(from: min(width, characters.count - 1), to: width / 2, by: -1)
+        where characters[index].isUppercase && characters[index - 1].isLowercase {
+            cut = index
+            break
+        }
+        return cut
+    }
+
+    /// `text` wrapped and HTML-escaped, lines joined with `<BR/>`.
+    public static func wrappedHTML(_ text: String, width: Int, lines: Int = 2) -> String {
+        wrapped(text, width: width, lines: lines).map(DOTEscaping.html).joined(separator: "<BR/>")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Which modules files are compiled into, as the project files say (R-SRC-5): an Xcode target's
+/// build phases and synchronized folders with its `PRODUCT_MODULE_NAME`, a Swift package
+/// target's folder, a CocoaPods pod's folder. A file none of them names, or a target whose
+/// module name the project file does not decide, has no known module: checks that need one
+/// say nothing rather than guess.
+public struct ProjectModules: Sendable, Equatable {
+    /// What a project file says about one file.
+    struct Membership: Sendable, Equatable {
+        var modules: Set<String> = []
+        /// A target whose module name is undecidable also holds the file.
+        var hasUnknown = false
+    }
+
+    /// A folder whose files (but the excluded ones) belong to `module` (nil: undecidable).
+    struct FolderRule: Sendable, Equatable {
+        var folder: String
+        var module: String?
+        var excluded: Set<String> = []
+    }
+
+    /// Absolute path → the targets listing it in a build phase (Xcode).
+    var files: [String: Membership] = [:]
+    /// Xcode synchronized folders (checked before the others, like Xcode does).
+    var xcodeFolders: [FolderRule] = []
+    /// Swift package target folders and pod folders.
+    var folders: [FolderRule] = []
+    /// Every module a project file names.
+    public internal(set) var declared: Set<String> = []
+    /// The project files read (`…/project.pbxproj`, `…/Package.swift`, `…/Pods`), for messages.
+    public internal(set) var projectFiles: [String] = []
+
+    /// No project file read.
+    public init() {}
+
+    /// The absolute, standardised form of `path` that the map's keys use.
+    public static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// The modules `path` is compiled into (or, for a document, bundled with); empty when the
+    /// project files do not decide it. A file several project files name (an Xcode framework
+    /// target and the Swift package beside it) may be in any of their modules.
+    public func modules(of path: String) -> Set<String> {
+        let path = Self.key(path)
+        var result: Set<String> = []
+        if let membership = files[path] {
+            if membership.hasUnknown { return [] }
+            result = membership.modules
+        }
+        for rules in [xcodeFolders, folders] {
+            let matching = rules.filter { path.hasPrefix($0.folder + "/") && !$0.excluded.contains(path) }
+            guard let longest = matching.map(\.folder.count).max() else { continue }
+            let chosen = matching.filter { $0.folder.count == longest }
+            if chosen.contains(where: { $0.module == nil }) { return [] }
+            result.formUnion(chosen.compactMap(\.module))
+        }
+        return result
+    }
+
+    mutating func add(file path: String, module: String?) {
+        var membership = files[path] ?? Membership()
+        if let module { membership.modules.insert(module) } else { membership.hasUnknown = true }
+        files[path] = membership
+        if let module { declared.insert(module) }
+    }
+
+    mutating func add(folder: String, module: String?, excluded: Set<String> = [], xcode: Bool) {
+        let rule = FolderRule(folder: folder, module: module, excluded: excluded)
+        if xcode { xcodeFolders.append(rule) } else { folders.append(rule) }
+        if let module { declared.insert(module) }
+    }
+
+    /// Xcode's `c99extidentifier`: every character that cannot appear in a C identifier becomes
+    /// `_`, and a leading digit gets a `_` before it (how `PRODUCT_MODULE_NAME` and SwiftPM's
+    /// module names are derived from target names).
+    public static func c99Identifier(_ name: String) -> String {
+        var result = String(
+            name.unicodeScalars.map { scalar -> Character in
+                let isASCIIWord = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_")
+                return isASCIIWord || (!scalar.isASCII && CharacterSet.letters.contains(scalar)) ? Character(scalar) : "_"
+            })
+        if let first = result.unicodeScalars.first, CharacterSet.decimalDigits.contains(first) { result = "_" + result }
+        return result
+    }
+
+    /// Reads the project files found while walking the `--sources` folders.
+    static func read(xcodeProjects: [URL], packageManifests: [URL], podFolders: [URL]) -> ProjectModules {
+        var map = ProjectModules()
+        for bundle in xcodeProjects.sorted(by: { $0.path < $1.path }) {
+            if XcodeProjectReader.read(bundle: bundle, into: &map) {
+                map.projectFiles.append(bundle.appendingPathComponent("project.pbxproj").path)
+            }
+        }
+        for manifest in packageManifests.sorted(by: { $0.path < $1.path }) {
+            PackageManifestReader.read(manifest: manifest, into: &map)
+            map.projectFiles.append(manifest.path)
+        }
+        for pods in podFolders.sorted(by: { $0.path < $1.path }) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: pods.path)) ?? []
+            for name in names.sorted() where !Self.podSupportFolders.contains(name) && !name.hasPrefix(".") {
+                var isDirectory: ObjCBool = false
+                let folder = pods.appendingPathComponent(name)
+                guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                    !name.hasSuffix(".xcodeproj")
+                else { continue }
+                map.add(folder: key(folder.path), module: c99Identifier(name), xcode: false)
+            }
+            map.projectFiles.append(pods.path)
+        }
+        return map
+    }
+
+    /// Folders of a `Pods` folder that are no pod.
+    static let podSupportFolders: Set<String> = ["Target Support Files", "Headers", "Local Podspecs"]
+
+    /// Whether `folder` (named `Pods`) is CocoaPods' (its marker files, or a `Podfile` beside it).
+    static func isCocoaPodsFolder(_ folder: URL) -> Bool {
+        let manager = FileManager.default
+        return ["Manifest.lock", "Pods.xcodeproj", "Target Support Files"].contains {
+            manager.fileExists(atPath: folder.appendingPathComponent($0).path)
+        } || manager.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("Podfile").path)
+    }
+}

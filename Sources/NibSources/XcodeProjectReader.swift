@@ -1,0 +1,168 @@
+import Foundation
+
+/// Reads an Xcode project's `project.pbxproj` (an OpenStep property list, which Foundation
+/// parses) into `ProjectModules`: for every native target, its module name
+/// (`PRODUCT_MODULE_NAME`, by default `$(PRODUCT_NAME:c99extidentifier)`, `PRODUCT_NAME` by
+/// default `$(TARGET_NAME)`; target settings over its xcconfig over the project's) and the files
+/// of its Sources and Resources phases and synchronized folders. A name that depends on
+/// anything else (an unreadable xcconfig, a conditional setting, another variable) is unknown.
+enum XcodeProjectReader {
+    typealias Object = [String: Any]
+
+    /// Reads `bundle` (a `.xcodeproj` folder); false when its project file is unreadable.
+    static func read(bundle: URL, into map: inout ProjectModules) -> Bool {
+        guard let data = FileManager.default.contents(atPath: bundle.appendingPathComponent("project.pbxproj").path),
+            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? Object,
+            let objects = plist["objects"] as? Object, let rootID = plist["rootObject"] as? String,
+            let root = objects[rootID] as? Object
+        else { return false }
+        var projectDirectory = bundle.deletingLastPathComponent().path
+        if let directory = root["projectDirPath"] as? String, !directory.isEmpty {
+            projectDirectory = directory.hasPrefix("/") ? directory : projectDirectory + "/" + directory
+        }
+        let project = Project(objects: objects, directory: ProjectModules.key(projectDirectory), root: root)
+        for targetID in root["targets"] as? [String] ?? [] {
+            guard let target = objects[targetID] as? Object, target["isa"] as? String == "PBXNativeTarget" else { continue }
+            project.add(target: target, targetID: targetID, into: &map)
+        }
+        return true
+    }
+
+    /// One project: its objects and the absolute path of every group and file reference.
+    struct Project {
+        let objects: Object
+        let directory: String
+        let root: Object
+        let paths: [String: String]
+
+        init(objects: Object, directory: String, root: Object) {
+            self.objects = objects
+            self.directory = directory
+            self.root = root
+            var paths: [String: String] = [:]
+            if let main = root["mainGroup"] as? String {
+                Self.walk(main, parent: directory, sourceRoot: directory, objects, &paths, depth: 0)
+            }
+            self.paths = paths
+        }
+
+        /// Group paths: `<group>` relative to the parent group, `SOURCE_ROOT` to the project folder,
+        /// `<absolute>` as written; other trees (SDK, build products) are not the project's files.
+        static func walk(
+            _ id: String, parent: String, sourceRoot: String, _ objects: Object, _ paths: inout [String: String], depth: Int
+        ) {
+            guard depth < 64, paths[id] == nil, let object = objects[id] as? Object else { return }
+            let tree = object["sourceTree"] as? String ?? "<group>"
+            let base: String
+            switch tree {
+            case "<group>": base = parent
+            case "SOURCE_ROOT": base = sourceRoot
+            case "<absolute>": base = ""
+            default: return
+            }
+            let path: String
+            if let own = object["path"] as? String, !own.isEmpty {
+                path = ProjectModules.key(own.hasPrefix("/") ? own : base + "/" + own)
+            } else {
+                path = base
+            }
+            paths[id] = path
+            for child in object["children"] as? [String] ?? [] {
+                walk(child, parent: path, sourceRoot: sourceRoot, objects, &paths, depth: depth + 1)
+            }
+        }
+
+        func add(target: Object, targetID: String, into map: inout ProjectModules) {
+            let name = target["name"] as? String ?? ""
+            let module = moduleName(target: target, name: name)
+            for phaseID in target["buildPhases"] as? [String] ?? [] {
+                guard let phase = objects[phaseID] as? Object,
+                    ["PBXSourcesBuildPhase", "PBXResourcesBuildPhase"].contains(phase["isa"] as? String ?? "")
+                else { continue }
+                for fileID in phase["files"] as? [String] ?? [] {
+                    guard let file = objects[fileID] as? Object, let reference = file["fileRef"] as? String else { continue }
+                    for path in filePaths(reference) { map.add(file: path, module: module) }
+                }
+            }
+            for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                guard let folder = paths[groupID], let group = objects[groupID] as? Object else { continue }
+                var excluded: Set<String> = []
+                for exceptionID in group["exceptions"] as? [String] ?? [] {
+                    guard let exception = objects[exceptionID] as? Object, exception["target"] as? String == targetID else { continue }
+                    for relative in exception["membershipExceptions"] as? [String] ?? [] {
+                        excluded.insert(ProjectModules.key(folder + "/" + relative))
+                    }
+                }
+                map.add(folder: folder, module: module, excluded: excluded, xcode: true)
+            }
+        }
+
+        /// A file reference's path; a variant group (a localised storyboard) gives its children's.
+        func filePaths(_ id: String) -> [String] {
+            guard let object = objects[id] as? Object else { return [] }
+            if object["isa"] as? String == "PBXVariantGroup" {
+                return (object["children"] as? [String] ?? []).compactMap { paths[$0] }
+            }
+            return paths[id].map { [$0] } ?? []
+        }
+
+        /// The target's module name when every configuration decides the same one; nil otherwise.
+        func moduleName(target: Object, name: String) -> String? {
+            let targetConfigurations = configurations(target["buildConfigurationList"])
+            let projectConfigurations = Dictionary(
+                configurations(root["buildConfigurationList"]).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var names: Set<String?> = []
+            for configuration in targetConfigurations {
+                let layers = [configuration, projectConfigurations[configuration.name]].compactMap { $0 }
+                names.insert(moduleName(layers: layers, targetName: name))
+            }
+            guard names.count == 1, let only = names.first else { return nil }
+            return only
+        }
+
+        struct Configuration {
+            var name: String
+            var settings: Object
+            /// The xcconfig's settings; nil when it is named but unreadable.
+            var xcconfig: [String: String]?
+        }
+
+        func configurations(_ listID: Any?) -> [Configuration] {
+            guard let listID = listID as? String, let list = objects[listID] as? Object else { return [] }
+            return (list["buildConfigurations"] as? [String] ?? []).compactMap { id in
+                guard let object = objects[id] as? Object else { return nil }
+                var xcconfig: [String: String]? = [:]
+                if let reference = object["baseConfigurationReference"] as? String {
+                    let path = paths[reference]
+                    // CocoaPods' generated `Pods-<Target>.<config>.xcconfig` (often not checked in)
+                    // sets search paths and flags, never the product or module name.
+                    let isCocoaPods = path.map { ($0 as NSString).lastPathComponent.hasPrefix("Pods-") } ?? false
+                    xcconfig = path.flatMap { XcconfigReader.settings(at: $0, depth: 0) } ?? (isCocoaPods ? [:] : nil)
+                }
+                return Configuration(
+                    name: object["name"] as? String ?? "", settings: object["buildSettings"] as? Object ?? [:], xcconfig: xcconfig)
+            }
+        }
+
+        /// `PRODUCT_MODULE_NAME` through the layers (target, then project; each its settings, then its xcconfig).
+        func moduleName(layers: [Configuration], targetName: String) -> String? {
+            func value(_ key: String) -> String?? {
+                for layer in layers {
+                    if layer.settings.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
+                    if let value = layer.settings[key] as? String { return .some(value) }
+                    guard let xcconfig = layer.xcconfig else { return .some(nil) }
+                    if xcconfig.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
+                    if let value = xcconfig[key] { return .some(value) }
+                }
+                return .none
+            }
+            guard let product = value("PRODUCT_NAME") ?? "$(TARGET_NAME)",
+                let module = value("PRODUCT_MODULE_NAME") ?? "$(PRODUCT_NAME:c99extidentifier)",
+                let expandedProduct = BuildSettingExpander.expand(product, ["TARGET_NAME": targetName]),
+                let expanded = BuildSettingExpander.expand(module, ["TARGET_NAME": targetName, "PRODUCT_NAME": expandedProduct]),
+                !expanded.isEmpty
+            else { return nil }
+            return expanded
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import UIKit
+
+/// Fixture: a class of the target "Tool", whose module name the project file does not decide.
+class OtherViewController: UIViewController {}
