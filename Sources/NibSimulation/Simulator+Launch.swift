@@ -54,6 +54,12 @@ extension Simulator {
                     steps.append(ScenarioStep(.accessView(controllerName)))
                 } else {
                     steps.append(ScenarioStep(.showRoot(root)))
+                    // The first segue fires from a tab the user selects first (R-APP-6).
+                    if let first = segues.first, let source = segueController(first, in: graph, objects: byID),
+                        let tab = tabIndex(of: source, in: execute(withSteps: steps, base, options)), tab > 0
+                    {
+                        steps.append(ScenarioStep(.selectTab(tab)))
+                    }
                     steps += segues.compactMap { segueStep($0, in: graph, objects: byID) }
                 }
                 run = execute(withSteps: steps + dequeues, base, options)
@@ -172,6 +178,14 @@ extension Simulator {
             current = run.controllers[instance]?.container
         }
         return nil
+    }
+
+    /// The controller of the scene segue `id` starts in.
+    private static func segueController(_ id: ObjectID, in graph: NibGraph, objects: [ObjectID: NibObject]) -> ObjectID? {
+        guard let connection = graph.connections.first(where: { $0.id == id }), let scene = objects[connection.source]?.scene else {
+            return nil
+        }
+        return graph.scenes.first { $0.id == scene }?.controller
     }
 
     /// The step that fires segue `id`: from its source object, in the scene's controller.

@@ -204,6 +204,11 @@ struct StoryboardLaunchTests {
         #expect(ids.events.first?.selector == "initWithCoder:")
         #expect(ids.transitions.map(\.to) == [.loaded, .appearing, .visible])
         #expect(!ids.timeline.notes.contains { $0.contains("never instantiates") })
+        // My Apps is the second tab: the user selects it (R-APP-6) before its button presents.
+        let lines = ids.timeline.visibleEvents(at: .l1).map { $0.line(at: .l1) }
+        let selected = try #require(lines.firstIndex(of: "-[MyAppsVC viewDidAppear:]"))
+        let presented = try #require(lines.firstIndex(of: "-[AppIDsVC initWithCoder:]"))
+        #expect(lines.contains("-[NewsVC viewDidDisappear:]") && selected < presented, "\(lines)")
     }
 
     @Test("R-SB-1: a scene's part holds its own events and view states in the run that reaches it")
