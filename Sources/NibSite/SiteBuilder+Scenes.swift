@@ -108,10 +108,11 @@ extension SiteBuilder {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
             }
+            html +=
+                "<p>The run starts where the app reaches the scene; rows in bold are sent to this scene's own objects.</p>"
             html += timelineContent(
                 part.timeline, level: content.hasClassTable ? .l1 : part.timeline.traceLevel,
-                name: Self.sceneTitle(scene, objects: objects),
-                withLifecycle: true, pagePath: path)
+                name: Self.sceneTitle(scene, objects: objects), withLifecycle: true, pagePath: path, own: Set(members.map(\.id.rawValue)))
         } else {
             html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
         }
