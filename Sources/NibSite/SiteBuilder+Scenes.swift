@@ -42,6 +42,9 @@ extension SiteBuilder {
         switch reach {
         case .segues(let path), .identifier(_, let path): segues = path
         case .launch, .unreachable: return reach.summary
+        case .cellEmbed(let container):
+            guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
+            return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
         }
         var text = reach.summary
         let arrow = " → "

@@ -198,6 +198,12 @@ struct StoryboardLaunchTests {
         #expect(reaches["ids-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
         #expect(reaches["idr-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
         #expect(!reaches.values.contains(.unreachable))
+        // A controller embedded in a static cell comes when the table makes the cell, not with
+        // its container's view load: its part decodes it on its own and says why.
+        #expect(reaches["emb-00-001"] == .cellEmbed(container: ObjectID("idr-00-001")))
+        let embedded = try #require(launch.scenes.first { $0.controllerID.rawValue == "emb-00-001" })
+        #expect(embedded.controller != nil)
+        #expect(embedded.timeline.notes.contains { $0.contains("embedded in a cell of idr-00-001") })
         // The presented root's run: the tab bar instantiated and shown, then the segue shows it.
         let ids = try #require(launch.scenes.first { $0.controllerID.rawValue == "idr-00-001" })
         #expect(ids.reach.summary == "instantiateViewControllerWithIdentifier: tabs, then segue seg-00-001")
