@@ -84,14 +84,21 @@ let package = Package(
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
         .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibOutput", "NibDOT", "GraphvizRender"]),
-        // The static documentation site pipeline.
+        // The site's content and pages: everything read once, pages planned as values, HTML files.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput", "NibSources", "NibCheck",
+                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "NibCheck",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
+            ]
+        ),
+        // The site build: steps, diagram rendering through the worker pool and cache, writing, timings.
+        .target(
+            name: "NibSiteBuild",
+            dependencies: [
+                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibSite", "NibDOT", "NibDiagrams", "GraphvizRender",
+                "NibOutput", "NibSources", "NibCheck",
             ]
         ),
         // ArgumentParser commands: read, call the libraries, write.
@@ -99,7 +106,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck", "NibAppArchive",
+                "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck", "NibAppArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +115,8 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation",
+                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibSiteBuild", "NibDiagrams",
+                "NibSimulation",
                 "NibDiffing", "NibReview", "NibSources",
             ]
         ),
@@ -138,7 +146,10 @@ let package = Package(
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
             name: "NibSiteTests",
-            dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation"],
+            dependencies: [
+                "NibTestSupport", "NibSite", "NibSiteBuild", "GraphvizRender", "NibModel", "NibParsing", "NibScenario", "NibRules",
+                "NibSimulation",
+            ],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],

@@ -5,7 +5,7 @@ import NibModel
 /// The second level of a project site for a storyboard: its flow (each scene linking to its
 /// page), its scenes as a linked list, its storyboard references, its load and diagnostics.
 /// Object graphs, objects and connections are on the scene pages, never twice.
-extension SiteBuilder {
+extension SitePlanner {
     func storyboardContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, number: Int, path: String) -> PageContent {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let objects = graph.objectsByID
@@ -62,7 +62,7 @@ extension SiteBuilder {
                     if let identifier = controller.storyboardIdentifier { details.append("id “\(HTMLEscaping.escape(identifier))”") }
                 }
             }
-            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(part.reach.summary)) }
+            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) }
             let link = paths[scene.id].map { "<a href=\"\(root + HTMLEscaping.urlPath($0))\">\(HTMLEscaping.escape(title))</a>" }
             html += "<li\(anchor)>\(link ?? HTMLEscaping.escape(title)) · \(details.joined(separator: " · "))</li>"
         }
