@@ -4,6 +4,7 @@ import NibModel
 import NibParsing
 import NibScenario
 import NibSimulation
+import NibSources
 
 /// Everything a site shows, computed once by the real parser and simulator before any page is
 /// planned: the rule catalog, the concept pages, every scenario with its timeline, every user
@@ -144,7 +145,7 @@ public struct SiteContent: Sendable {
     /// (a class table from sources) and the project's `platform` defaults when given.
     static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
-        platform: ProjectFile.PlatformDefaults? = nil, progress: BuildProgress? = nil
+        platform: ProjectFile.PlatformDefaults? = nil, progress: BuildProgress? = nil, sources: SourceIndex? = nil
     ) -> [DocumentRecord] {
         var found: [(URL, String)] = []
         for input in inputs {
@@ -159,7 +160,11 @@ public struct SiteContent: Sendable {
             defer { progress?.bar(counter.increment(), total, "documents") }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
-                let options = simulationOptions(for: graph, classes: classes, platform: platform)
+                var options = simulationOptions(for: graph, classes: classes, platform: platform)
+                // R-CHK-9: classes the runtime will not find fall back, as `simulate --sources` shows.
+                if let found = sources?.classesNotFound(in: graph, at: url.path), !found.isEmpty {
+                    options.classesNotFound = [graph.file: found]
+                }
                 return DocumentRecord(
                     relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
                     launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
