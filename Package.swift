@@ -32,6 +32,11 @@ let package = Package(
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
         .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "CLibXML2"]),
+        // libarchive as a system library: NibAppArchive reads `.ipa` (zip) archives with it.
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
+        // App archives (`.ipa`): their nibs extracted, within size limits, into a private temporary
+        // folder that commands read as a project.
+        .target(name: "NibAppArchive", dependencies: ["NibModel", "NibParsing", "NibOutput", "CLibArchive"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
@@ -78,7 +83,7 @@ let package = Package(
         // risk notes, simulated consequences, textconv. Values only, no reports.
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDOT", "GraphvizRender"]),
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibOutput", "NibDOT", "GraphvizRender"]),
         // The site's content and pages: everything read once, pages planned as values, HTML files.
         .target(
             name: "NibSite",
@@ -101,7 +106,7 @@ let package = Package(
             name: "NibVizCLI",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck",
+                "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck", "NibAppArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,8 +123,9 @@ let package = Package(
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
         .executableTarget(name: "NibVizFuzz"),
         // Golden files, paths and a process runner shared by the test targets.
-        .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
+        .target(name: "NibTestSupport", dependencies: ["CLibArchive"], path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
+        .testTarget(name: "NibAppArchiveTests", dependencies: ["NibTestSupport", "NibAppArchive", "NibOutput", "NibModel"]),
         .testTarget(
             name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),

@@ -35,6 +35,30 @@ extension SitePlanner {
         }
     }
 
+    /// How a scene is reached, in words people recognise: `SceneReach.summary` with each segue
+    /// named by its identifier (`“showAppIDs”`) when it has one, else by its id.
+    static func reachText(_ reach: SceneReach, in graph: NibGraph) -> String {
+        let segues: [ObjectID]
+        switch reach {
+        case .segues(let path), .identifier(_, let path): segues = path
+        case .launch, .unreachable: return reach.summary
+        case .cellEmbed(let container):
+            guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
+            return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
+        }
+        var text = reach.summary
+        let arrow = " → "
+        let ids = segues.map(\.rawValue).joined(separator: arrow)
+        let names = segues.map { id in
+            graph.connections.first { $0.id == id }.flatMap { connection -> String? in
+                guard case .segue(_, let segue) = connection.kind, let name = segue.identifier, !name.isEmpty else { return nil }
+                return "“\(name)”"
+            } ?? id.rawValue
+        }
+        if let range = text.range(of: ids, options: .backwards) { text.replaceSubrange(range, with: names.joined(separator: arrow)) }
+        return text
+    }
+
     /// A scene's title: its own, else its controller's label, storyboard id or class, else its id.
     static func sceneTitle(_ scene: Scene, objects: [ObjectID: NibObject]) -> String {
         if let title = scene.title, !title.isEmpty { return title }
@@ -67,7 +91,7 @@ extension SitePlanner {
                 html += "<dt>Restoration id</dt><dd><code>\(HTMLEscaping.escape(restoration))</code></dd>"
             }
         }
-        if let part { html += "<dt>Reached</dt><dd>\(HTMLEscaping.escape(part.reach.summary))</dd>" }
+        if let part { html += "<dt>Reached</dt><dd>\(HTMLEscaping.escape(Self.reachText(part.reach, in: graph)))</dd>" }
         html += "<dt>Objects</dt><dd>\(members.count)</dd></dl>"
         html += seguesSection(scene, number: number, root: root)
         html += "<h2 id=\"graph\">Object graph</h2><div class=\"figures\">"
@@ -82,15 +106,16 @@ extension SitePlanner {
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
-                "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(part.reach.summary)) (R-SB-1).</p>"
+                "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1).</p>"
             if content.hasClassTable {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
             }
+            html +=
+                "<p>The run starts where the app reaches the scene; rows in bold are sent to this scene's own objects.</p>"
             html += timelineContent(
                 part.timeline, level: content.hasClassTable ? .l1 : part.timeline.traceLevel,
-                name: Self.sceneTitle(scene, objects: objects),
-                withLifecycle: true, pagePath: path)
+                name: Self.sceneTitle(scene, objects: objects), withLifecycle: true, pagePath: path, own: Set(members.map(\.id.rawValue)))
         } else {
             html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
         }

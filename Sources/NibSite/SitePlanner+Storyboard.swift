@@ -62,7 +62,7 @@ extension SitePlanner {
                     if let identifier = controller.storyboardIdentifier { details.append("id “\(HTMLEscaping.escape(identifier))”") }
                 }
             }
-            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(part.reach.summary)) }
+            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) }
             let link = paths[scene.id].map { "<a href=\"\(root + HTMLEscaping.urlPath($0))\">\(HTMLEscaping.escape(title))</a>" }
             html += "<li\(anchor)>\(link ?? HTMLEscaping.escape(title)) · \(details.joined(separator: " · "))</li>"
         }

@@ -24,9 +24,11 @@ extension SitePlanner {
 
     /// The timeline as a table plus its diagrams (timeline; lifecycle when asked and the run
     /// moved a view controller through its view states).
-    /// `objects`: ids of the object rows on the page, for lane links.
+    /// `objects`: ids of the object rows on the page, for lane links. `own`: ids of the objects
+    /// whose events the page is about (a scene's, in a run that shows other scenes too), marked.
     func timelineContent(
-        _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = []
+        _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = [],
+        own: Set<String> = []
     ) -> PageContent {
         let events = timeline.visibleEvents(at: level)
         var rows = ""
@@ -44,8 +46,9 @@ extension SitePlanner {
                 what = "<span class=\"kind\">\(event.kind.rawValue.uppercased())</span> \(HTMLEscaping.escape(String(detail)))"
             }
             let phase = event.phase.map { HTMLEscaping.escape($0.description) } ?? ""
+            let mine = event.receiver?.id.map(own.contains) == true ? " ev-own" : ""
             rows +=
-                "<tr class=\"ev-\(event.kind.rawValue)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(HTMLEscaping.escape(arguments))</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(HTMLEscaping.escape(event.rule))</td></tr>"
+                "<tr class=\"ev-\(event.kind.rawValue)\(mine)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(HTMLEscaping.escape(arguments))</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(HTMLEscaping.escape(event.rule))</td></tr>"
         }
         let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
         var out = PageContent(

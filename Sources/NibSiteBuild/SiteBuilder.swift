@@ -195,7 +195,7 @@ public final class SiteBuilder {
             step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
     }
 
-    /// Writes `.nibviz-cache/state.json` for the next build (not with `--no-cache`).
+    /// Writes `.nibviz-state.json` for the next build (not with `--no-cache`).
     func saveState(_ output: OutputFolder) throws {
         guard options.useCache else { return }
         state.pageCount = planner?.pageCount ?? 0

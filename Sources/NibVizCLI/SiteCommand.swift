@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
+import NibAppArchive
 import NibParsing
 import NibScenario
 import NibSite
@@ -64,8 +65,9 @@ struct SiteCommand: ParsableCommand {
         // file) and platform defaults (options win; sources add up).
         var project = ProjectFile()
         var projectSources: [URL] = []
-        for input in inputs {
-            let url = URL(fileURLWithPath: input)
+        // An `.ipa` is read as the folder it holds.
+        let urls = try inputs.map(AppArchivePath.url(for:))
+        for url in urls {
             guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
             project.title = project.title ?? file.title
             project.exclude += file.exclude
@@ -77,7 +79,7 @@ struct SiteCommand: ParsableCommand {
             throw CommandFailure("\(ProjectFile.name): sources: \(source.path): no such file or folder")
         }
         var options = SiteOptions(
-            siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
+            siteRoot: root, inputs: urls,
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
         )
