@@ -85,23 +85,45 @@ struct IdentifierCheck {
             }
         }
         let names = Set(storyboards.flatMap(StoryboardReferenceCheck.storyboardNames))
+        let sceneClasses = Self.sceneControllerClasses(storyboards, table: context.table)
         var findings: [CheckFinding] = []
         for use in context.index.identifierUses {
+            // Sure to raise: the call goes to a controller (or its storyboard, or a named input
+            // storyboard) whose scenes are all among the inputs, and no input declares the id.
+            let ownStoryboard = use.enclosingClass.flatMap { sceneClasses[$0] }
+            let runsInInputScene = ownStoryboard != nil
             switch use.kind {
             case .segue where segues[use.identifier] == nil:
+                let sure = use.receiver == .selfController && runsInInputScene
+                let receiverClass = sure ? use.enclosingClass.map { context.lookup($0, module: nil).qualifiedName($0) } : nil
                 let text =
-                    "NSInvalidArgumentException: " + RuntimeMessages.missingSegue(className: "UIViewController", identifier: use.identifier)
+                    "NSInvalidArgumentException: "
+                    + RuntimeMessages.missingSegue(className: receiverClass ?? "UIViewController", identifier: use.identifier)
+                let whose = sure ? " from \(use.enclosingClass ?? ""), whose scenes are among the inputs," : ""
                 findings.append(
                     CheckFinding(
-                        .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
+                        sure ? .error : .warning, .undeclaredIdentifier, at: use.location, className: sure ? use.enclosingClass : nil,
+                        key: use.identifier,
                         message:
-                            "segue identifier '\(use.identifier)' is performed in code but no input storyboard declares it; at run time: \(text)",
+                            "segue identifier '\(use.identifier)' is performed in code\(whose) but no input storyboard declares it; at run time: \(text)",
                         runtimeText: text))
             case .storyboardIdentifier where identifiers[use.identifier] == nil:
+                var storyboard: String?
+                switch use.receiver {
+                case .namedStoryboard(let name) where names.contains(name): storyboard = name
+                case .ownStoryboard: storyboard = ownStoryboard
+                default: storyboard = nil
+                }
+                let text = storyboard.map {
+                    "NSInvalidArgumentException: " + RuntimeMessages.missingIdentifier(storyboard: $0, identifier: use.identifier)
+                }
                 findings.append(
                     CheckFinding(
-                        .warning, .undeclaredIdentifier, at: use.location, key: use.identifier,
-                        message: "Storyboard ID '\(use.identifier)' is instantiated in code but no input storyboard declares it"))
+                        storyboard == nil ? .warning : .error, .undeclaredIdentifier, at: use.location, key: use.identifier,
+                        message: "Storyboard ID '\(use.identifier)' is instantiated in code"
+                            + (storyboard.map { " from the input storyboard \($0)" } ?? "")
+                            + " but no input storyboard declares it" + (text.map { "; at run time: \($0)" } ?? ""),
+                        runtimeText: text))
             case .storyboardName where !names.contains(use.identifier):
                 findings.append(
                     CheckFinding(
@@ -123,5 +145,23 @@ struct IdentifierCheck {
                     message: "Storyboard ID '\(identifier)' appears in no string of the sources"))
         }
         return findings
+    }
+
+    /// The classes whose instances run as a scene's controller of an input storyboard: each
+    /// controller's custom class and its superclasses the sources declare.
+    /// (class → the first input storyboard holding such a scene).
+    static func sceneControllerClasses(_ storyboards: [NibGraph], table: [String: ClassInfo]) -> [String: String] {
+        var result: [String: String] = [:]
+        for graph in storyboards {
+            let name = StoryboardReferenceCheck.storyboardNames(graph).last ?? graph.file
+            for object in graph.objects where object.sceneMemberID == "viewController" {
+                var current = object.customClass
+                while let className = current, result[className] == nil {
+                    result[className] = name
+                    current = table[className]?.superclass
+                }
+            }
+        }
+        return result
     }
 }

@@ -66,12 +66,16 @@ extension Rule {
     /// raise NSInvalidArgumentException. Source: UIStoryboard reference
     /// (developer.apple.com/documentation/uikit/uistoryboard/1616214-instantiateviewcontroller).
     public static let chk6 = Rule("R-CHK-6", "a storyboard reference to a missing storyboard or identifier is an error")
-    /// R-CHK-7: a segue or storyboard identifier used as a literal in code that no input document
-    /// declares: `performSegueWithIdentifier:sender:` raises "has no segue with identifier"
-    /// (warning: the inputs may not be every document of the app). Source: UIViewController
-    /// `performSegue(withIdentifier:sender:)` (developer.apple.com/documentation/uikit/
-    /// uiviewcontroller/1621413-performsegue).
-    public static let chk7 = Rule("R-CHK-7", "an identifier used in code but declared by no document is a warning")
+    /// R-CHK-7: a segue or storyboard identifier used as a literal in code that no input
+    /// document declares: an error when the call is sure to raise (`performSegue` sent to the
+    /// controller itself from a class whose scenes are inputs: "has no segue with identifier";
+    /// `instantiateViewController` sent to an input storyboard: "doesn't contain a view
+    /// controller with identifier"), else a warning (the inputs may not be every document).
+    /// Source: UIViewController `performSegue(withIdentifier:sender:)` (developer.apple.com/
+    /// documentation/uikit/uiviewcontroller/1621413-performsegue), UIStoryboard
+    /// `instantiateViewController(withIdentifier:)`.
+    public static let chk7 = Rule(
+        "R-CHK-7", "an identifier used in code but declared by no document: an error when the call surely raises, else a warning")
     /// R-CHK-8: a segue or storyboard identifier a document declares that no code uses (note).
     public static let chk8 = Rule("R-CHK-8", "an identifier declared but never used in code is a note")
     /// R-CHK-9: a custom class that exists, but not in the module the document names (its

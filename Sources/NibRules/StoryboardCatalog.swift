@@ -34,7 +34,7 @@
 
 extension Rule {
     /// Storyboards as an app loads them (R-LAUNCH, R-SB).
-    public static let storyboards: [Rule] = [launch1, launch2, sb1, sb2, sb3, sb4, sb5, sb6, sb7, sb8, sb9, sb10]
+    public static let storyboards: [Rule] = [launch1, launch2, sb1, sb2, sb3, sb4, sb5, sb6, sb7, sb8, sb9, sb10, sb11]
 
     /// Apple's pages the storyboard rules follow (see the key list at the top of this file).
     enum AppleDocs {
@@ -59,6 +59,9 @@ extension Rule {
         static let viewWillDisappear = "https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilldisappear(_:)"
         static let nsViewWillDisappear = "https://developer.apple.com/documentation/appkit/nsviewcontroller/viewwilldisappear()"
         static let storyboard = "https://developer.apple.com/documentation/uikit/uistoryboard"
+        static let tableViewStoryboard =
+            "https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/CreateConfigureTableView/CreateConfigureTableView.html"
+        static let staticContents = "https://developer.apple.com/documentation/appkit/nstableview/usesstaticcontents"
     }
 
     /// R-LAUNCH-1: the main storyboard's initial controller becomes the window's root and appears.
@@ -113,4 +116,9 @@ extension Rule {
     /// R-SB-10: a document of the other platform is rejected, never simulated as this one.
     public static let sb10 = Rule(
         "R-SB-10", "a document of the other platform is rejected, never mixed into a run", sources: [AppleDocs.storyboard])
+    /// R-SB-11: static cells are part of the table view's nib, so they load with the view (their
+    /// outlets to the controller are allowed); only prototypes wait for a dequeue (R-SB-7).
+    public static let sb11 = Rule(
+        "R-SB-11", "static table cells are instantiated, connected and awakened with the table view when the view loads",
+        sources: [AppleDocs.tableViewStoryboard, AppleDocs.staticContents])
 }

@@ -31,13 +31,21 @@ struct ObjCDeclarationReader {
     func location(_ token: ObjCToken) -> FileLocation { FileLocation(file: path, line: token.line, column: token.column) }
 
     mutating func readAll() {
+        var implementation: String?
         for (position, token) in tokens.enumerated() {
             if token.kind == .string {
                 result.stringLiterals.insert(token.text)
+            } else if token.kind == .word && token.text == "@implementation" {
+                implementation = position + 1 < tokens.count && tokens[position + 1].kind == .word ? tokens[position + 1].text : nil
+            } else if token.kind == .word && token.text == "@end" {
+                implementation = nil
             } else if token.kind == .word, let kind = Self.identifierCalls[token.text], position + 2 < tokens.count,
                 tokens[position + 1].text == ":", tokens[position + 2].kind == .string
             {
-                result.identifierUses.append(IdentifierUse(kind, tokens[position + 2].text, at: location(token)))
+                result.identifierUses.append(
+                    IdentifierUse(
+                        kind, tokens[position + 2].text, at: location(token), receiver: receiver(before: position, kind: kind),
+                        enclosingClass: implementation))
             }
         }
         while let token = peek() {
@@ -48,6 +56,38 @@ struct ObjCDeclarationReader {
                 if at(";", 2) || at(",", 2) { index += 2 } else { skip(to: "@end") }
             default: index += 1
             }
+        }
+    }
+
+    /// What the message at `position` is sent to: `[self performSegue…]`, `[self.storyboard
+    /// instantiate…]` / `[storyboard …]`, `[[UIStoryboard storyboardWithName:@"N" …] instantiate…]`.
+    func receiver(before position: Int, kind: IdentifierUse.Kind) -> IdentifierUse.Receiver {
+        guard position > 0 else { return .unknown }
+        let previous = tokens[position - 1]
+        switch kind {
+        case .segue:
+            return previous.kind == .word && previous.text == "self" && position > 1 && tokens[position - 2].text == "["
+                ? .selfController : .unknown
+        case .storyboardIdentifier:
+            if previous.kind == .word && previous.text == "storyboard" {
+                let owner = position > 2 && tokens[position - 2].text == "." ? tokens[position - 3].text : nil
+                return owner == nil || owner == "self" ? .ownStoryboard : .unknown
+            }
+            guard previous.text == "]", previous.kind != .string else { return .unknown }
+            var depth = 0
+            var start = position - 1
+            while start >= 0 {
+                if tokens[start].kind != .string {
+                    if tokens[start].text == "]" { depth += 1 } else if tokens[start].text == "[" { depth -= 1 }
+                }
+                if depth == 0 { break }
+                start -= 1
+            }
+            guard start >= 0, start + 5 < position, tokens[start + 1].text == "UIStoryboard" || tokens[start + 1].text == "NSStoryboard",
+                tokens[start + 2].text == "storyboardWithName", tokens[start + 3].text == ":", tokens[start + 4].kind == .string
+            else { return .unknown }
+            return .namedStoryboard(tokens[start + 4].text)
+        case .storyboardName: return .unknown
         }
     }
 

@@ -98,12 +98,32 @@ public struct IdentifierUse: Hashable, Sendable {
     public var identifier: String
     /// Where the call is.
     public var location: FileLocation
+    /// What the call is sent to, as far as the syntax tells.
+    public enum Receiver: Hashable, Sendable {
+        /// Not decidable from the call (a variable, another controller).
+        case unknown
+        /// The controller whose method makes the call: `performSegue(…)`, `self.performSegue(…)`.
+        case selfController
+        /// That controller's own storyboard: `storyboard?.instantiate…`, `self.storyboard`.
+        case ownStoryboard
+        /// A storyboard named by a literal: `UIStoryboard(name: "Main", bundle: nil).instantiate…`.
+        case namedStoryboard(String)
+    }
+    /// What the call is sent to.
+    public var receiver: Receiver
+    /// The runtime name of the class whose method makes the call (Swift: the enclosing class or
+    /// extension; Objective-C: the `@implementation`), when known.
+    public var enclosingClass: String?
 
     /// Creates a use.
-    public init(_ kind: Kind, _ identifier: String, at location: FileLocation) {
+    public init(
+        _ kind: Kind, _ identifier: String, at location: FileLocation, receiver: Receiver = .unknown, enclosingClass: String? = nil
+    ) {
         self.kind = kind
         self.identifier = identifier
         self.location = location
+        self.receiver = receiver
+        self.enclosingClass = enclosingClass
     }
 }
 

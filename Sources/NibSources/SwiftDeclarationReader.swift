@@ -18,6 +18,8 @@ enum SwiftDeclarationReader {
         let path: String
         let module: String
         var result = SourceFileDeclarations()
+        /// The runtime names of the enclosing types (nil for structs, enums, protocols).
+        var enclosing: [String?] = []
 
         init(converter: SourceLocationConverter, path: String, module: String) {
             self.converter = converter
@@ -40,8 +42,22 @@ enum SwiftDeclarationReader {
                 location: location(node.name), members: [])
             declaration.members = members(node.memberBlock, exposesAll: declaration.exposesAllMembers)
             result.classes.append(declaration)
+            enclosing.append(declaration.runtimeName)
             return .visitChildren
         }
+
+        override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
+        override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            enclosing.append(nil)
+            return .visitChildren
+        }
+        override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            enclosing.append(nil)
+            return .visitChildren
+        }
+        override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let attributes = Attributes(node.attributes)
@@ -51,6 +67,7 @@ enum SwiftDeclarationReader {
                 location: location(node.extendedType), members: [])
             declaration.members = members(node.memberBlock, exposesAll: declaration.exposesAllMembers)
             result.classes.append(declaration)
+            enclosing.append(declaration.name)
             return .visitChildren
         }
 
@@ -73,9 +90,43 @@ enum SwiftDeclarationReader {
             default: kind = nil
             }
             if let kind, let literal = first.expression.as(StringLiteralExprSyntax.self), let text = Self.literal(literal) {
-                result.identifierUses.append(IdentifierUse(kind, text, at: location(node)))
+                let receiver = kind == .storyboardName ? .unknown : Self.receiver(of: node.calledExpression, kind: kind)
+                result.identifierUses.append(
+                    IdentifierUse(kind, text, at: location(node), receiver: receiver, enclosingClass: enclosing.last ?? nil))
             }
             return .visitChildren
+        }
+
+        /// What `performSegue` / `instantiateViewController` is sent to: nothing or `self` (the
+        /// controller), `storyboard` / `self.storyboard` (its storyboard, optional-chained or
+        /// not), `UIStoryboard(name: "…", …)` (a named one).
+        static func receiver(of called: ExprSyntax, kind: IdentifierUse.Kind) -> IdentifierUse.Receiver {
+            guard let access = called.as(MemberAccessExprSyntax.self) else {
+                return called.is(DeclReferenceExprSyntax.self) && kind == .segue ? .selfController : .unknown
+            }
+            guard var base = access.base else { return .unknown }
+            if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+            if let unwrapped = base.as(ForceUnwrapExprSyntax.self) { base = unwrapped.expression }
+            let isSelf = { (expression: ExprSyntax) in expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" }
+            switch kind {
+            case .segue: return isSelf(base) ? .selfController : .unknown
+            case .storyboardIdentifier:
+                if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.text == "storyboard" { return .ownStoryboard }
+                if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "storyboard",
+                    let owner = member.base, isSelf(owner)
+                {
+                    return .ownStoryboard
+                }
+                if let call = base.as(FunctionCallExprSyntax.self),
+                    ["UIStoryboard", "NSStoryboard"].contains(call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""),
+                    let name = call.arguments.first, name.label?.text == "name",
+                    let literal = name.expression.as(StringLiteralExprSyntax.self), let text = Self.literal(literal)
+                {
+                    return .namedStoryboard(text)
+                }
+                return .unknown
+            case .storyboardName: return .unknown
+            }
         }
 
         /// The direct members of a class or extension body.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibDOT
 import NibDiagrams
 import NibModel
@@ -21,7 +22,7 @@ struct DiagramSource {
 
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
     static func load(_ path: String) throws -> DiagramSource {
-        let input = try NibInput.read(URL(fileURLWithPath: path), displayName: path)
+        let input = try NibInput.read(try AppArchivePath.url(for: path), displayName: path)
         return DiagramSource(graph: input.graph, scenario: input.scenario, file: path)
     }
 

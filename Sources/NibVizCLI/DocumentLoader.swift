@@ -1,4 +1,5 @@
 import Foundation
+import NibAppArchive
 import NibModel
 import NibParsing
 
@@ -7,14 +8,16 @@ import NibParsing
 enum DocumentLoader {
     /// Reads and parses the file at `path`.
     static func load(_ path: String) throws -> (graph: NibGraph, data: Data) {
+        // A path through an `.ipa` reads the document extracted from it.
+        let url = try AppArchivePath.url(for: path)
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             // A compiled `.nib` bundle or `.storyboardc`: no single file of bytes to compare.
-            return (try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path), Data())
+            return (try NibDocumentParser.parse(contentsOf: url, displayName: path), Data())
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: url)
         } catch {
             throw LocatedError(
                 at: FileLocation(file: path), "cannot read file: \(error.localizedDescription)")

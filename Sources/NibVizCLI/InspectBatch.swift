@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibInspect
 import NibParsing
 import NibScenario
@@ -15,7 +16,7 @@ struct InspectBatch {
     var excludes: [String] = []
 
     func run() throws {
-        let root = URL(fileURLWithPath: folder)
+        let root = try AppArchivePath.url(for: folder)
         // The same files `site DIR` reads: one classifier, one exclusion, each skip reported.
         let exclusion = InputExclusion(excludes + ((try ProjectFile.read(in: root))?.exclude ?? []))
         let (kept, skipped) = exclusion.apply(InputClassifier.documents(under: root))
@@ -44,7 +45,7 @@ struct InspectBatch {
         }
         try writeOutput(Array(text.utf8), to: nil)
         let failed = summaries.filter { $0.error != nil }.count
-        if failed > 0 { throw CommandFailure("\(failed) of \(files.count) files could not be read") }
+        if failed > 0 { throw CommandFailure("\(folder): \(failed) of \(files.count) files could not be read") }
     }
 
     /// The path as the user would type it: the folder argument, then the path below it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibInspect
 import NibParsing
 
@@ -30,15 +31,17 @@ struct InspectCommand: ParsableCommand {
     var format: InspectFormat = .text
 
     func run() throws {
+        // An `.ipa` is read as the folder it holds.
+        let url = try AppArchivePath.url(for: path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw CommandFailure("\(path): no such file or folder")
         }
         // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
-        if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
+        if isDirectory.boolValue && InputClassifier.kind(of: url) == nil {
             return try InspectBatch(folder: path, format: format, excludes: excludes).run()
         }
-        let graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
+        let graph = try NibDocumentParser.parse(contentsOf: url, displayName: path)
         let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)
         try writeOutput(Array(text.utf8), to: nil)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibModel
 import NibParsing
 import NibScenario
@@ -106,7 +107,7 @@ enum SimulationInput {
     /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
     static func timeline(for file: String, options: SimulationOptions, sources: SourceIndex? = nil) throws -> Timeline {
         var options = options
-        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
+        switch try NibInput.read(try AppArchivePath.url(for: file), displayName: file) {
         case .scenario(let scenario):
             // R-CHK-9: classes the runtime will not find fall back to their element's class.
             if let sources { options.classesNotFound = sources.classesNotFound(in: scenario.nibs.map(\.graph)) }

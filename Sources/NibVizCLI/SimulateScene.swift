@@ -1,4 +1,5 @@
 import Foundation
+import NibAppArchive
 import NibModel
 import NibParsing
 import NibScenario
@@ -11,7 +12,7 @@ extension SimulationInput {
     /// that reach the scene, traced from the first of them (R-SB-1). `ID` is a scene id, a
     /// controller's XML id or its storyboard identifier.
     static func sceneTimeline(for file: String, scene: String, options: SimulationOptions, sources: SourceIndex? = nil) throws -> Timeline {
-        guard let graph = try NibInput.read(URL(fileURLWithPath: file), displayName: file).graph, graph.isStoryboard else {
+        guard let graph = try NibInput.read(try AppArchivePath.url(for: file), displayName: file).graph, graph.isStoryboard else {
             throw CommandFailure("\(file): --scene needs a .storyboard")
         }
         var options = options

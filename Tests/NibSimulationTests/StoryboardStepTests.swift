@@ -182,6 +182,55 @@ struct PrototypeCellTests {
     }
 }
 
+/// Static cells (R-SB-11) against prototype cells (R-SB-7): a static table's cells belong to the
+/// table view's nib and load with the view; only prototypes wait for a dequeue.
+@Suite("Static cells (R-SB-11)")
+struct StaticCellTests {
+    static let yaml = """
+        platform: ios
+        osVersion: "16.0"
+        trace: L2
+        classes:
+          SettingsVC: { superclass: UITableViewController, keys: [nameLabel, toggleCell], actions: ["toggled:"], overrides: [viewDidLoad] }
+          ToggleCell: { superclass: UITableViewCell, keys: [toggle], overrides: ["initWithCoder:", awakeFromNib] }
+        nibs:
+          Settings: { path: StaticTable.storyboard }
+        steps:
+          - launch: { mainNib: Settings }
+        """
+
+    @Test("R-SB-11: static cells are created, connected and awakened inside the view nib, before viewDidLoad")
+    func staticCellsLoadWithTheView() throws {
+        let timeline = Simulator.run(try LaunchFixtures.scenario(Self.yaml))
+        #expect(timeline.loads.map(\.nib) == ["UITableViewController-stc-00-001", "stc-00-001-view-stv-00-001"], "no cell nib of its own")
+        let text = TimelineFormatter.format(timeline, as: .text).split(separator: "\n").map(String.init)
+        let created = try #require(text.firstIndex(of: "-[ToggleCell initWithCoder:]"))
+        let nameOutlet = try #require(text.firstIndex(of: "-[SettingsVC setValue:forKey:] key=nameLabel value=UILabel"))
+        let cellOutlet = try #require(text.firstIndex(of: "-[SettingsVC setValue:forKey:] key=toggleCell value=ToggleCell"))
+        let action = try #require(
+            text.firstIndex { $0.hasPrefix("-[UISwitch addTarget:action:forControlEvents:] target=SettingsVC action=toggled:") })
+        let awake = try #require(text.firstIndex(of: "-[ToggleCell awakeFromNib]"))
+        let didLoad = try #require(text.firstIndex(of: "-[SettingsVC viewDidLoad]"))
+        #expect(created < nameOutlet && nameOutlet < awake && cellOutlet < awake && action < awake && awake < didLoad)
+        let viewLoad = try #require(timeline.loads.last)
+        #expect(
+            timeline.events.contains {
+                $0.selector == "awakeFromNib" && $0.receiver?.className == "ToggleCell" && $0.load == viewLoad.ordinal
+            }
+        )
+    }
+
+    @Test("R-SB-11 with R-SB-6: a static cell's reuse identifier is no prototype, so a dequeue of it raises")
+    func staticCellsAreNotDequeued() throws {
+        let text = try LaunchFixtures.text(Self.yaml + "\n  - dequeueCell: { controller: stc-00-001, identifier: NameRow }")
+        #expect(
+            text.hasSuffix(
+                "EXCEPTION NSInternalInconsistencyException: unable to dequeue a cell with identifier NameRow - must register a nib or a class for the identifier or connect a prototype cell in a storyboard\n"
+            ))
+        #expect(text.components(separatedBy: "-[ToggleCell initWithCoder:]").count == 2, "the static cell was created once, with the view")
+    }
+}
+
 /// R-SB-8, R-SB-9, R-SB-10 and class tables in scenarios.
 @Suite("Scenario composition (R-SB-8..10)")
 struct ScenarioCompositionTests {

@@ -88,9 +88,36 @@ import Testing
     @Test func identifiersUsedInCodeButDeclaredNowhere() throws {
         let lines = try Self.lines("R-CHK-7")
         #expect(
-            lines.contains { $0.hasPrefix("\(Self.sources)/Shop/ShopViewController.swift:21:22: warning: Storyboard ID 'DetailScene'") })
+            lines.contains { $0.hasPrefix("\(Self.sources)/Shop/ShopViewController.swift:21:22: error: Storyboard ID 'DetailScene'") })
         #expect(lines.contains { $0.hasPrefix("\(Self.sources)/ObjC/LegacyController.m:16:11: warning: segue identifier 'legacySegue'") })
         #expect(!lines.contains { $0.contains("'showBasket'") }, "performed and declared")
+    }
+
+    @Test func identifiersSureToRaiseAreErrors() throws {
+        let lines = try Self.lines("R-CHK-7")
+        let shop = "\(Self.sources)/Shop/ShopViewController.swift"
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(shop):75:9: error: segue identifier 'checkoutDone' is performed in code from ShopViewController")
+                    && $0.contains("Receiver (<Shop.ShopViewController: 0xADDR>) has no segue with identifier 'checkoutDone'")
+            }, "performSegue on self from a class whose scene is an input")
+        #expect(lines.contains { $0.hasPrefix("\(shop):76:9: warning: segue identifier 'elsewhereSegue'") }, "sent to another controller")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("\(shop):77:13: error: Storyboard ID 'NoSuchID' is instantiated in code from the input storyboard Shop")
+            })
+        #expect(lines.contains { $0.hasPrefix("\(shop):78:13: warning: Storyboard ID 'FarScene'") }, "a storyboard that is not an input")
+        #expect(
+            lines.contains { $0.hasPrefix("\(shop):21:22: error: Storyboard ID 'DetailScene'") },
+            "storyboard?.instantiate… in a Shop scene's class")
+        let objc = "\(Self.sources)/ObjC/LegacyController.m"
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "\(objc):39:85: error: Storyboard ID 'MissingObjCScene' is instantiated in code from the input storyboard Shop")
+            })
+        #expect(
+            lines.contains { $0.hasPrefix("\(objc):40:22: warning: Storyboard ID 'OwnStoryboardScene'") }, "LegacyController has no scene")
     }
 
     @Test func identifiersDeclaredButNeverUsedAreNotes() throws {
@@ -101,7 +128,7 @@ import Testing
 
     @Test func jsonHasTheDocumentedFields() throws {
         let findings = try Self.findings()
-        #expect(findings.count == 16)
+        #expect(findings.count == 23)
         for finding in findings {
             for field in ["file", "line", "column", "severity", "kind", "class", "key", "selector", "message", "rule"] {
                 #expect(finding.keys.contains(field), "\(field) in \(finding)")

@@ -14,7 +14,7 @@ import Testing
         #expect(object?["version"] as? String == "2.1.0")
         let runs = object?["runs"] as? [[String: Any]]
         let results = runs?.first?["results"] as? [[String: Any]]
-        #expect(results?.count == 16)
+        #expect(results?.count == 23)
         let python = URL(fileURLWithPath: "/usr/bin/env")
         let probe = try runCommand(python, ["python3", "-c", "import sarif_pydantic"])
         guard probe.status == 0 else {
@@ -38,6 +38,6 @@ import Testing
             """
         let validated = try runCommand(python, ["python3", "-c", script], stdin: result.stdout)
         #expect(validated.status == 0, "\(validated.stderr)")
-        #expect(validated.output == "valid 16\n")
+        #expect(validated.output == "valid 23\n")
     }
 }

@@ -33,3 +33,11 @@
 - (IBAction)share:(id)sender {
 }
 @end
+
+@implementation LegacyController (Navigation)
+- (void)openNamed {
+    UIViewController *scene = [[UIStoryboard storyboardWithName:@"Shop" bundle:nil] instantiateViewControllerWithIdentifier:@"MissingObjCScene"];
+    [self.storyboard instantiateViewControllerWithIdentifier:@"OwnStoryboardScene"];
+    (void)scene;
+}
+@end

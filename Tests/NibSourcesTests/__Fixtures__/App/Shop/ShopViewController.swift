@@ -68,3 +68,13 @@ extension UIView {
 class BasketViewController: ShopViewController {
     @IBOutlet weak var basketTable: UITableView!
 }
+
+/// R-CHK-7: identifiers used in code that no document declares; the receiver decides error or warning.
+extension ShopViewController {
+    func proceed(to other: UIViewController) {
+        performSegue(withIdentifier: "checkoutDone", sender: nil)  // self, whose scene is in Shop: error
+        other.performSegue(withIdentifier: "elsewhereSegue", sender: nil)  // another controller: warning
+        _ = UIStoryboard(name: "Shop", bundle: nil).instantiateViewController(withIdentifier: "NoSuchID")  // an input storyboard: error
+        _ = UIStoryboard(name: "Faraway", bundle: nil).instantiateViewController(withIdentifier: "FarScene")  // not an input: warning
+    }
+}

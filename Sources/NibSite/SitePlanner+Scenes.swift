@@ -5,7 +5,7 @@ import NibModel
 /// The third level of a project site: one page per storyboard scene (its object graph, its
 /// objects and connections, the simulated run that shows its controller, the segues to and
 /// from it, every other use of its classes), and the storyboard page that lists them.
-extension SiteBuilder {
+extension SitePlanner {
     /// Scene pages of every storyboard (`sceneIndex` is computed before any page is planned).
     func planScenePages(_ documentPaths: [String]) {
         let uses = classUses(documentPaths)

@@ -4,14 +4,14 @@ import NibModel
 import NibParsing
 
 /// The project's home page: what the inputs hold, and the app map.
-extension SiteBuilder {
+extension SitePlanner {
     /// Whether the site documents a project (any user document): its home page is the project.
     var hasProject: Bool { !content.documents.isEmpty }
 
     /// `--title`, else the name of the first input folder (a file input: its folder's name).
     var projectTitle: String {
-        if let title = options.title, !title.isEmpty { return title }
-        guard let first = options.inputs.first else { return "nibviz" }
+        if let title = settings.title, !title.isEmpty { return title }
+        guard let first = settings.inputs.first else { return "nibviz" }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: first.path, isDirectory: &isFolder), isFolder.boolValue,
             InputClassifier.kind(of: first) == nil
@@ -44,8 +44,9 @@ extension SiteBuilder {
         return out + rest
     }
 
-    /// The storyboards of the project, for the app map and reference links, in document order.
-    var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
+    /// The storyboards of the project, for the app map and reference links, in document order
+    /// (`storyboards` keeps them).
+    var projectStoryboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
         content.documents.enumerated().compactMap { index, document in
             guard case .success(let graph) = document.graph, graph.isStoryboard else { return nil }
             let name = ((document.relative as NSString).lastPathComponent as NSString).deletingPathExtension

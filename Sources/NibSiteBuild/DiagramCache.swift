@@ -7,6 +7,8 @@ import NibOutput
 struct DiagramCache {
     /// The cached SVG bytes for a key, if any.
     var read: (String) -> [UInt8]?
+    /// Whether the cache holds a key (without reading it).
+    var has: (String) -> Bool
     /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render).
     var write: (String, [UInt8]) -> Void
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
@@ -24,7 +26,8 @@ extension SiteBuilder {
             let folder = try CacheFolder(
                 path: named.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), toolVersion: options.version)
             return DiagramCache(
-                read: { folder.read($0 + ".svg") }, write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
+                read: { folder.read($0 + ".svg") }, has: { FileManager.default.fileExists(atPath: folder.path + "/" + $0 + ".svg") },
+                write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
         }
         let previous = Set(output.previousMarker?.files ?? [])
         let folder = output.path + "/" + DiagramCache.folderName + "/"
@@ -33,6 +36,10 @@ extension SiteBuilder {
                 let relative = DiagramCache.folderName + "/" + key + ".svg"
                 guard previous.contains(relative) else { return nil }
                 return FileManager.default.contents(atPath: folder + key + ".svg").map { [UInt8]($0) }
+            },
+            has: {
+                previous.contains(DiagramCache.folderName + "/" + $0 + ".svg")
+                    && FileManager.default.fileExists(atPath: folder + $0 + ".svg")
             },
             write: { try? output.write($1, to: DiagramCache.folderName + "/" + $0 + ".svg") },
             keep: { try? output.carry(DiagramCache.folderName + "/" + $0 + ".svg") })

@@ -3,7 +3,7 @@ import NibDiagrams
 /// One legend per page: the diagrams of a page are drawn with `legend: .omit`, and the page
 /// shows each kind's `DiagramLegend` once, behind a toggle, instead of a legend in every
 /// diagram (often bigger than a small scene).
-extension SiteBuilder {
+extension SitePlanner {
     /// The kinds that draw a legend of their own unless told `.omit` (timelines and view state
     /// diagrams label what they draw).
     static let legendKinds: Set<DiagramKind> = [.graph, .flow, .instantiation]

@@ -1,7 +1,7 @@
 import Foundation
 import NibModel
 
-extension SiteBuilder {
+extension SitePlanner {
     func planScenarioPages() {
         var groups: [String: [SiteContent.ScenarioRecord]] = [:]
         for scenario in content.scenarios {

@@ -3,21 +3,39 @@ import Foundation
 /// Walks a built site and reports every internal link or anchor that does not resolve, and
 /// every reference to an outside host (the site must work offline).
 public enum LinkChecker {
+    /// A page's anchors (`id`s) and references (`href`s and `src`s), as written.
+    struct PageLinks: Codable {
+        var ids: [String]
+        var references: [String]
+
+        /// Scans a page's HTML.
+        init(html: String) {
+            ids = Array(Set(attributeValues(named: "id", in: html).map(unescape))).sorted()
+            references = Array(Set(attributeValues(named: "href", in: html) + attributeValues(named: "src", in: html))).sorted()
+        }
+    }
+
     /// Problems found under `root`, sorted: `page: href` descriptions.
     public static func check(root: URL) -> [String] {
-        let files = htmlFiles(root)
-        var ids: [String: Set<String>] = [:]
-        var texts: [String: String] = [:]
-        for path in files {
-            let text = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
-            texts[path] = text
-            ids[path] = Set(attributeValues(named: "id", in: text).map(unescape))
+        var pages: [String: PageLinks] = [:]
+        for path in htmlFiles(root) {
+            pages[path] = PageLinks(html: (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? "")
         }
+        return check(pages: pages) { target in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root.appendingPathComponent(target).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }
+    }
+
+    /// Problems in `pages` (path → links), sorted; `exists` says whether a file of the site exists.
+    static func check(pages: [String: PageLinks], exists: (String) -> Bool) -> [String] {
+        var ids: [String: Set<String>] = [:]
+        for (path, links) in pages { ids[path] = Set(links.ids) }
         var problems: [String] = []
-        for path in files {
-            guard let text = texts[path] else { continue }
-            let references = attributeValues(named: "href", in: text) + attributeValues(named: "src", in: text)
-            for reference in Set(references).sorted() {
+        for path in pages.keys.sorted() {
+            guard let links = pages[path] else { continue }
+            for reference in links.references {
                 let decoded = unescape(reference)
                 if decoded.contains("://") || decoded.hasPrefix("//") {
                     problems.append("\(path): outside reference \(decoded)")
@@ -34,9 +52,7 @@ public enum LinkChecker {
                     let base = (path as NSString).deletingLastPathComponent
                     target = normalize(base.isEmpty ? filePart : base + "/" + filePart)
                 }
-                let targetURL = root.appendingPathComponent(target)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: targetURL.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                guard pages[target] != nil || exists(target) else {
                     problems.append("\(path): missing file \(decoded)")
                     continue
                 }

@@ -5,7 +5,7 @@ import NibModel
 /// The second level of a project site for a storyboard: its flow (each scene linking to its
 /// page), its scenes as a linked list, its storyboard references, its load and diagnostics.
 /// Object graphs, objects and connections are on the scene pages, never twice.
-extension SiteBuilder {
+extension SitePlanner {
     func storyboardContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, number: Int, path: String) -> PageContent {
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
         let objects = graph.objectsByID

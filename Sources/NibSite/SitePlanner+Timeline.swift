@@ -2,7 +2,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 
-extension SiteBuilder {
+extension SitePlanner {
     /// Timelines longer than this are shown as a table only (a layout of thousands of events is
     /// slow and unreadable).
     static let timelineDiagramLimit = 200

@@ -3,8 +3,10 @@ import Ink
 import NibDiagrams
 import NibModel
 
-extension SiteBuilder {
-    func planPages() throws {
+extension SitePlanner {
+    /// Plans every page (scene index first: every page links through it); a page path claimed
+    /// twice fails.
+    public func plan() throws {
         sceneIndex = SceneIndex.build(documents: content.documents)
         let documentPaths = sceneIndex.documentPaths
         planHomePage()
@@ -97,7 +99,7 @@ extension SiteBuilder {
             )
             let written = lines.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             guard let scenario = scenario(named: name), let timeline = scenario.timeline else {
-                progress.note("warning: \(pagePath): timeline \(name) has no scenario that runs it; shown as written")
+                note("warning: \(pagePath): timeline \(name) has no scenario that runs it; shown as written")
                 out += "</p><p class=\"note\">Not simulated: no scenario named <code>\(HTMLEscaping.escape(name))</code> in this build.</p>"
                 out += "<pre class=\"source\"><code>\(HTMLEscaping.escape(written.joined(separator: "\n")))</code></pre></section>"
                 return out
@@ -110,7 +112,7 @@ extension SiteBuilder {
             if simulated != written {
                 out +=
                     "<p class=\"note\">The simulated run differs from the sequence written in this page (\(written.count) lines written, \(simulated.count) simulated).</p>"
-                progress.note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario.shortName)")
+                note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario.shortName)")
             }
             out += timelineContent(timeline, level: level, name: name, withLifecycle: true, pagePath: pagePath)
             out += "</section>"

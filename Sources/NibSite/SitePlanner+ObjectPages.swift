@@ -4,7 +4,7 @@ import NibModel
 
 /// The third level of a big xib: one page per top-level object part of its split object graph
 /// (`ObjectGraphDiagram.parts`), so the document page carries only the overview.
-extension SiteBuilder {
+extension SitePlanner {
     /// Plans a page per part and returns the linked list the document page shows in their place.
     /// The document's instantiation diagram is left out when the graph is split: the
     /// instantiation table of the document page says the same for every object.

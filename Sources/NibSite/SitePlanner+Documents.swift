@@ -2,7 +2,7 @@ import Foundation
 import NibDiagrams
 import NibModel
 
-extension SiteBuilder {
+extension SitePlanner {
     func planDocumentPages() {
         let paths = sceneIndex.documentPaths
         for (number, (document, path)) in zip(content.documents, paths).enumerated() {

@@ -5,7 +5,7 @@ import NibModel
 /// `check`'s findings on the pages of a site built with the app's sources: each document and
 /// scene page lists the findings located in it (computed once by NibCheck, never here), the
 /// home page sums them up and lists those located in source files.
-extension SiteBuilder {
+extension SitePlanner {
     /// The trace level document and scene timelines are shown at: L1 with a class table from
     /// the sources (only the methods the app's classes override, and the exceptions), else L2.
     var shownLevel: TraceLevel { content.hasClassTable ? .l1 : SiteContent.documentLevel }

@@ -1,6 +1,7 @@
 import Foundation
 import NibParsing
 import NibScenario
+import NibSite
 
 /// What to build and where.
 public struct SiteOptions: Sendable {
@@ -26,6 +27,9 @@ public struct SiteOptions: Sendable {
     public var exclusion = InputExclusion([])
     /// The project's name on its home page (default: the first input folder's name).
     public var title: String?
+    /// How many diagrams render at once (worker processes) and documents are read at once;
+    /// 1 renders serially in this process. Default: the machine's cores.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// Folders (or files) of the app's Swift and Objective-C sources (`--sources`, a project
     /// file's `sources:`): their class table drives the simulations and `check`'s findings.
     public var sources: [URL] = []
@@ -50,42 +54,4 @@ public struct SiteOptions: Sendable {
         self.showProgress = showProgress
         self.logSteps = logSteps
     }
-}
-
-/// What a build did.
-public struct SiteReport: Sendable {
-    /// HTML pages written.
-    public var pages: Int
-    /// Document pages among them.
-    public var documentPages: Int
-    /// Diagrams rendered by Graphviz (cache misses).
-    public var diagramsRendered: Int
-    /// Diagrams taken from the cache.
-    public var diagramsCached: Int
-    /// Inputs that failed (each has an error page): `file:line:col: message`.
-    public var failures: [String]
-    /// Diagrams Graphviz could not render (their figure shows an error box): `page: caption: message`.
-    public var diagramFailures: [String]
-    /// Seconds per step, in step order.
-    public var stepSeconds: [(String, Double)]
-}
-
-/// A build failure that names the pipeline step it happened in.
-public struct SiteBuildError: Error, CustomStringConvertible {
-    /// The step name.
-    public var step: String
-    /// What went wrong.
-    public var message: String
-    /// Every broken link, when the link check failed the build.
-    public var brokenLinks: [String]
-
-    /// Creates an error.
-    public init(step: String, message: String, brokenLinks: [String] = []) {
-        self.step = step
-        self.message = message
-        self.brokenLinks = brokenLinks
-    }
-
-    /// `step "<name>": message`.
-    public var description: String { "site step \"\(step)\" failed: \(message)" }
 }
