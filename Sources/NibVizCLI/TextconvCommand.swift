@@ -12,7 +12,7 @@ struct TextconvCommand: ParsableCommand {
         abstract: "Stable line-oriented text of an IB document, for git diff.",
         discussion: """
             Set up once per repository:
-              echo '*.xib diff=nibviz' >> .gitattributes; echo '*.storyboard diff=nibviz' >> .gitattributes
+              printf '*.xib diff=nibviz\\n*.storyboard diff=nibviz\\n*.nib diff=nibviz\\n' >> .gitattributes
               git config diff.nibviz.textconv "nibviz textconv"
             """
     )
