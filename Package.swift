@@ -101,11 +101,22 @@ let package = Package(
                 "NibOutput", "NibSources", "NibCheck",
             ]
         ),
+        // One input through the pipeline for the commands: a path (document, compiled nib, scenario,
+        // or inside an .ipa) read, simulated and drawn: its timeline, its diagram parts, a folder's
+        // render batch.
+        .target(
+            name: "NibPipeline",
+            dependencies: [
+                "NibModel", "NibParsing", "NibAppArchive", "NibScenario", "NibInspect", "NibSimulation", "NibSources", "NibDOT",
+                "NibDiagrams", "GraphvizRender", "NibOutput",
+            ]
+        ),
         // ArgumentParser commands: read, call the libraries, write.
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
+                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "NibPipeline",
+                "GraphvizRender",
                 "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck", "NibAppArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -2,7 +2,7 @@ import Foundation
 import NibOutput
 import NibSite
 
-/// What a build leaves for the next one, in `<output>/.nibviz-cache/state.json` (a file nibviz
+/// What a build leaves for the next one, in `<output>/.nibviz-state.json` (a file nibviz
 /// writes and lists in the marker like any other): the digest of every input, the size and
 /// modification time of every file written, each page's fingerprint with its link data, and
 /// the diagrams Graphviz could not draw (by content key, with the message), so a rebuild does
@@ -27,7 +27,7 @@ struct BuildState: Codable {
     /// Bumped when the layout of this file changes (an older state is ignored).
     static let format = 1
     /// Where the state lives inside the output folder.
-    static let path = ".nibviz-cache/state.json"
+    static let path = ".nibviz-state.json"
 
     var format = BuildState.format
     /// `InputDigest`: every input file, the options and the tool.

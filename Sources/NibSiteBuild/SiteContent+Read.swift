@@ -4,6 +4,7 @@ import NibParsing
 import NibScenario
 import NibSimulation
 import NibSite
+import NibSources
 
 /// The read steps of a build: the rule catalog, the concept pages, every scenario run and every
 /// user document parsed and simulated (in parallel), into one `SiteContent`.
@@ -80,7 +81,7 @@ extension SiteContent {
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil
     ) -> [DocumentRecord] {
         var found: [(URL, String)] = []
         for input in inputs {
@@ -95,7 +96,11 @@ extension SiteContent {
             defer { progress?(counter.increment(), total) }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
-                let options = simulationOptions(for: graph, classes: classes, platform: platform)
+                var options = simulationOptions(for: graph, classes: classes, platform: platform)
+                // R-CHK-9: classes the runtime will not find fall back, as `simulate --sources` shows.
+                if let found = sources?.classesNotFound(in: graph, at: url.path), !found.isEmpty {
+                    options.classesNotFound = [graph.file: found]
+                }
                 return DocumentRecord(
                     relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
                     launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)

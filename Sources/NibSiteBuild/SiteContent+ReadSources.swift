@@ -26,7 +26,7 @@ extension SiteContent {
         let table = index?.table
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
-            progress: progress)
+            progress: progress, sources: index)
         guard let index, let table else { return (documents, nil) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         let (checked, statistics) = Checker(graphs: graphs, index: index).run()

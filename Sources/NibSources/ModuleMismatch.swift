@@ -45,10 +45,18 @@ extension SourceIndex {
     public func classesNotFound(in graphs: [NibGraph]) -> [String: [ObjectID: String]] {
         var result: [String: [ObjectID: String]] = [:]
         for graph in graphs {
-            for object in graph.objects {
-                guard let mismatch = moduleMismatch(for: object, documentPath: graph.file) else { continue }
-                result[graph.file, default: [:]][object.id] = mismatch.logText
-            }
+            let found = classesNotFound(in: graph, at: graph.file)
+            if !found.isEmpty { result[graph.file] = found }
+        }
+        return result
+    }
+
+    /// The objects of `graph`, read from `path` (a site names documents relative to its input),
+    /// whose custom class the runtime will not find (R-CHK-9): object id → log line.
+    public func classesNotFound(in graph: NibGraph, at path: String) -> [ObjectID: String] {
+        var result: [ObjectID: String] = [:]
+        for object in graph.objects {
+            if let mismatch = moduleMismatch(for: object, documentPath: path) { result[object.id] = mismatch.logText }
         }
         return result
     }

@@ -3,6 +3,7 @@ import Foundation
 import NibAppArchive
 import NibInspect
 import NibParsing
+import NibPipeline
 
 /// How `inspect` prints a graph.
 enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
@@ -39,7 +40,13 @@ struct InspectCommand: ParsableCommand {
         }
         // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
         if isDirectory.boolValue && InputClassifier.kind(of: url) == nil {
-            return try InspectBatch(folder: path, format: format, excludes: excludes).run()
+            let bar = ProgressBar()
+            let result = try InspectFolder(folder: path, excludes: excludes).read(progress: bar.update)
+            bar.finish()
+            for line in result.skipped { printError(line) }
+            try writeOutput(Array(result.report(json: format == .json).utf8), to: nil)
+            if result.failed > 0 { throw CommandFailure("\(path): \(result.failed) of \(result.summaries.count) files could not be read") }
+            return
         }
         let graph = try NibDocumentParser.parse(contentsOf: url, displayName: path)
         let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)

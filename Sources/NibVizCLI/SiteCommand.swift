@@ -91,8 +91,7 @@ struct SiteCommand: ParsableCommand {
         let backend: DiagramBackend =
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
         let builder = SiteBuilder(options: options, backend: backend)
-        let report: SiteReport
-        do { report = try builder.build() } catch { throw CommandFailure("\(error)") }
+        let report = try builder.build()
         if report.upToDate {
             printError("site: up to date, \(report.pages) pages (\(report.documentPages) documents), nothing written → \(output)")
         } else {

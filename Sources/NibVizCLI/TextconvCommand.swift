@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NibDiffing
 import NibModel
+import NibParsing
 import NibReview
 
 /// `nibviz textconv FILE`: the text git diffs instead of the XML.
@@ -27,7 +28,7 @@ struct TextconvCommand: ParsableCommand {
         }
         if data.isEmpty { return }  // git's side of an added or deleted file
         do {
-            let graph = try DocumentLoader.parse(data, file: file)
+            let graph = try NibDocumentParser.parse(data: data, file: file)
             FileHandle.standardOutput.write(Data(Textconv.text(graph, xml: data).utf8))
         } catch let error as LocatedError {
             // A diff must still show something: fall back to the raw text and say why.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import NibAppArchive
 import NibDOT
@@ -8,26 +7,23 @@ import NibParsing
 import NibScenario
 import NibSimulation
 
-extension DiagramKind: ExpressibleByArgument {}
-extension DiagramTheme: ExpressibleByArgument {}
-
 /// An input the diagrams are drawn from: an IB document, or a scenario and its run.
-struct DiagramSource {
+public struct DiagramSource {
     /// The document (a scenario's first nib), when there is one.
-    var graph: NibGraph?
+    public var graph: NibGraph?
     /// The scenario, when the input was one.
-    var scenario: Scenario?
+    public var scenario: Scenario?
     /// The file as the user named it.
-    var file: String
+    public var file: String
 
     /// Reads a `.xib`, `.storyboard`, `designable.nib` or scenario `.yaml`.
-    static func load(_ path: String) throws -> DiagramSource {
+    public static func load(_ path: String) throws -> DiagramSource {
         let input = try NibInput.read(try AppArchivePath.url(for: path), displayName: path)
         return DiagramSource(graph: input.graph, scenario: input.scenario, file: path)
     }
 
     /// The diagrams of `kind` (`DiagramSet`): several for split storyboards (overview first), else one.
-    func diagrams(_ kind: DiagramKind, options: DiagramOptions) throws -> [NamedDiagram] {
+    public func diagrams(_ kind: DiagramKind, options: DiagramOptions) throws -> [NamedDiagram] {
         if kind == .graph || kind == .flow { _ = try requireGraph(kind) }
         let (timeline, platform) = kind == .graph || kind == .flow ? (Timeline(), graph?.platform ?? .ios) : run()
         let title = (file as NSString).lastPathComponent

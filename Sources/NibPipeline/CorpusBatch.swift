@@ -7,16 +7,17 @@ import NibOutput
 import NibParsing
 
 /// The diagrams of a folder of documents, as render requests, and the report of their run.
-struct CorpusBatch {
-    var documentCount = 0
-    var parseFailures: [String] = []
+public struct CorpusBatch {
+    public var documentCount = 0
+    public var parseFailures: [String] = []
     /// Empty files: named like documents but holding nothing to draw (reported, not failures).
-    var skipped: [String] = []
-    var requests: [RenderRequest] = []
-    var fileNames: [String] = []
+    public var skipped: [String] = []
+    public var requests: [RenderRequest] = []
+    public var fileNames: [String] = []
 
-    /// Parses every document and builds its `graph` parts and, for storyboards, its `flow`.
-    static func prepare(_ urls: [URL], root: String, options: DiagramOptions) -> CorpusBatch {
+    /// Parses every document under `root` and builds its `graph` parts and, for storyboards, its `flow`.
+    public static func prepare(root: String, options: DiagramOptions) -> CorpusBatch {
+        let urls = NibDocumentFinder.documents(in: URL(fileURLWithPath: root))
         var batch = CorpusBatch()
         batch.documentCount = urls.count
         let prefix = URL(fileURLWithPath: root).standardizedFileURL.path + "/"
@@ -40,13 +41,13 @@ struct CorpusBatch {
     }
 
     /// The summary printed at the end.
-    struct Report {
-        var text: String
-        var ok: Bool
+    public struct Report {
+        public var text: String
+        public var ok: Bool
     }
 
     /// Counts, failures and time.
-    func report(_ results: [Result<RenderOutput, RenderError>], seconds: Double) -> Report {
+    public func report(_ results: [Result<RenderOutput, RenderError>], seconds: Double) -> Report {
         var lines: [String] = []
         var failures = 0
         var bytes = 0
@@ -69,7 +70,7 @@ struct CorpusBatch {
     }
 
     /// Writes the rendered SVGs (themed) into `folder` and swaps it in.
-    func write(_ results: [Result<RenderOutput, RenderError>], theme: DiagramTheme, to folder: OutputFolder) throws {
+    public func write(_ results: [Result<RenderOutput, RenderError>], theme: DiagramTheme, to folder: OutputFolder) throws {
         var files: [(name: String, bytes: [UInt8])] = []
         for (index, result) in results.enumerated() {
             guard case .success(let output) = result else { continue }

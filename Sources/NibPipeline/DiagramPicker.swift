@@ -5,31 +5,33 @@ import NibModel
 
 /// Chooses the diagram parts the user asked for with `--scene`: by id or by name (a unique,
 /// case-insensitive prefix of the part's title, which `ObjectNaming` gives), for every kind.
-enum DiagramPicker {
+public enum DiagramPicker {
     /// The `--scene` value that selects every part.
-    static let all = "all"
+    public static let all = "all"
 
     /// The id a user types for a part: the scene or object id token, or the part name.
-    static func partID(_ part: NamedDiagram) -> String {
+    public static func partID(_ part: NamedDiagram) -> String {
         for prefix in ["scene-", "object-"] where part.name.hasPrefix(prefix) { return String(part.name.dropFirst(prefix.count)) }
         return part.name
     }
 
     /// The file a part is written to by `--scene all`: its file-safe name and the format.
-    static func fileName(_ part: NamedDiagram, format: OutputFormat) -> String {
+    public static func fileName(_ part: NamedDiagram, format: OutputFormat) -> String {
         DOTEscaping.token(part.name) + "." + format.rawValue
     }
 
     /// The parts to draw: every part for `all`, else the one `scene` names (the first part when
-    /// nil, with a note listing the others). A document drawn whole is cut into its scenes or
+    /// nil, with lines for `note` listing the others). A document drawn whole is cut into its scenes or
     /// top-level objects when `scene` names one of them.
-    static func pick(file: String, kind: DiagramKind, scene: String?, options: DiagramOptions) throws -> [NamedDiagram] {
+    public static func pick(
+        file: String, kind: DiagramKind, scene: String?, options: DiagramOptions, note: (String) -> Void = { _ in }
+    ) throws -> [NamedDiagram] {
         let source = try DiagramSource.load(file)
         let parts = try source.diagrams(kind, options: options)
         guard let scene else {
             if parts.count > 1 {
-                printError("note: \(file): \(parts.count) parts; drawing '\(partID(parts[0]))'. Pick one with --scene ID|NAME|all:")
-                for part in parts { printError("  \(partID(part))  \(part.title)") }
+                note("note: \(file): \(parts.count) parts; drawing '\(partID(parts[0]))'. Pick one with --scene ID|NAME|all:")
+                for part in parts { note("  \(partID(part))  \(part.title)") }
             }
             guard let first = parts.first else { throw LocatedError(at: FileLocation(file: file), "nothing to draw") }
             return [first]
@@ -50,7 +52,7 @@ enum DiagramPicker {
 
     /// The part `query` names: an exact id or name, else the only title it starts (any case).
     /// Nil when nothing matches; an error listing the candidates when several do.
-    static func match(_ query: String, in parts: [NamedDiagram], file: String, kind: DiagramKind) throws -> NamedDiagram? {
+    public static func match(_ query: String, in parts: [NamedDiagram], file: String, kind: DiagramKind) throws -> NamedDiagram? {
         let token = DOTEscaping.token(query)
         if let part = parts.first(where: { $0.name == query || partID($0) == query || partID($0) == token }) { return part }
         let lowered = query.lowercased()
