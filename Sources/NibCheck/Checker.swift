@@ -1,6 +1,5 @@
 import NibClasses
 import NibModel
-import NibSimulation
 import NibSources
 
 /// Checks IB documents against the class table derived from the app's sources: every outlet,

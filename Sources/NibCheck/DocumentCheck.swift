@@ -1,6 +1,5 @@
 import NibClasses
 import NibModel
-import NibSimulation
 import NibSources
 
 /// The checks of one document: custom classes, outlets and actions (R-CHK-1…5) and storyboard
