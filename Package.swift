@@ -32,6 +32,11 @@ let package = Package(
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
         .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "CLibXML2"]),
+        // libarchive as a system library: NibAppArchive reads `.ipa` (zip) archives with it.
+        .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
+        // App archives (`.ipa`): their nibs extracted, within size limits, into a private temporary
+        // folder that commands read as a project.
+        .target(name: "NibAppArchive", dependencies: ["NibModel", "NibParsing", "NibOutput", "CLibArchive"]),
         // YAML scenarios (Yams) into the model, their documents read by NibParsing; `NibInput`.
         .target(name: "NibScenario", dependencies: ["NibModel", "NibParsing", .product(name: "Yams", package: "Yams")]),
         // Text and JSON reports of a parsed document or folder for `nibviz inspect`.
@@ -78,23 +83,41 @@ let package = Package(
         // risk notes, simulated consequences, textconv. Values only, no reports.
         .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
-        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibDOT", "GraphvizRender"]),
-        // The static documentation site pipeline.
+        .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibOutput", "NibDOT", "GraphvizRender"]),
+        // The site's content and pages: everything read once, pages planned as values, HTML files.
         .target(
             name: "NibSite",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput", "NibSources", "NibCheck",
+                "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation", "NibDOT", "NibDiagrams", "NibCheck",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Ink", package: "Ink"),
+            ]
+        ),
+        // The site build: steps, diagram rendering through the worker pool and cache, writing, timings.
+        .target(
+            name: "NibSiteBuild",
+            dependencies: [
+                "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibSite", "NibDOT", "NibDiagrams", "GraphvizRender",
+                "NibOutput", "NibSources", "NibCheck",
+            ]
+        ),
+        // One input through the pipeline for the commands: a path (document, compiled nib, scenario,
+        // or inside an .ipa) read, simulated and drawn: its timeline, its diagram parts, a folder's
+        // render batch.
+        .target(
+            name: "NibPipeline",
+            dependencies: [
+                "NibModel", "NibParsing", "NibAppArchive", "NibScenario", "NibInspect", "NibSimulation", "NibSources", "NibDOT",
+                "NibDiagrams", "GraphvizRender", "NibOutput",
             ]
         ),
         // ArgumentParser commands: read, call the libraries, write.
         .target(
             name: "NibVizCLI",
             dependencies: [
-                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibSite", "NibReview", "NibOutput", "NibSources", "NibCheck",
+                "NibModel", "NibParsing", "NibScenario", "NibInspect", "NibSimulation", "NibDOT", "NibDiagrams", "NibPipeline",
+                "GraphvizRender",
+                "NibSite", "NibSiteBuild", "NibReview", "NibOutput", "NibSources", "NibCheck", "NibAppArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,15 +126,17 @@ let package = Package(
         .executableTarget(
             name: "NibVizBench",
             dependencies: [
-                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibDiagrams", "NibSimulation",
+                "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibSiteBuild", "NibDiagrams",
+                "NibSimulation",
                 "NibDiffing", "NibReview", "NibSources",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
         .executableTarget(name: "NibVizFuzz"),
         // Golden files, paths and a process runner shared by the test targets.
-        .target(name: "NibTestSupport", path: "Tests/NibTestSupport"),
+        .target(name: "NibTestSupport", dependencies: ["CLibArchive"], path: "Tests/NibTestSupport"),
         .testTarget(name: "NibModelTests", dependencies: ["NibTestSupport", "NibModel"]),
+        .testTarget(name: "NibAppArchiveTests", dependencies: ["NibTestSupport", "NibAppArchive", "NibOutput", "NibModel"]),
         .testTarget(
             name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
@@ -132,7 +157,10 @@ let package = Package(
         .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
         .testTarget(
             name: "NibSiteTests",
-            dependencies: ["NibTestSupport", "NibSite", "NibModel", "NibParsing", "NibScenario", "NibRules", "NibSimulation"],
+            dependencies: [
+                "NibTestSupport", "NibSite", "NibSiteBuild", "GraphvizRender", "NibModel", "NibParsing", "NibScenario", "NibRules",
+                "NibSimulation",
+            ],
             exclude: ["__Fixtures__"]),
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],

@@ -32,6 +32,8 @@ public final class GraphvizRenderer: Sendable {
 
     private static func render(_ request: RenderRequest, in gvc: OpaquePointer) -> Result<RenderOutput, RenderError> {
         _ = takeMessages()  // drop anything left from a previous call
+        let clock = ContinuousClock()
+        let start = clock.now
         let utf8 = Array(request.dot.utf8)
         let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -44,6 +46,7 @@ public final class GraphvizRenderer: Sendable {
             return .failure(request.generated ? error.inGeneratedDOT : error)
         }
         defer { agclose(graph) }
+        let parsed = clock.now
         var (warnings, errorCount) = takeMessages()
         if errorCount > 0 {
             return .failure(RenderError(stage: .parse, name: request.name, message: warnings.joined(separator: "; ")))
@@ -54,6 +57,7 @@ public final class GraphvizRenderer: Sendable {
                 RenderError(stage: .layout, name: request.name, message: messages.first ?? "layout with \(request.engine.rawValue) failed"))
         }
         defer { gvFreeLayout(gvc, graph) }
+        let laidOut = clock.now
         var buffer: UnsafeMutablePointer<CChar>?
         var length = 0
         let status = nibviz_gvRenderData(gvc, graph, request.format.device, &buffer, &length)
@@ -67,7 +71,14 @@ public final class GraphvizRenderer: Sendable {
             return .failure(RenderError(stage: .render, name: request.name, message: clean(message)))
         }
         let data = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
-        return .success(RenderOutput(data: data, warnings: warnings.map(clean)))
+        let end = clock.now
+        let timing = RenderTiming(
+            parse: seconds(parsed - start), layout: seconds(laidOut - parsed), render: seconds(end - laidOut), total: seconds(end - start))
+        return .success(RenderOutput(data: data, warnings: warnings.map(clean), timing: timing))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// Messages arrive in fragments ("Warning: ", text, "\n"): join, then split on lines.

@@ -53,12 +53,47 @@ public struct RenderOutput: Hashable, Sendable {
     public var data: [UInt8]
     /// Warnings captured from Graphviz, one per message.
     public var warnings: [String]
+    /// Where the time went (not part of equality: the same graph renders to the same output).
+    public var timing = RenderTiming()
 
     /// Creates an output.
-    public init(data: [UInt8], warnings: [String]) {
+    public init(data: [UInt8], warnings: [String], timing: RenderTiming = RenderTiming()) {
         self.data = data
         self.warnings = warnings
+        self.timing = timing
     }
+
+    public static func == (lhs: RenderOutput, rhs: RenderOutput) -> Bool { lhs.data == rhs.data && lhs.warnings == rhs.warnings }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data)
+        hasher.combine(warnings)
+    }
+}
+
+/// Seconds one render took, by stage: Graphviz reading the DOT, laying it out and drawing it,
+/// and the whole job as its caller saw it (a worker's round trip: request, pipes, response).
+public struct RenderTiming: Hashable, Sendable, Codable {
+    /// `agmemread`: DOT text to a graph.
+    public var parse: Double = 0
+    /// `gvLayout`.
+    public var layout: Double = 0
+    /// `gvRenderData`.
+    public var render: Double = 0
+    /// The job from the caller's side; the part not in `parse + layout + render` is nibviz's own
+    /// overhead (encoding, pipes, process hand-off).
+    public var total: Double = 0
+
+    /// Creates a timing.
+    public init(parse: Double = 0, layout: Double = 0, render: Double = 0, total: Double = 0) {
+        self.parse = parse
+        self.layout = layout
+        self.render = render
+        self.total = total
+    }
+
+    /// Time inside Graphviz.
+    public var graphviz: Double { parse + layout + render }
 }
 
 /// Why a render failed.

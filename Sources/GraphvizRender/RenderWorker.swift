@@ -38,13 +38,13 @@ public enum RenderWorker {
                 do {
                     let output = try GraphvizRenderer.shared.render(request)
                     data = output.data
-                    header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false)
+                    header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false, timing: output.timing)
                 } catch {
-                    header = .init(ok: false, warnings: [], error: error.wire, retiring: false)
+                    header = .init(ok: false, warnings: [], error: error.wire, retiring: false, timing: nil)
                 }
             } catch {
                 let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: \(error)")
-                header = .init(ok: false, warnings: [], error: failure.wire, retiring: false)
+                header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
             }
             var final = header
             final.retiring = served >= maxJobs || residentBytes() > maxResidentBytes

@@ -11,7 +11,8 @@ public final class RenderWorkerPool: Sendable {
     public let arguments: [String]
     /// Number of worker processes.
     public let workerCount: Int
-    /// Longest time one graph may take before its worker is killed.
+    /// Longest CPU time one graph may take before its worker is killed (wall-clock time where the
+    /// kernel does not report a process's CPU time).
     public let timeout: TimeInterval
 
     /// Creates a pool; workers start on first use.
@@ -44,8 +45,13 @@ public final class RenderWorkerPool: Sendable {
         return try result.get()
     }
 
-    /// Renders every request; `progress` is called (from any thread) after each one.
-    public func render(_ requests: [RenderRequest], progress: (@Sendable (Int) -> Void)? = nil) -> [Result<RenderOutput, RenderError>] {
+    /// Renders every request; `progress` is called (from any thread) after each one with the
+    /// number done, `completed` with the request's index and its result as soon as it is done
+    /// (so the caller can use it while the other workers go on).
+    public func render(
+        _ requests: [RenderRequest], progress: (@Sendable (Int) -> Void)? = nil,
+        completed: (@Sendable (Int, Result<RenderOutput, RenderError>) -> Void)? = nil
+    ) -> [Result<RenderOutput, RenderError>] {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let results = Mutex<[Result<RenderOutput, RenderError>?]>(Array(repeating: nil, count: requests.count))
@@ -53,19 +59,29 @@ public final class RenderWorkerPool: Sendable {
         // Largest graphs first (layout time grows with size): a big graph picked up last would
         // leave the other workers idle while it runs. Results still come back in input order.
         let order = requests.indices.sorted { requests[$0].dot.utf8.count > requests[$1].dot.utf8.count }
-        DispatchQueue.concurrentPerform(iterations: lanes) { _ in
-            var worker: WorkerProcess?
-            while true {
-                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard position < order.count else { break }
-                let index = order[position]
-                let result = self.renderOne(requests[index], worker: &worker)
-                results.withLock { $0[index] = result }
-                let count = done.wrappingAdd(1, ordering: .relaxed).newValue
-                progress?(count)
+        // One thread per worker (not `concurrentPerform`, which runs no more lanes than cores).
+        let group = DispatchGroup()
+        for _ in 0..<lanes {
+            group.enter()
+            let thread = Thread {
+                var worker: WorkerProcess?
+                while true {
+                    let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard position < order.count else { break }
+                    let index = order[position]
+                    let result = self.renderOne(requests[index], worker: &worker)
+                    results.withLock { $0[index] = result }
+                    completed?(index, result)
+                    let count = done.wrappingAdd(1, ordering: .relaxed).newValue
+                    progress?(count)
+                }
+                worker?.stop()
+                group.leave()
             }
-            worker?.stop()
+            thread.stackSize = 1 << 20
+            thread.start()
         }
+        group.wait()
         return results.withLock { stored in
             stored.enumerated().map { index, result in
                 result ?? .failure(RenderError(stage: .worker, name: requests[index].name, message: "not rendered"))
@@ -125,12 +141,24 @@ final class WorkerProcess {
     }
 
     func send(_ request: RenderRequest, timeout: TimeInterval) -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
         guard let body = try? JSONEncoder().encode(request) else { return .died("cannot encode request") }
         guard WorkerProtocol.writeFrame(Array(body), to: requestFD) else {
             return .died("render worker exited before taking the graph (status \(exitDescription()))")
         }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        let headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
+        // The limit is the worker's CPU time, so a loaded machine (the worker waiting for a core)
+        // does not fail diagrams; ten times the limit in wall-clock time is the backstop.
+        let cpuAtStart = Self.cpuSeconds(process.processIdentifier)
+        let backstop = Date(timeIntervalSinceNow: max(timeout * 10, timeout + 60))
+        var deadline = Date(timeIntervalSinceNow: timeout)
+        var headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
+        while case .timedOut = headerFrame, let cpuAtStart, let now = Self.cpuSeconds(process.processIdentifier) {
+            let used = now - cpuAtStart
+            guard used < timeout, Date() < backstop else { break }
+            deadline = min(backstop, Date(timeIntervalSinceNow: max(timeout - used, 0.005)))
+            headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
+        }
         guard case .bytes(let headerBytes) = headerFrame else {
             if case .timedOut = headerFrame {
                 return .died(
@@ -146,10 +174,21 @@ final class WorkerProcess {
             return .died("render worker sent a broken response (\(exitDescription())); worker replaced")
         }
         if header.ok {
-            return .rendered(.success(RenderOutput(data: data, warnings: header.warnings)), retiring: header.retiring)
+            var timing = header.timing ?? RenderTiming()
+            timing.total = GraphvizRenderer.seconds(clock.now - started)
+            return .rendered(.success(RenderOutput(data: data, warnings: header.warnings, timing: timing)), retiring: header.retiring)
         }
         let error = header.error.map(RenderError.init(wire:)) ?? RenderError(stage: .worker, name: request.name, message: "unknown failure")
         return .rendered(.failure(error), retiring: header.retiring)
+    }
+
+    /// CPU time a process has run so far (`/proc/PID/schedstat`, nanoseconds); nil where the
+    /// kernel does not say (the limit is then wall-clock time).
+    static func cpuSeconds(_ pid: Int32) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
+            let first = text.split(separator: " ").first, let nanoseconds = Double(first)
+        else { return nil }
+        return nanoseconds / 1e9
     }
 
     static func seconds(_ value: TimeInterval) -> String {

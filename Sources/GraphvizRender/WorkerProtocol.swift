@@ -10,6 +10,8 @@ enum WorkerProtocol {
         var error: RenderError.Wire?
         /// The worker exits after this response (job or memory limit reached).
         var retiring: Bool
+        /// Graphviz's stages in the worker.
+        var timing: RenderTiming?
     }
 
     static func writeFrame(_ bytes: [UInt8], to fd: Int32) -> Bool {

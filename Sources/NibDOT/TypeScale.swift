@@ -27,7 +27,8 @@ public enum TypeScale {
 
     /// `text` broken at spaces into lines of at most `width` characters, at most `lines` lines
     /// (the last one ends in an ellipsis when text is left over); words longer than `width` are
-    /// cut. Plain text: escape each line for its context.
+    /// cut, where a class name's words meet when one does in the second half of the line
+    /// (`AppDetailCollectionView|Controller`). Plain text: escape each line for its context.
     public static func wrapped(_ text: String, width: Int, lines: Int = 2) -> [String] {
         guard width > 1, lines > 0, text.count > width else { return [text] }
         var out: [String] = []
@@ -36,8 +37,9 @@ public enum TypeScale {
             var rest = Substring(word)
             while !rest.isEmpty {
                 if current.isEmpty, rest.count > width {
-                    out.append(String(rest.prefix(width)))
-                    rest = rest.dropFirst(width)
+                    let cut = camelCaseCut(rest, width: width)
+                    out.append(String(rest.prefix(cut)))
+                    rest = rest.dropFirst(cut)
                 } else if current.isEmpty || current.count + 1 + rest.count <= width {
                     current += (current.isEmpty ? "" : " ") + rest
                     rest = ""
@@ -54,6 +56,19 @@ public enum TypeScale {
         let last = out[lines - 1]
         out[lines - 1] = (last.count >= width ? String(last.prefix(width - 1)) : last) + "…"
         return out
+    }
+
+    /// Where to cut a word longer than `width`: before the last capital that follows a
+    /// lower-case letter within the first `width` characters, when that is past half of it.
+    static func camelCaseCut(_ word: Substring, width: Int) -> Int {
+        let characters = Array(word.prefix(width + 1))
+        var cut = width
+        for index in stride(from: min(width, characters.count - 1), to: width / 2, by: -1)
+        where characters[index].isUppercase && characters[index - 1].isLowercase {
+            cut = index
+            break
+        }
+        return cut
     }
 
     /// `text` wrapped and HTML-escaped, lines joined with `<BR/>`.

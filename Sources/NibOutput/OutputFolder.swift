@@ -112,11 +112,13 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// Writes bytes at `relative` (`/`-separated, inside the folder); writing a path twice keeps
-    /// the last bytes.
+    /// the last bytes. A file of nibviz's previous output with the same bytes is kept instead
+    /// (`carry`: same file, same modification time), so an unchanged file is never rewritten.
     public func write(_ bytes: [UInt8], to relative: String) throws {
         guard let relative = OutputPath.checkedRelative(relative), relative != OutputMarker.fileName else {
             throw OutputError(shown + "/" + relative, .other("the name leaves the output folder or is nibviz's marker"))
         }
+        if previousFiles.contains(relative), POSIXFile.hasBytes(path + "/" + relative, bytes), (try? carry(relative)) != nil { return }
         let file = stagingPath + "/" + relative
         let shownFile = shown + "/" + relative
         try POSIXFile.makeFolders(OutputPath.parent(of: file), shownAs: OutputPath.parent(of: shownFile))
@@ -125,6 +127,19 @@ public final class OutputFolder: @unchecked Sendable {
         mutex.lock()
         written.insert(relative)
         mutex.unlock()
+    }
+
+    /// Whether the previous output has `relative` (a file nibviz wrote there) with this size and
+    /// modification time (nanoseconds): what a build recorded is still what is there.
+    public func previousFileIsIntact(_ relative: String, size: Int, modified: Int) -> Bool {
+        guard previousFiles.contains(relative), let stamp = POSIXFile.stamp(path + "/" + relative) else { return false }
+        return stamp.size == size && stamp.modified == modified
+    }
+
+    /// Size and modification time (nanoseconds) of a file written in this run or carried into it.
+    public func stamp(_ relative: String) -> (size: Int, modified: Int)? {
+        guard let relative = OutputPath.checkedRelative(relative) else { return nil }
+        return POSIXFile.stamp(stagingPath + "/" + relative)
     }
 
     /// Puts a file of the previous output (one nibviz wrote) into the new one unchanged: a hard

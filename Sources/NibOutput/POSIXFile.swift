@@ -83,6 +83,19 @@ enum POSIXFile {
     }
 
     /// A small file's bytes (nil when unreadable or larger than `limit`).
+    /// Size and modification time (nanoseconds) of a regular file; nil otherwise.
+    static func stamp(_ path: String) -> (size: Int, modified: Int)? {
+        var info = stat()
+        guard lstat(path, &info) == 0, kind(mode: info.st_mode) == .regular else { return nil }
+        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+    }
+
+    /// Whether the regular file at `path` holds exactly `bytes` (its size is checked first).
+    static func hasBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard let stamp = stamp(path), stamp.size == bytes.count else { return false }
+        return read(path, limit: bytes.count + 1) == bytes
+    }
+
     static func read(_ path: String, limit: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }

@@ -12,6 +12,9 @@ public enum InputKind: String, Sendable, CaseIterable {
     case scenario
     /// Graphviz source (`.dot`, `.gv`).
     case dot
+    /// An app archive (`.ipa` file: a zip holding `Payload/<Name>.app/`), read as the folder it
+    /// holds (NibAppArchive).
+    case appArchive
 }
 
 /// One input found by `InputClassifier.inputs(under:)`.
@@ -28,23 +31,48 @@ public struct ClassifiedInput: Hashable, Sendable {
 public enum InputClassifier {
     /// The kind of `url`, or nil when it is none of the inputs nibviz reads (a plain folder, a text file).
     public static func kind(of url: URL) -> InputKind? {
-        let name = url.lastPathComponent.lowercased()
-        let ext = url.pathExtension.lowercased()
-        switch ext {
+        let named = kind(named: url.lastPathComponent)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        switch named {
+        case .compiledNib? where url.pathExtension.lowercased() == "nib" && exists && isFolder.boolValue:
+            // A nib bundle is its source document when it holds `designable.nib`.
+            let designable = url.appendingPathComponent("designable.nib").path
+            return FileManager.default.fileExists(atPath: designable) ? .document : .compiledNib
+        case .appArchive?: return exists && !isFolder.boolValue ? .appArchive : nil
+        default: return named
+        }
+    }
+
+    /// The kind a file name says, before looking at the disk.
+    static func kind(named name: String) -> InputKind? {
+        switch (name as NSString).pathExtension.lowercased() {
         case "xib", "storyboard": return .document
         case "yaml", "yml": return .scenario
         case "dot", "gv": return .dot
         case "storyboardc": return .compiledNib
-        case "nib":
-            if name.hasSuffix("designable.nib") { return .document }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                let designable = url.appendingPathComponent("designable.nib").path
-                return FileManager.default.fileExists(atPath: designable) ? .document : .compiledNib
-            }
-            return .compiledNib
+        case "nib": return name.lowercased().hasSuffix("designable.nib") ? .document : .compiledNib
+        case "ipa": return .appArchive
         default: return nil
         }
+    }
+
+    /// The input a repository path is part of, decided by name alone (a path in a git revision
+    /// names nothing on disk): a file inside a `.storyboardc` folder or a compiled `.nib` bundle
+    /// belongs to that folder (`Main.storyboardc/Nav.nib` → `Main.storyboardc`, compiled); a nib
+    /// bundle's `designable.nib` is its own document; any other path is itself, of `kind(of:)`'s
+    /// kind by name. Nil for paths that are no input.
+    public static func input(containing path: String) -> (path: String, kind: InputKind)? {
+        let parts = path.split(separator: "/").map(String.init)
+        for (index, part) in parts.enumerated().dropLast() {
+            let ext = (part as NSString).pathExtension.lowercased()
+            let unit = parts[...index].joined(separator: "/")
+            if ext == "storyboardc" { return (unit, .compiledNib) }
+            if ext == "nib" {
+                return parts.last?.lowercased() == "designable.nib" && index == parts.count - 2 ? (path, .document) : (unit, .compiledNib)
+            }
+        }
+        return kind(named: parts.last ?? path).map { (path, $0) }
     }
 
     /// Every input under `root` (or `root` itself when it is an input), sorted by relative path

@@ -26,11 +26,17 @@ public struct ChangedDocument: Hashable, Sendable {
     /// The path to show: the new one, else the old one.
     public var path: String { newPath ?? oldPath ?? "" }
 
-    /// True for paths nibviz reviews: the XML documents (`.xib`, `.storyboard`) in the one input
-    /// classifier's words. Compiled nibs are build products, not reviewed sources.
-    public static func isDocument(_ path: String) -> Bool {
-        InputClassifier.kind(of: URL(fileURLWithPath: path)) == .document
+    /// The document a changed path is part of, when nibviz reviews it — the one input
+    /// classifier's words (`InputClassifier.input(containing:)`): an XML document (`.xib`,
+    /// `.storyboard`, `designable.nib`) is itself; a compiled `.nib` file is itself; a file inside
+    /// a compiled `.nib` bundle or a `.storyboardc` stands for that folder.
+    public static func reviewedDocument(containing path: String) -> String? {
+        guard let input = InputClassifier.input(containing: path), input.kind == .document || input.kind == .compiledNib else { return nil }
+        return input.path
     }
+
+    /// True for paths nibviz reviews (`reviewedDocument(containing:)`).
+    public static func isDocument(_ path: String) -> Bool { reviewedDocument(containing: path) != nil }
 }
 
 /// Why a git command failed.
@@ -53,13 +59,17 @@ public struct GitRepository: Sendable {
     public init(directory: URL) { self.directory = directory }
 
     /// The IB documents changed between `base` and `head`, with renames detected (`-M`), in
-    /// git's path order.
+    /// git's path order. The files of one compiled bundle or `.storyboardc` are one document
+    /// (added when all its changed files are, removed likewise); a compiled bundle whose
+    /// `designable.nib` changed is reviewed through that source document alone.
     public func changedDocuments(base: String, head: String) throws -> [ChangedDocument] {
         let output = try run(["diff", "--name-status", "-z", "-M", "--no-color", base, head, "--"])
         // -z: "STATUS\0path\0" or, for renames and copies, "R100\0old\0new\0"; paths are not quoted.
         var fields = output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         if fields.last == "" { fields.removeLast() }
-        var result: [ChangedDocument] = []
+        var units: [(old: String?, new: String?)] = []
+        var position: [String: Int] = [:]
+        var changedPaths: Set<String> = []
         var index = 0
         while index < fields.count {
             let status = fields[index]
@@ -69,15 +79,43 @@ public struct GitRepository: Sendable {
             let first = fields[index + 1]
             let second = takesTwo ? fields[index + 2] : first
             index += takesTwo ? 3 : 2
-            guard ChangedDocument.isDocument(first) || ChangedDocument.isDocument(second) else { continue }
-            switch code {
-            case "A", "C": result.append(ChangedDocument(status: .added, oldPath: nil, newPath: second))
-            case "D": result.append(ChangedDocument(status: .removed, oldPath: first, newPath: nil))
-            case "R": result.append(ChangedDocument(status: .renamed, oldPath: first, newPath: second))
-            default: result.append(ChangedDocument(status: .modified, oldPath: first, newPath: first))
+            changedPaths.formUnion([first, second])
+            let old = code == "A" || code == "C" ? nil : ChangedDocument.reviewedDocument(containing: first)
+            let new = code == "D" ? nil : ChangedDocument.reviewedDocument(containing: second)
+            guard let key = new ?? old else { continue }
+            if let at = position[key] {
+                units[at] = (units[at].old ?? old, units[at].new ?? new)
+            } else {
+                position[key] = units.count
+                units.append((old, new))
             }
         }
-        return result
+        return units.compactMap { unit in
+            let path = unit.new ?? unit.old ?? ""
+            if changedPaths.contains(path + "/designable.nib") { return nil }
+            switch (unit.old, unit.new) {
+            case (nil, let new?): return ChangedDocument(status: .added, oldPath: nil, newPath: new)
+            case (let old?, nil): return ChangedDocument(status: .removed, oldPath: old, newPath: nil)
+            case (let old?, let new?) where old != new: return ChangedDocument(status: .renamed, oldPath: old, newPath: new)
+            default: return ChangedDocument(status: .modified, oldPath: unit.old, newPath: unit.new)
+            }
+        }
+    }
+
+    /// Whether `path` is a folder (a tree) at `revision`: a compiled bundle or `.storyboardc`.
+    public func isFolder(_ path: String, at revision: String) throws -> Bool {
+        let listing = try run(["ls-tree", "-z", revision, "--", path])
+        return String(decoding: listing, as: UTF8.self).split(separator: "\0").contains {
+            $0.split(separator: " ").dropFirst().first == "tree"
+        }
+    }
+
+    /// The files below the folder `path` at `revision`, relative to it.
+    public func files(under path: String, at revision: String) throws -> [String] {
+        let listing = try run(["ls-tree", "-r", "-z", "--name-only", revision, "--", path + "/"])
+        return String(decoding: listing, as: UTF8.self).split(separator: "\0").map(String.init).compactMap {
+            $0.hasPrefix(path + "/") ? String($0.dropFirst(path.count + 1)) : nil
+        }
     }
 
     /// The bytes of `path` at `revision` (`git show REV:path`).

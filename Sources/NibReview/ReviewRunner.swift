@@ -3,6 +3,7 @@ import GraphvizRender
 import NibDOT
 import NibDiffing
 import NibModel
+import NibOutput
 import NibParsing
 
 /// What `--fail-on` fails the run on.
@@ -121,8 +122,21 @@ public struct ReviewRunner: Sendable {
     }
 
     private func side(_ path: String, at revision: String) throws -> (graph: NibGraph, data: Data) {
-        let data = try repository.contents(of: path, at: revision)
-        return (try NibDocumentParser.parse(data: data, file: "\(revision):\(path)"), data)
+        let name = "\(revision):\(path)"
+        guard try repository.isFolder(path, at: revision) else {
+            let data = try repository.contents(of: path, at: revision)
+            return (try NibDocumentParser.parse(data: data, file: name), data)
+        }
+        // A compiled bundle or `.storyboardc`: its files at that revision, in a private temporary
+        // folder read like the folder on disk; no single file of bytes to compare.
+        let scratch = try ScratchFolder(purpose: "review")
+        defer { scratch.remove() }
+        let folder = (path as NSString).lastPathComponent
+        for file in try repository.files(under: path, at: revision) {
+            try scratch.write(
+                try repository.contents(of: path + "/" + file, at: revision), to: [folder] + file.split(separator: "/").map(String.init))
+        }
+        return (try NibDocumentParser.parse(contentsOf: scratch.url.appendingPathComponent(folder), displayName: name), Data())
     }
 
     /// The other side of an added or deleted document: same kind, no objects.

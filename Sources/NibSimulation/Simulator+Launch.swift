@@ -54,11 +54,27 @@ extension Simulator {
                     steps.append(ScenarioStep(.accessView(controllerName)))
                 } else {
                     steps.append(ScenarioStep(.showRoot(root)))
+                    // The first segue fires from a tab the user selects first (R-APP-6).
+                    if let first = segues.first, let source = segueController(first, in: graph, objects: byID),
+                        let tab = tabIndex(of: source, in: execute(withSteps: steps, base, options)), tab > 0
+                    {
+                        steps.append(ScenarioStep(.selectTab(tab)))
+                    }
                     steps += segues.compactMap { segueStep($0, in: graph, objects: byID) }
                 }
                 run = execute(withSteps: steps + dequeues, base, options)
             case .unreachable:
-                run = decodeDirectly(controllerID, graph: graph, cells: cells, base, options)
+                run = decodeDirectly(
+                    controllerID, graph: graph, cells: cells, base, options,
+                    note:
+                        "\(controllerID.rawValue) is reached by no segue and has no storyboard identifier: an app never instantiates it (R-SB-1)"
+                )
+            case .cellEmbed(let container):
+                run = decodeDirectly(
+                    controllerID, graph: graph, cells: cells, base, options,
+                    note:
+                        "\(controllerID.rawValue) is embedded in a cell of \(container.rawValue): instantiated when the table or collection view makes that cell, decoded here on its own (R-SB-1)"
+                )
             }
             parts.append(part(scene: scene.id, controller: controllerID, reach: how, run: run, graph: graph))
         }
@@ -71,16 +87,16 @@ extension Simulator {
         return execute(scenario, options: options)
     }
 
-    /// R-SB-1: a scene the app never instantiates by itself, decoded as `instantiate…` would, its
-    /// view accessed, for reference.
+    /// R-SB-1: a scene the simulated app does not instantiate by itself (never, or only in a cell
+    /// the simulator does not make), decoded as `instantiate…` would, its view accessed, for
+    /// reference; `note` says why.
     private static func decodeDirectly(
-        _ controller: ObjectID, graph: NibGraph, cells: [String], _ base: Scenario, _ options: SimulationOptions
+        _ controller: ObjectID, graph: NibGraph, cells: [String], _ base: Scenario, _ options: SimulationOptions, note: String
     ) -> SimulationRun {
         var scenario = base
         scenario.steps = []
         let run = execute(scenario, options: options)
-        run.notes.append(
-            "\(controller.rawValue) is reached by no segue and has no storyboard identifier: an app never instantiates it (R-SB-1)")
+        run.notes.append(note)
         guard !run.stopped, let vc = run.instantiateController(controller, in: graph) else { return run }
         run.accessView(vc)
         for identifier in cells where !run.stopped {
@@ -125,7 +141,10 @@ extension Simulator {
                     let with = segue.kind == "embed" || segue.kind == "relationship" || segue.relationship != nil
                     // An embed inside a table or collection cell fires when the cell is made, which
                     // loading the container's view does not do: it does not come with the container.
-                    if segue.kind == "embed" && insideCell(connection.source, objects: objects) { continue }
+                    if segue.kind == "embed" && insideCell(connection.source, objects: objects) {
+                        reach[destination] = .cellEmbed(container: controller)
+                        continue
+                    }
                     let chain = with ? path : path + [segueID]
                     switch from {
                     case .identifier(let identifier, _): reach[destination] = with ? from : .identifier(identifier, segues: chain)
@@ -172,6 +191,14 @@ extension Simulator {
             current = run.controllers[instance]?.container
         }
         return nil
+    }
+
+    /// The controller of the scene segue `id` starts in.
+    private static func segueController(_ id: ObjectID, in graph: NibGraph, objects: [ObjectID: NibObject]) -> ObjectID? {
+        guard let connection = graph.connections.first(where: { $0.id == id }), let scene = objects[connection.source]?.scene else {
+            return nil
+        }
+        return graph.scenes.first { $0.id == scene }?.controller
     }
 
     /// The step that fires segue `id`: from its source object, in the scene's controller.

@@ -63,7 +63,7 @@ public enum HTMLEscaping {
     }
 
     /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id. Diagrams
-    /// get their object links from the site (`SiteBuilder.diagramOptions`), so both agree.
+    /// get their object links from the site (`SitePlanner.diagramOptions`), so both agree.
     public static func objectFragment(_ id: String) -> String {
         "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
     }

@@ -12,7 +12,7 @@ struct SitePage {
     var content: PageContent
     /// Navigation section highlighted in the header.
     var section: String
-    /// The final HTML of the content, once figures are filled in (`SiteBuilder.writePages`).
+    /// The final HTML of the content, once figures are filled in (`SitePlanner.writeFiles`).
     var html: String = ""
     /// A one-line summary for search.
     var summary: String = ""
@@ -150,7 +150,7 @@ struct PageLayout {
 enum PageBlock {
     /// Trusted HTML.
     case html(String)
-    /// Figure number `n` of the build (`SiteBuilder.figures`).
+    /// Figure number `n` of the build (`SitePlanner.figures`).
     case figure(Int)
     /// The "Discussed in …" links of a rule, known only once every page is planned.
     case ruleCitations(String)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NibCheck
 import NibModel
-import NibParsing
+import NibPipeline
 import NibSources
 
 extension CheckOutput.Format: ExpressibleByArgument {}
@@ -34,7 +34,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let graphs = try documents()
+        let graphs = try DocumentLoader.documents(inputs)
         guard let index = try sources.index() else { return }
         var findings = Checker(graphs: graphs, index: index).run().findings
         if let baseline {
@@ -51,26 +51,5 @@ struct CheckCommand: ParsableCommand {
             Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,
             inputs: inputs + sources.paths)
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-    }
-
-    private func documents() throws -> [NibGraph] {
-        var graphs: [NibGraph] = []
-        for input in inputs {
-            let url = URL(fileURLWithPath: input)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                throw CommandFailure("\(input): no such file or folder")
-            }
-            let urls = isDirectory.boolValue ? NibDocumentFinder.documents(in: url) : [url]
-            for document in urls {
-                let display = isDirectory.boolValue ? input + String(document.path.dropFirst(url.path.count)) : input
-                do {
-                    graphs.append(try NibDocumentParser.parse(contentsOf: document, displayName: display))
-                } catch let error as LocatedError {
-                    throw CommandFailure(error.description)
-                }
-            }
-        }
-        return graphs
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import GraphvizRender
 import NibDOT
 import NibDiffing
-import NibModel
+import NibPipeline
 import NibReview
 
 /// `nibviz diff OLD NEW [--format text|markdown|json|mermaid] [-T svg|png|dot] [-o OUT]`.

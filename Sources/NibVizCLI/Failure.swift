@@ -19,18 +19,10 @@ func printError(_ line: String) {
 /// Writes bytes to stdout (no path, or `-`) or to `path` through `OutputFile`: a special file
 /// or symlink written through, a regular file replaced atomically; never one of `inputs`.
 func writeOutput(_ bytes: [UInt8], to path: String?, inputs: [String] = []) throws {
-    do {
-        try OutputFile.write(bytes, to: path ?? "-", inputs: inputs, environment: ProcessInfo.processInfo.environment)
-    } catch let error as OutputError {
-        throw CommandFailure(error.description)
-    }
+    try OutputFile.write(bytes, to: path ?? "-", inputs: inputs, environment: ProcessInfo.processInfo.environment)
 }
 
 /// Opens the output folder of `site`, `review` or `render-corpus`, reporting a refusal as a failure.
 func openOutputFolder(_ path: String, inputs: [String], force: Bool) throws -> OutputFolder {
-    do {
-        return try OutputFolder(OutputFolder.Request(target: path, inputs: inputs, force: force, toolVersion: NibvizCommand.version))
-    } catch let error as OutputError {
-        throw CommandFailure(error.description)
-    }
+    try OutputFolder(OutputFolder.Request(target: path, inputs: inputs, force: force, toolVersion: NibvizCommand.version))
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import NibAppArchive
 import NibInspect
 import NibParsing
+import NibPipeline
 
 /// How `inspect` prints a graph.
 enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
@@ -30,15 +32,23 @@ struct InspectCommand: ParsableCommand {
     var format: InspectFormat = .text
 
     func run() throws {
+        // An `.ipa` is read as the folder it holds.
+        let url = try AppArchivePath.url(for: path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw CommandFailure("\(path): no such file or folder")
         }
         // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
-        if isDirectory.boolValue && InputClassifier.kind(of: URL(fileURLWithPath: path)) == nil {
-            return try InspectBatch(folder: path, format: format, excludes: excludes).run()
+        if isDirectory.boolValue && InputClassifier.kind(of: url) == nil {
+            let bar = ProgressBar()
+            let result = try InspectFolder(folder: path, excludes: excludes).read(progress: bar.update)
+            bar.finish()
+            for line in result.skipped { printError(line) }
+            try writeOutput(Array(result.report(json: format == .json).utf8), to: nil)
+            if result.failed > 0 { throw CommandFailure("\(path): \(result.failed) of \(result.summaries.count) files could not be read") }
+            return
         }
-        let graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: path), displayName: path)
+        let graph = try NibDocumentParser.parse(contentsOf: url, displayName: path)
         let text = format == .json ? InspectJSON.encode(graph) : InspectText.render(graph)
         try writeOutput(Array(text.utf8), to: nil)
     }

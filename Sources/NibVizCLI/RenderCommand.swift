@@ -3,10 +3,11 @@ import Foundation
 import GraphvizRender
 import NibDOT
 import NibDiagrams
-import NibModel
-import NibOutput
 import NibParsing
+import NibPipeline
 
+extension DiagramKind: ExpressibleByArgument {}
+extension DiagramTheme: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension LayoutEngine: ExpressibleByArgument {}
 
@@ -61,7 +62,7 @@ struct RenderCommand: ParsableCommand {
             let part = NamedDiagram(name: "legend", title: kind.rawValue, dot: DiagramLegend.dot(for: kind, options: options))
             return try writeOutput(try bytes(part), to: output)
         }
-        let parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options)
+        let parts = try DiagramPicker.pick(file: file, kind: diagram ?? .graph, scene: scene, options: options, note: printError)
         if scene?.lowercased() == DiagramPicker.all { return try writeAll(parts) }
         guard let part = parts.first else { throw CommandFailure("\(file): nothing to draw") }
         try writeOutput(try bytes(part), to: output, inputs: [file])
@@ -73,11 +74,7 @@ struct RenderCommand: ParsableCommand {
         // Rendered before the folder is opened: a failing part leaves the folder untouched.
         let files = try parts.map { (name: DiagramPicker.fileName($0, format: format), bytes: try bytes($0)) }
         let folder = try openOutputFolder(output, inputs: [file], force: false)
-        do {
-            try folder.commit(writing: files)
-        } catch let error as OutputError {
-            throw CommandFailure(error.description)
-        }
+        try folder.commit(writing: files)
         for file in files { print(URL(fileURLWithPath: output).appendingPathComponent(file.name).path) }
     }
 

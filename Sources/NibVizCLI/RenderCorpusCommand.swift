@@ -4,8 +4,7 @@ import GraphvizRender
 import NibDOT
 import NibDiagrams
 import NibModel
-import NibOutput
-import NibParsing
+import NibPipeline
 
 /// `nibviz render-corpus DIR`: draws `graph` (every part) and, for storyboards, `flow` for every
 /// document under DIR through the worker pool, and reports count, failures and time.
@@ -32,17 +31,11 @@ struct RenderCorpusCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         let folder = try output.map { try openOutputFolder($0, inputs: [directory], force: force) }
-        let batch = CorpusBatch.prepare(
-            NibDocumentFinder.documents(in: URL(fileURLWithPath: directory)), root: directory,
-            options: DiagramOptions(theme: theme))
+        let batch = CorpusBatch.prepare(root: directory, options: DiagramOptions(theme: theme))
         let pool = RenderWorkerPool.forCurrentExecutable(workerCount: jobs, timeout: 120)
         let results = pool.render(batch.requests)
         let report = batch.report(results, seconds: Date().timeIntervalSince(started))
-        if let folder {
-            do { try batch.write(results, theme: theme, to: folder) } catch let error as OutputError {
-                throw CommandFailure(error.description)
-            }
-        }
+        try folder.map { try batch.write(results, theme: theme, to: $0) }
         print(report.text)
         if !report.ok { throw ExitCode(1) }
     }

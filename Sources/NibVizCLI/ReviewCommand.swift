@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import NibDiffing
-import NibOutput
 import NibReview
 
 extension FailOn: ExpressibleByArgument {}
@@ -40,15 +39,8 @@ struct ReviewCommand: ParsableCommand {
             repository: GitRepository(directory: URL(fileURLWithPath: repo)), base: base, head: head, imageBaseURL: imageBaseURL,
             usages: sources.isEmpty ? nil : SourceUsages(folders: sources))
         let folder = try openOutputFolder(output, inputs: [repo], force: force)
-        let result: ReviewResult
-        do {
-            result = try runner.run(warn: printError)
-            try folder.commit(writing: result.files)
-        } catch let error as GitError {
-            throw CommandFailure(error.description)
-        } catch let error as OutputError {
-            throw CommandFailure(error.description)
-        }
+        let result = try runner.run(warn: printError)
+        try folder.commit(writing: result.files)
         printError("nibviz review: \(result.files.count - 1) diagram files and review.md written to \(output)")
         try failIfAsked(failOn, result.diffs)
     }

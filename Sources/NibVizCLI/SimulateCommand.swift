@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
 import NibModel
-import NibParsing
-import NibScenario
+import NibPipeline
 import NibSimulation
 import NibSources
 
@@ -98,34 +97,5 @@ struct SimulateCommand: ParsableCommand {
             options.traceLevel = value
         }
         return options
-    }
-}
-
-/// Reads a scenario or a document and runs it.
-enum SimulationInput {
-    /// The timeline of `file` (scenario or IB document); failures become `Error: file:line:col: …`.
-    static func timeline(for file: String, options: SimulationOptions, sources: SourceIndex? = nil) throws -> Timeline {
-        var options = options
-        switch try NibInput.read(URL(fileURLWithPath: file), displayName: file) {
-        case .scenario(let scenario):
-            // R-CHK-9: classes the runtime will not find fall back to their element's class.
-            if let sources { options.classesNotFound = sources.classesNotFound(in: scenario.nibs.map(\.graph)) }
-            return Simulator.run(scenario, options: options)
-        case .document(let graph):
-            if let sources { options.classesNotFound = sources.classesNotFound(in: [graph]) }
-            var timeline = Simulator.run(document: graph, options: options)
-            if options.classTable == nil {
-                timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
-            }
-            return timeline
-        }
-    }
-
-    /// Reads a class table file (`--class-table`).
-    static func classTable(at path: String) throws -> [String: ClassInfo] {
-        guard let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) else {
-            throw CommandFailure("\(path): cannot read the class table")
-        }
-        return try ScenarioParser.parseClassTable(yaml: text, file: path)
     }
 }

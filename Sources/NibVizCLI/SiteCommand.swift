@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import GraphvizRender
+import NibAppArchive
 import NibParsing
 import NibScenario
 import NibSite
+import NibSiteBuild
 
 /// `nibviz site [INPUT…] [-o DIR]`: the static documentation site, plus a page per user document.
 struct SiteCommand: ParsableCommand {
@@ -38,6 +40,17 @@ struct SiteCommand: ParsableCommand {
     @Flag(help: "Exit non-zero when a document cannot be read (it still gets a page with its error).")
     var strict = false
     @OptionGroup var sources: SourcesOption
+    @Option(
+        help:
+            "Diagrams rendered (worker processes) and documents read at once; 1 renders serially in this process (default: the machine's cores)."
+    )
+    var jobs: Int?
+    @Flag(help: "Print where the time went: per step, Graphviz layout vs render vs nibviz's own work, the longest diagrams, idle workers.")
+    var timings = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
 
     func run() throws {
         guard let root = SiteSources.locate(explicit: siteRoot) else {
@@ -52,8 +65,9 @@ struct SiteCommand: ParsableCommand {
         // file) and platform defaults (options win; sources add up).
         var project = ProjectFile()
         var projectSources: [URL] = []
-        for input in inputs {
-            let url = URL(fileURLWithPath: input)
+        // An `.ipa` is read as the folder it holds.
+        let urls = try inputs.map(AppArchivePath.url(for:))
+        for url in urls {
             guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
             project.title = project.title ?? file.title
             project.exclude += file.exclude
@@ -65,21 +79,28 @@ struct SiteCommand: ParsableCommand {
             throw CommandFailure("\(ProjectFile.name): sources: \(source.path): no such file or folder")
         }
         var options = SiteOptions(
-            siteRoot: root, inputs: inputs.map { URL(fileURLWithPath: $0) },
+            siteRoot: root, inputs: urls,
             output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
             useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
         )
         options.exclusion = InputExclusion(excludes + project.exclude)
         options.sources = sources.paths.map { URL(fileURLWithPath: $0) } + projectSources
         options.platform = project.platform
+        options.jobs = jobs ?? options.jobs
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
-        let builder = SiteBuilder(options: options, backend: PoolBackend(pool: .forCurrentExecutable()))
-        let report: SiteReport
-        do { report = try builder.build() } catch { throw CommandFailure("\(error)") }
-        printError(
-            "site: \(report.pages) pages (\(report.documentPages) documents), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
-        )
+        let backend: DiagramBackend =
+            options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
+        let builder = SiteBuilder(options: options, backend: backend)
+        let report = try builder.build()
+        if report.upToDate {
+            printError("site: up to date, \(report.pages) pages (\(report.documentPages) documents), nothing written → \(output)")
+        } else {
+            printError(
+                "site: \(report.pages) pages (\(report.documentPages) documents; \(report.pagesKept) unchanged, kept), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
+            )
+        }
         printError("site: steps " + report.stepSeconds.map { "\($0.0) \(String(format: "%.1f", $0.1))s" }.joined(separator: ", "))
+        if timings { printError(report.timings.table()) }
         // Closing summary: every input that could not be read and every diagram that failed.
         for failure in report.failures { printError("Error: \(failure)") }
         for failure in report.diagramFailures { printError("Error: diagram failed: \(failure)") }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import NibModel
 import NibSources
 
 /// `--sources DIR…`: the app's Swift and Objective-C sources, read into a class table.
@@ -13,11 +12,7 @@ struct SourcesOption: ParsableArguments {
     /// The index of the sources, nil when no `--sources` was given; failures become `Error: …`.
     func index() throws -> SourceIndex? {
         guard !paths.isEmpty else { return nil }
-        do {
-            return try SourceScanner.scan(paths)
-        } catch let failure as SourceScanner.Failure {
-            throw CommandFailure(failure.description)
-        }
+        return try SourceScanner.scan(paths)
     }
 
     /// The note printed when a table comes from sources.

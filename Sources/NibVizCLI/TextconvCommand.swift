@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NibDiffing
 import NibModel
+import NibParsing
 import NibReview
 
 /// `nibviz textconv FILE`: the text git diffs instead of the XML.
@@ -11,7 +12,7 @@ struct TextconvCommand: ParsableCommand {
         abstract: "Stable line-oriented text of an IB document, for git diff.",
         discussion: """
             Set up once per repository:
-              echo '*.xib diff=nibviz' >> .gitattributes; echo '*.storyboard diff=nibviz' >> .gitattributes
+              printf '*.xib diff=nibviz\\n*.storyboard diff=nibviz\\n*.nib diff=nibviz\\n' >> .gitattributes
               git config diff.nibviz.textconv "nibviz textconv"
             """
     )
@@ -27,7 +28,7 @@ struct TextconvCommand: ParsableCommand {
         }
         if data.isEmpty { return }  // git's side of an added or deleted file
         do {
-            let graph = try DocumentLoader.parse(data, file: file)
+            let graph = try NibDocumentParser.parse(data: data, file: file)
             FileHandle.standardOutput.write(Data(Textconv.text(graph, xml: data).utf8))
         } catch let error as LocatedError {
             // A diff must still show something: fall back to the raw text and say why.

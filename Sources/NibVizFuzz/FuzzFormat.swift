@@ -37,6 +37,11 @@ struct FuzzFormat {
         "keyedarchive": FuzzFormat(
             folder: "keyedarchive", fileExtension: "nib", tokens: Mutator.compiledTokens, commands: documentCommands,
             requiresLocation: true),
+        // App archives (#16): zips read as a folder; errors name the archive (`FILE.ipa: byte N: …`
+        // for the zip, `FILE.ipa: N of M files could not be read` for a nib inside).
+        "ipa": FuzzFormat(
+            folder: "ipa", fileExtension: "ipa", tokens: Mutator.zipTokens,
+            commands: [["inspect", "@in"], ["inspect", "@in", "--format", "json"]], requiresLocation: false),
         "yaml": FuzzFormat(
             folder: "yaml", fileExtension: "yaml", tokens: Mutator.yamlTokens,
             commands: [

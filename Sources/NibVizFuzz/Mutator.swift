@@ -43,6 +43,13 @@ struct Mutator {
 
     /// Compiled nibs: counts and offsets at their extremes, varints that never end, NIBArchive
     /// value-type and object-reference bytes, bplist markers, UIDs and trailer sizes.
+    /// Zip structure (`.ipa`): record signatures, sizes, compression methods, hostile names.
+    static let zipTokens: [[UInt8]] = [
+        Array("PK\u{03}\u{04}".utf8), Array("PK\u{01}\u{02}".utf8), Array("PK\u{05}\u{06}".utf8), Array("PK\u{07}\u{08}".utf8),
+        [0xFF, 0xFF, 0xFF, 0xFF], [0x00, 0x00, 0x00, 0x00], [0x08, 0x00], [0x00, 0x00], [0x0E, 0x00], [0x01, 0x00],
+        Array("../".utf8), Array("/".utf8), Array("Payload/".utf8), Array(".nib".utf8), Array(".storyboardc/".utf8),
+    ]
+
     static let compiledTokens: [[UInt8]] = [
         [0xFF, 0xFF, 0xFF, 0xFF], [0x00, 0x00, 0x00, 0x00], [0xFF, 0xFF, 0xFF, 0x7F],
         [0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F],

@@ -63,6 +63,10 @@ struct TypeScaleTests {
         #expect(TypeScale.wrapped("Short", width: 10) == ["Short"])
         #expect(TypeScale.wrapped("App View Controller", width: 10) == ["App View", "Controller"])
         #expect(TypeScale.wrapped("Supercalifragilistic", width: 8) == ["Supercal", "ifragil…"])
+        // A class name is cut where its words meet, not mid-word.
+        #expect(
+            TypeScale.wrapped("AppDetailCollectionViewController", width: 28) == ["AppDetailCollectionView", "Controller"])
+        #expect(TypeScale.wrapped("sourceDetailViewController", width: 24) == ["sourceDetailView", "Controller"])
         #expect(TypeScale.wrapped("one two three four five six", width: 9, lines: 2) == ["one two", "three…"])
         #expect(TypeScale.wrapped(String(repeating: "x ", count: 20_000), width: 20, lines: 2).count == 2)
     }

@@ -52,6 +52,7 @@ struct CorpusSimulationTests {
         case .launch(let visible): visible ? "launch-visible" : "launch-hidden"
         case .segues: "segue"
         case .identifier: "identifier"
+        case .cellEmbed: "cell-embed"
         case .unreachable: "unreachable"
         }
     }

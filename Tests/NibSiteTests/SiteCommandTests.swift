@@ -14,8 +14,8 @@ struct SiteCommandTests {
         let first = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
-            first.stderr.contains("[1/9] read rules") && first.stderr.contains("[6/9] render diagrams")
-                && first.stderr.contains("[9/9] swap output"))
+            first.stderr.contains("[1/11] hash inputs") && first.stderr.contains("[7/11] render and write pages")
+                && first.stderr.contains("[11/11] swap output"))
         #expect(
             FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")
         )
@@ -24,7 +24,7 @@ struct SiteCommandTests {
         #expect(broken.isEmpty, "\(broken.count) broken: \(broken.prefix(10))")
         let second = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("diagrams rendered 0,"), "\(second.stderr)")
+        #expect(second.stderr.contains("site: up to date"), "\(second.stderr)")
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -3,6 +3,7 @@ import NibModel
 import NibTestSupport
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// Builds sites into temporary folders from real fixture documents through the real parser,
 /// simulator, NibDiagrams and Graphviz (in this process).

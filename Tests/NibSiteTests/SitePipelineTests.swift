@@ -6,6 +6,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibSite
+@testable import NibSiteBuild
 
 /// A backend whose worker dies on every diagram: what a Graphviz crash looks like to the site.
 struct DyingWorkerBackend: DiagramBackend {

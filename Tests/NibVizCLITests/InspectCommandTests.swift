@@ -51,7 +51,8 @@ import Testing
         #expect(lines[2].hasPrefix("\(directory.path)/ios-view.xib: ios xib (document), 8 objects"))
         #expect(lines[3].hasPrefix("\(directory.path)/truncated.xib:56:"))
         #expect(lines[4].hasPrefix("total: 4 files (2 failed), 16 objects"))
-        #expect(result.stderr == "Error: 2 of 4 files could not be read\n")  // no progress bar: not a terminal
+        // No progress bar: not a terminal.
+        #expect(result.stderr == "Error: \(directory.path): 2 of 4 files could not be read\n")
     }
 
     @Test func aFolderSummaryInJSONHasTotals() throws {

@@ -134,7 +134,10 @@ struct OutputOwnershipTests {
         // Each build carries the entries it used into the new output: the third still renders nothing.
         for _ in 0..<2 {
             let again = try scratch.site(["in", "-o", "site/public"])
-            #expect(again.stderr.contains("diagrams rendered 0,"), "\(again.stderr)")
+            // Either up to date (nothing hashed differently) or rebuilt from the cache alone.
+            #expect(
+                again.stderr.contains("diagrams rendered 0,") || again.stderr.contains("the site is up to date"),
+                "\(again.stderr)")
         }
         #expect(scratch.listing("site/public/.nibviz-cache").filter { $0.hasSuffix(".svg") } == cached)
         let named = try scratch.site(["in", "-o", "other", "--cache", "my-cache"])

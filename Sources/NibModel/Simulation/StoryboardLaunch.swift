@@ -63,6 +63,10 @@ public enum SceneReach: Hashable, Sendable {
     /// itself, or the container it comes with (relationship and embed children), then these
     /// segues, in order, from that container's scenes (each the segue's XML id).
     case identifier(String, segues: [ObjectID] = [])
+    /// Embedded by a container view inside a table or collection cell of this controller's
+    /// scene: the embed segue fires when the table makes that cell, which the simulator does not
+    /// run. Its part shows the scene decoded directly, for reference.
+    case cellEmbed(container: ObjectID)
     /// Nothing in the storyboard reaches it and it has no identifier: an app never instantiates
     /// it. Its part shows the scene decoded directly, for reference.
     case unreachable
@@ -75,6 +79,7 @@ public enum SceneReach: Hashable, Sendable {
         case .identifier(let identifier, let segues):
             "instantiateViewControllerWithIdentifier: \(identifier)"
                 + (segues.isEmpty ? "" : ", then segue \(segues.map(\.rawValue).joined(separator: " → "))")
+        case .cellEmbed(let container): "embedded in a cell of \(container.rawValue), when the table makes that cell"
         case .unreachable: "never instantiated by the app"
         }
     }

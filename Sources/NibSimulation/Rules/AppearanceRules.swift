@@ -82,6 +82,10 @@ extension SimulationRun {
     func showRootStep(_ vc: Int) {
         let previous = stage.top
         stage.clearPresented()
+        // A storyboard tab bar (or tab view) controller at the root: its tabs can be selected (R-APP-6).
+        stage.tabs = []
+        stage.selectedTab = nil
+        noteTabs(of: vc)
         stage.navigation = [vc]
         presentationViewAccess(vc)
         if let previous, previous != vc, isOnScreen(previous) { willDisappear(previous, .app2) }

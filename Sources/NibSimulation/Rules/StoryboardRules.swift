@@ -119,7 +119,7 @@ extension SimulationRun {
 
     /// A tab bar (or tab view) controller at the root: its tabs become `stage.tabs`, in the order
     /// of its relationship segues; a tab referring to another storyboard keeps its index (nil).
-    private func noteTabs(of vc: Int) {
+    func noteTabs(of vc: Int) {
         guard let element = objects[vc - 1].element, element == "tabBarController" || element == "tabViewController",
             let info = controllers[vc], let graph = info.storyboard, let id = objects[vc - 1].elementID
         else { return }

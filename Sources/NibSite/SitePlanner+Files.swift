@@ -1,0 +1,127 @@
+import Foundation
+import NibDOT
+
+extension SitePlanner {
+    /// Makes rule and golden ids in the pages' text links and collects which concept pages cite
+    /// each rule (the rule index's "Discussed in"); run once, after `plan()`, before any page
+    /// is written. Figures are filled in later, so the linker never sees SVG and no text can
+    /// become a figure.
+    public func link() {
+        let ruleIDs = Set(content.rules.map(\.id))
+        var citations: [String: [(String, String)]] = [:]
+        for index in pages.indices {
+            let page = pages[index]
+            let root = page.root
+            var linker = RuleLinker(
+                ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
+                goldenHref: { id in self.scenario(named: id).map { root + self.scenarioPath($0) } }
+            )
+            pages[index].content.blocks = page.content.blocks.map { block in
+                guard case .html(let html) = block else { return block }
+                return .html(linker.link(html))
+            }
+            if page.section == "concepts" {
+                for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
+            }
+        }
+        self.citations = citations
+        var visible: Set<String> = ["concepts", "scenarios", "rules"]
+        if hasProject { visible.formUnion(["project", "documents", "classes"]) }
+        layout = PageLayout(
+            sidebar: markdownPages.filter { self.conceptPath($0.source) != "index.html" }.map {
+                ($0.page.title, self.conceptPath($0.source))
+            }, version: settings.version, visibleSections: visible, projectTitle: hasProject ? projectTitle : nil)
+    }
+
+    /// The output path of page `index`.
+    public func pagePath(_ index: Int) -> String { pages[index].path }
+
+    /// The figures page `index` shows, by figure number.
+    public func pageFigures(_ index: Int) -> [Int] {
+        pages[index].content.blocks.compactMap { if case .figure(let number) = $0 { number } else { nil } }
+    }
+
+    /// A digest of everything page `index`'s file is made of, figures by their content key: the
+    /// same digest means the same bytes (a rebuild keeps the previous file).
+    public func pageFingerprint(_ index: Int, figureKey: (Int) -> String) -> String {
+        var parts: [String] = []
+        let page = assembled(index) { number, _ in
+            let figure = figures[number]
+            parts.append(figureKey(number) + "\u{0}" + figure.caption + "\u{0}" + figure.kind)
+            return "\u{0}figure\u{0}"
+        }
+        return StableHash.hex([layout?.render(page) ?? ""] + parts)
+    }
+
+    /// Writes page `index` with its figures filled in by `figureHTML` (the figure, its number on
+    /// the page, the page's `../` prefix to the site root): the page's bytes depend only on its
+    /// own figures.
+    public func writePage(
+        _ index: Int, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, Data) throws -> Void
+    ) throws {
+        var failure: Error?
+        let root = pages[index].root
+        let page = assembled(index) { number, ordinal in
+            do { return try figureHTML(figures[number], ordinal, root) } catch {
+                failure = failure ?? error
+                return ""
+            }
+        }
+        if let failure { throw failure }
+        try write(page.path, Data((layout?.render(page) ?? "").utf8))
+    }
+
+    /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.
+    func assembled(_ index: Int, figureHTML: (Int, Int) -> String) -> SitePage {
+        var page = pages[index]
+        var html = ""
+        var ordinal = 0
+        for block in page.content.blocks {
+            switch block {
+            case .html(let text): html += text
+            case .figure(let number):
+                html += figureHTML(number, ordinal)
+                ordinal += 1
+            case .ruleCitations(let id):
+                let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
+                if !cites.isEmpty {
+                    html +=
+                        " <p class=\"cited\">Discussed in "
+                        + cites.map { "<a href=\"\(page.root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ")
+                        + ".</p>"
+                }
+            }
+        }
+        page.html = html
+        return page
+    }
+
+    /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
+    /// page titles and paths are stored once, entries point at them by index.
+    public func writeSearchIndex(_ write: (String, Data) throws -> Void) throws {
+        var kinds: [String] = ["page"]
+        var entries: [[Any]] = []
+        var pageRows: [[String]] = []
+        for (pageIndex, page) in pages.enumerated() {
+            pageRows.append([page.title, page.path])
+            entries.append([0, page.title + (page.summary.isEmpty ? "" : " — " + page.summary), pageIndex, ""])
+            for term in page.searchTerms {
+                let kind: Int
+                if let known = kinds.firstIndex(of: term.kind) {
+                    kind = known
+                } else {
+                    kinds.append(term.kind)
+                    kind = kinds.count - 1
+                }
+                entries.append([kind, term.text, pageIndex, term.anchor ?? ""])
+            }
+        }
+        let index: [String: Any] = ["pages": pageRows, "kinds": kinds, "entries": entries]
+        let data = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])
+        try write("search.json", data)
+        var script = Data("window.NIBVIZ_SEARCH = ".utf8)
+        script.append(data)
+        script.append(Data(";\n".utf8))
+        try write("assets/search-index.js", script)
+    }
+}

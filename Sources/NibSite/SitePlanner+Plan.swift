@@ -1,0 +1,206 @@
+import Foundation
+import Ink
+import NibDiagrams
+import NibModel
+
+extension SitePlanner {
+    /// Plans every page (scene index first: every page links through it); a page path claimed
+    /// twice fails.
+    public func plan() throws {
+        sceneIndex = SceneIndex.build(documents: content.documents)
+        let documentPaths = sceneIndex.documentPaths
+        planHomePage()
+        planScenePages(documentPaths)
+        planConceptPages()
+        planRulesPage()
+        planScenarioPages()
+        planDocumentPages()
+        planClassesPage()
+        // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
+        let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        guard repeated.isEmpty else {
+            throw SiteBuildError(step: "plan pages", message: "two pages share \(repeated.joined(separator: ", "))")
+        }
+    }
+
+    /// The output path of a concept page; `index.md` is the home page, or `concepts/index.html`
+    /// when the site documents a project (whose page is the home).
+    func conceptPath(_ source: String) -> String {
+        let base = String(source.dropLast(3)).split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/")
+        return base == "index" ? conceptsHome : "concepts/\(base).html"
+    }
+
+    /// Where the concept pages start.
+    var conceptsHome: String { hasProject ? "concepts/index.html" : "index.html" }
+
+    /// The concept pages, parsed once (sidebar order: front matter `order`, then path).
+    var markdownPages: [(source: String, page: MarkdownPage)] {
+        content.conceptPages.map { ($0.path, MarkdownPage(markdown: $0.markdown, fallbackTitle: Self.pageName($0.path))) }
+            .sorted { ($0.page.order, $0.source) < ($1.page.order, $1.source) }
+    }
+
+    static func pageName(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    func planConceptPages() {
+        var hasIndex = false
+        let concepts = markdownPages
+        for (source, markdown) in concepts {
+            let path = conceptPath(source)
+            if path == conceptsHome { hasIndex = true }
+            var body = PageContent()
+            if markdown.headings.count >= 3 {
+                let items = markdown.headings.map { "<li><a href=\"#\($0.id)\">\(HTMLEscaping.escape($0.text))</a></li>" }.joined()
+                body += "<nav class=\"toc\" aria-label=\"On this page\"><h2>On this page</h2><ul>\(items)</ul></nav>"
+            }
+            var named: [String: (Timeline, TraceLevel)] = [:]
+            for part in markdown.parts {
+                switch part {
+                case .html(let html): body += source == "index.md" && path != "index.html" ? Self.relocatedLinks(html) : html
+                case .directive(let directive): body += directiveContent(directive, named: &named, pagePath: path)
+                }
+            }
+            let crumbs: [(String, String?)] =
+                path == "index.html"
+                ? [("Home", nil)]
+                : path == conceptsHome
+                    ? [("Home", "index.html"), ("Concepts", nil)]
+                    : [("Home", "index.html"), ("Concepts", conceptsHome), (markdown.title, nil)]
+            var page = SitePage(path: path, title: markdown.title, breadcrumbs: crumbs, content: body, section: "concepts")
+            page.summary = Self.firstParagraph(markdown.html)
+            page.searchTerms = markdown.headings.map { ("section", $0.text, $0.id) }
+            pages.append(page)
+        }
+        if !hasIndex {
+            let list = concepts.map {
+                "<li><a href=\"\(HTMLEscaping.urlPath(hasProject ? Self.relocated(conceptPath($0.source)) : conceptPath($0.source)))\">\(HTMLEscaping.escape($0.page.title))</a></li>"
+            }
+            .joined()
+            pages.append(
+                SitePage(
+                    path: conceptsHome, title: hasProject ? "Concepts" : "nibviz", breadcrumbs: [("Home", nil)],
+                    content: PageContent("<ul>\(list)</ul>"),
+                    section: "concepts"))
+        }
+    }
+
+    func directiveContent(
+        _ directive: MarkdownPage.Directive, named: inout [String: (Timeline, TraceLevel)], pagePath: String
+    ) -> PageContent {
+        let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        switch directive {
+        case .timeline(let name, let caption, let lines):
+            // A timeline written in a page is the expected output of the scenario of that name:
+            // the page shows the simulator's run, and says so when the run departs from the text.
+            let title = caption.isEmpty ? name : caption
+            var out = PageContent(
+                "<section class=\"embedded-timeline\" aria-label=\"\(HTMLEscaping.escape(title))\"><p class=\"embed-title\"><strong>\(HTMLEscaping.escape(title))</strong>"
+            )
+            let written = lines.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard let scenario = scenario(named: name), let timeline = scenario.timeline else {
+                note("warning: \(pagePath): timeline \(name) has no scenario that runs it; shown as written")
+                out += "</p><p class=\"note\">Not simulated: no scenario named <code>\(HTMLEscaping.escape(name))</code> in this build.</p>"
+                out += "<pre class=\"source\"><code>\(HTMLEscaping.escape(written.joined(separator: "\n")))</code></pre></section>"
+                return out
+            }
+            let level = timeline.traceLevel
+            named[name] = (timeline, level)
+            out +=
+                " · simulated from <a href=\"\(root + scenarioPath(scenario))\">scenario \(HTMLEscaping.escape(scenario.shortName))</a></p>"
+            let simulated = timeline.visibleEvents(at: level).map { $0.line(at: level) }
+            if simulated != written {
+                out +=
+                    "<p class=\"note\">The simulated run differs from the sequence written in this page (\(written.count) lines written, \(simulated.count) simulated).</p>"
+                note("warning: \(pagePath): timeline \(name) differs from scenario \(scenario.shortName)")
+            }
+            out += timelineContent(timeline, level: level, name: name, withLifecycle: true, pagePath: pagePath)
+            out += "</section>"
+            return out
+        case .scenario(let name):
+            guard let scenario = scenario(named: name) else {
+                return PageContent("<p class=\"note\">Scenario <code>\(HTMLEscaping.escape(name))</code> is not in this build.</p>")
+            }
+            var out = PageContent(
+                "<section class=\"embedded-timeline\"><p class=\"embed-title\"><strong>Scenario <a href=\"\(root + scenarioPath(scenario))\">\(HTMLEscaping.escape(scenario.shortName))</a></strong>: \(HTMLEscaping.escape(scenario.title))</p>"
+            )
+            if let timeline = scenario.timeline {
+                named[name] = (timeline, timeline.traceLevel)
+                out += timelineContent(timeline, level: timeline.traceLevel, name: name, withLifecycle: true, pagePath: pagePath)
+            } else {
+                out += "<p class=\"note\">\(HTMLEscaping.escape(scenario.notes.joined(separator: "; ")))</p>"
+            }
+            out += "</section>"
+            return out
+        case .diagram(let kind, let name):
+            guard let (timeline, level) = named[name] ?? scenario(named: name)?.timeline.map({ ($0, $0.traceLevel) }) else {
+                return PageContent("<p class=\"note\">No timeline named <code>\(HTMLEscaping.escape(name))</code> for this diagram.</p>")
+            }
+            if kind == .lifecycle {
+                return PageContent(blocks: [lifecycleFigure(timeline, name: name, caption: "\(name): lifecycle", pagePath: pagePath)])
+            }
+            return PageContent(blocks: [
+                figure(
+                    dot: TimelineDiagram.dot(timeline, title: name, level: level, options: diagramOptions(pagePath: pagePath)),
+                    caption: "\(name): \(kind.rawValue)", kind: kind, name: name, page: pagePath)
+            ])
+        case .unknown(let text):
+            return PageContent("<p class=\"note\">Unknown directive <code>\(HTMLEscaping.escape(text))</code>.</p>")
+        }
+    }
+
+    /// The text of the first paragraph, for the page description and search.
+    static func firstParagraph(_ html: String) -> String {
+        guard let open = html.range(of: "<p>"), let close = html.range(of: "</p>", range: open.upperBound..<html.endIndex) else {
+            return ""
+        }
+        let text = HTMLText.strippingTags(String(html[open.upperBound..<close.lowerBound])).replacingOccurrences(of: "\n", with: " ")
+        return text.count > 200 ? String(text.prefix(197)) + "…" : text
+    }
+
+    func scenario(named name: String) -> SiteContent.ScenarioRecord? {
+        content.scenarios.first { $0.shortName == name || $0.name == name } ?? content.scenarios.first { $0.shortName == name + "-a" }
+    }
+
+    func scenarioPath(_ scenario: SiteContent.ScenarioRecord) -> String {
+        "scenarios/" + scenario.name.split(separator: "/").map { HTMLEscaping.fileComponent(String($0)) }.joined(separator: "/") + ".html"
+    }
+
+    /// One entry per SPEC rule with its full text (rendered Markdown), grouped by SPEC section.
+    func planRulesPage() {
+        var html =
+            "<p>Every rule of the nib loading specification, in full, with its grounding tags (<code>[DOC]</code> Apple documentation, <code>[SEED]</code> seed notes, <code>[OBS]</code> observed, <code>[REF]</code> re-implementations, <code>[SIM]</code> simulator convention) and where the concept pages discuss it.</p>"
+        var body = PageContent()
+        var currentSection: String?
+        let parser = MarkdownParser()
+        for rule in content.rules {
+            if rule.section != currentSection {
+                if currentSection != nil { html += "</dl>" }
+                currentSection = rule.section
+                html += "<h2 id=\"\(HTMLEscaping.slug(rule.section))\">\(HTMLEscaping.escape(rule.section))</h2><dl class=\"rules\">"
+            }
+            html += "<dt id=\"\(HTMLEscaping.escape(rule.id))\"><code>\(HTMLEscaping.escape(rule.id))</code></dt><dd>"
+            html += parser.html(from: RuleCatalog.unwrapped(rule.markdown))
+            body += html
+            body += .ruleCitations(rule.id)
+            html = "</dd>"
+        }
+        if currentSection != nil { html += "</dl>" }
+        body += html
+        var page = SitePage(
+            path: "rules.html", title: "Rule index", breadcrumbs: [("Home", "index.html"), ("Rule index", nil)], content: body,
+            section: "rules")
+        page.summary = "Every R- rule of the nib loading specification"
+        page.searchTerms = content.rules.map {
+            ("rule", "\($0.id) " + String(HTMLText.strippingTags(parser.html(from: RuleCatalog.unwrapped($0.markdown))).prefix(240)), $0.id)
+        }
+        pages.append(page)
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import NibDiagrams
+import NibModel
+
+/// The third level of a project site: one page per storyboard scene (its object graph, its
+/// objects and connections, the simulated run that shows its controller, the segues to and
+/// from it, every other use of its classes), and the storyboard page that lists them.
+extension SitePlanner {
+    /// Scene pages of every storyboard (`sceneIndex` is computed before any page is planned).
+    func planScenePages(_ documentPaths: [String]) {
+        let uses = classUses(documentPaths)
+        for (number, document) in content.documents.enumerated() {
+            guard case .success(let graph) = document.graph, graph.isStoryboard else { continue }
+            let documentPath = documentPaths[number]
+            let documentName = (document.relative as NSString).lastPathComponent
+            let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
+            let objects = graph.objectsByID
+            var seen = Set<String>()
+            for scene in graph.scenes where seen.insert(scene.id).inserted {
+                guard let path = sceneIndex.path(document: number, scene: scene.id) else { continue }
+                let title = Self.sceneTitle(scene, objects: objects)
+                var page = SitePage(
+                    path: path, title: title,
+                    breadcrumbs: [
+                        ("Home", "index.html"), ("Documents", "documents/index.html"), (documentName, documentPath), (title, nil),
+                    ],
+                    content: PageContent(), section: "documents")
+                page.content = sceneContent(
+                    scene, number: number, graph: graph, part: parts[scene.id], path: path, documentPath: documentPath, uses: uses)
+                page.summary = "Scene of \(documentName)"
+                page.searchTerms =
+                    sceneSearchTerms(scene, graph: graph) + Self.findingTerms(findings(document: number, scene: scene, graph: graph))
+                pages.append(page)
+            }
+        }
+    }
+
+    /// How a scene is reached, in words people recognise: `SceneReach.summary` with each segue
+    /// named by its identifier (`“showAppIDs”`) when it has one, else by its id.
+    static func reachText(_ reach: SceneReach, in graph: NibGraph) -> String {
+        let segues: [ObjectID]
+        switch reach {
+        case .segues(let path), .identifier(_, let path): segues = path
+        case .launch, .unreachable: return reach.summary
+        case .cellEmbed(let container):
+            guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
+            return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
+        }
+        var text = reach.summary
+        let arrow = " → "
+        let ids = segues.map(\.rawValue).joined(separator: arrow)
+        let names = segues.map { id in
+            graph.connections.first { $0.id == id }.flatMap { connection -> String? in
+                guard case .segue(_, let segue) = connection.kind, let name = segue.identifier, !name.isEmpty else { return nil }
+                return "“\(name)”"
+            } ?? id.rawValue
+        }
+        if let range = text.range(of: ids, options: .backwards) { text.replaceSubrange(range, with: names.joined(separator: arrow)) }
+        return text
+    }
+
+    /// A scene's title: its own, else its controller's label, storyboard id or class, else its id.
+    static func sceneTitle(_ scene: Scene, objects: [ObjectID: NibObject]) -> String {
+        if let title = scene.title, !title.isEmpty { return title }
+        guard let controller = scene.controller.flatMap({ objects[$0] }) else { return "Scene " + scene.id }
+        return controller.label ?? controller.storyboardIdentifier ?? controller.runtimeClass
+    }
+
+    func sceneContent(
+        _ scene: Scene, number: Int, graph: NibGraph, part: ScenePart?, path: String, documentPath: String,
+        uses: [String: [(String, String)]]
+    ) -> PageContent {
+        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let objects = graph.objectsByID
+        let members = graph.objects.filter { sceneIndex.sceneOf[number]?[$0.id] == scene.id }
+        let memberIDs = Set(members.map { $0.id })
+        let controller = scene.controller.flatMap { objects[$0] }
+        var html = PageContent("<dl class=\"facts\">")
+        html +=
+            "<dt>Storyboard</dt><dd><a href=\"\(root + HTMLEscaping.urlPath(documentPath))\">\(HTMLEscaping.escape(graph.file))</a></dd>"
+        html += "<dt>Scene id</dt><dd><code>\(HTMLEscaping.escape(scene.id))</code></dd>"
+        if let controller, controller.placeholder == PlaceholderIdentifier.storyboardReference {
+            html += "<dt>Storyboard reference</dt><dd>\(referenceLink(controller, number: number, root: root))</dd>"
+        } else if let controller {
+            html +=
+                "<dt>Controller</dt><dd><code>\(HTMLEscaping.escape(controller.runtimeClass))</code> (\(HTMLEscaping.escape(controller.element)))</dd>"
+            if let identifier = controller.storyboardIdentifier {
+                html += "<dt>Storyboard id</dt><dd><code>\(HTMLEscaping.escape(identifier))</code></dd>"
+            }
+            if let restoration = controller.attributes["restorationIdentifier"] {
+                html += "<dt>Restoration id</dt><dd><code>\(HTMLEscaping.escape(restoration))</code></dd>"
+            }
+        }
+        if let part { html += "<dt>Reached</dt><dd>\(HTMLEscaping.escape(Self.reachText(part.reach, in: graph)))</dd>" }
+        html += "<dt>Objects</dt><dd>\(members.count)</dd></dl>"
+        html += seguesSection(scene, number: number, root: root)
+        html += "<h2 id=\"graph\">Object graph</h2><div class=\"figures\">"
+        var options = diagramOptions(pagePath: path, objects: Set(members.map { $0.id.rawValue }))
+        // The legend is drawn once, behind a toggle, not inside a scene often smaller than it.
+        options.legend = .omit
+        html += figure(
+            dot: ObjectGraphDiagram.dot(graph, scene: scene.id, options: options), caption: "Scene objects and connections", kind: .graph,
+            name: graph.file + " " + scene.id, page: path)
+        html += "</div>"
+        html += legendToggle([.graph], page: path)
+        html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
+        if let part {
+            html +=
+                "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1).</p>"
+            if content.hasClassTable {
+                html +=
+                    "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
+            }
+            html +=
+                "<p>The run starts where the app reaches the scene; rows in bold are sent to this scene's own objects.</p>"
+            html += timelineContent(
+                part.timeline, level: content.hasClassTable ? .l1 : part.timeline.traceLevel,
+                name: Self.sceneTitle(scene, objects: objects), withLifecycle: true, pagePath: path, own: Set(members.map(\.id.rawValue)))
+        } else {
+            html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
+        }
+        html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
+        html += sceneConnections(graph, members: memberIDs, root: root, number: number, documentPath: documentPath)
+        html += sceneObjects(members, part: part, load: content.documents[number].timeline, root: root)
+        html += classUsesSection(members, uses: uses, path: path, root: root)
+        return html
+    }
+
+    /// Segues from this scene, then segues (and references) into it, each linking to its scene.
+    func seguesSection(_ scene: Scene, number: Int, root: String) -> String {
+        let paths = sceneIndex.documentPaths
+        func link(_ document: Int, _ sceneID: String?) -> String {
+            guard document >= 0 else { return "<span class=\"muted\">a storyboard not in this site</span>" }
+            let name = (content.documents[document].relative as NSString).lastPathComponent
+            if let target = sceneIndex.path(document: document, scene: sceneID), let sceneID {
+                let title =
+                    (try? content.documents[document].graph.get()).flatMap { graph in
+                        graph.scenes.first { $0.id == sceneID }.map { Self.sceneTitle($0, objects: graph.objectsByID) }
+                    } ?? sceneID
+                return "<a href=\"\(root + HTMLEscaping.urlPath(target))\">\(HTMLEscaping.escape(title))</a>"
+                    + (document == number ? "" : " in \(HTMLEscaping.escape(name))")
+            }
+            return "<a href=\"\(root + HTMLEscaping.urlPath(paths[document]))\">\(HTMLEscaping.escape(name))</a>"
+        }
+        func row(_ segue: SceneIndex.Segue, outgoing: Bool) -> String {
+            let other = outgoing ? link(segue.toDocument, segue.toScene) : link(segue.fromDocument, segue.fromScene)
+            let via = segue.reference.map { " via storyboard reference <code>\(HTMLEscaping.escape($0))</code>" } ?? ""
+            let name = segue.name.isEmpty ? "" : " <code>\(HTMLEscaping.escape(segue.name))</code>"
+            return "<li>\(HTMLEscaping.escape(segue.kind))\(name) \(outgoing ? "to" : "from") \(other)\(via)</li>"
+        }
+        let outgoing = sceneIndex.segues.filter { $0.fromDocument == number && $0.fromScene == scene.id }
+        let incoming = sceneIndex.segues.filter { $0.toDocument == number && $0.toScene == scene.id }
+        var html = "<h2 id=\"segues\">Segues</h2>"
+        if outgoing.isEmpty && incoming.isEmpty { return html + "<p>None to or from this scene.</p>" }
+        if !outgoing.isEmpty { html += "<h3 id=\"segues-out\">To</h3><ul>" + outgoing.map { row($0, outgoing: true) }.joined() + "</ul>" }
+        if !incoming.isEmpty { html += "<h3 id=\"segues-in\">From</h3><ul>" + incoming.map { row($0, outgoing: false) }.joined() + "</ul>" }
+        return html
+    }
+
+    func sceneConnections(_ graph: NibGraph, members: Set<ObjectID>, root: String, number: Int, documentPath: String) -> String {
+        let objects = graph.objectsByID
+        func name(_ id: ObjectID?) -> String {
+            guard let id else { return "<em>nil (responder chain)</em>" }
+            let text = objects[id].map(\.displayName) ?? id.rawValue
+            let href =
+                members.contains(id)
+                ? "#" + HTMLEscaping.objectFragment(id.rawValue)
+                : root + sceneIndex.objectHref(document: number, object: id, documentPath: documentPath)
+            return "<a href=\"\(href)\">\(HTMLEscaping.escape(text))</a>"
+        }
+        var html =
+            "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th></tr></thead><tbody>"
+        for connection in graph.connections where members.contains(connection.source) {
+            html +=
+                "<tr class=\"conn-\(connection.kind.name)\"><td>\(connection.kind.name)</td><td>\(name(connection.source))</td><td><code>\(HTMLEscaping.escape(Self.connectionName(connection)))</code></td><td>\(name(connection.destination))</td></tr>"
+        }
+        return html + "</tbody></table></div>"
+    }
+
+    /// The outlet property, action selector, binding or segue identifier of a connection.
+    static func connectionName(_ connection: Connection) -> String {
+        switch connection.kind {
+        case .outlet(let property, _), .outletCollection(let property, _, _): property
+        case .action(let selector, _, _): selector
+        case .binding(let binding, _, let keyPath, _): binding + " " + keyPath
+        case .segue(_, let segue): segue.identifier ?? segue.relationship ?? segue.kind
+        }
+    }
+
+    /// The scene's objects with the initializer each receives (R-INIT-1): in the run that shows
+    /// the scene, else in the simulated load of the storyboard.
+    func sceneObjects(_ members: [NibObject], part: ScenePart?, load: Timeline?, root: String) -> String {
+        let initializers = (load?.initializerEvents ?? [:]).merging(part?.timeline.initializerEvents ?? [:]) { _, shown in shown }
+        var html =
+            "<h2 id=\"instantiation\">Objects</h2><p>Each object of the scene and the initializer it receives (R-INIT-1).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Class</th><th scope=\"col\">Initializer</th><th scope=\"col\">Line</th></tr></thead><tbody>"
+        var seen = Set<String>()
+        for object in members {
+            let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
+            let id = seen.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
+            let custom =
+                object.customClass.map {
+                    " <a href=\"\(root)classes/index.html#\(Self.classAnchor($0))\"><code>\(HTMLEscaping.escape($0))</code></a>"
+                } ?? ""
+            let name = HTMLEscaping.escape(object.label ?? object.placeholder ?? object.element)
+            html +=
+                "<tr\(id)><td><a href=\"#\(HTMLEscaping.objectFragment(object.id.rawValue))\">\(name)</a> <code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code>\(custom)</td><td>\(Self.initializerCell(object, event: initializers[object.id.rawValue]))</td><td>\(object.line)</td></tr>"
+        }
+        return html + "</tbody></table></div>"
+    }
+
+    /// class name → (label, root-relative href) of every object of that class in the project.
+    func classUses(_ documentPaths: [String]) -> [String: [(String, String)]] {
+        var uses: [String: [(String, String)]] = [:]
+        for (number, document) in content.documents.enumerated() {
+            guard case .success(let graph) = document.graph else { continue }
+            for object in graph.objects {
+                guard let custom = object.customClass else { continue }
+                let href = sceneIndex.objectHref(document: number, object: object.id, documentPath: documentPaths[number])
+                uses[custom, default: []].append((document.relative + " · " + object.displayName, href))
+            }
+        }
+        return uses
+    }
+
+    func classUsesSection(_ members: [NibObject], uses: [String: [(String, String)]], path: String, root: String) -> String {
+        let classes = Set(members.compactMap(\.customClass)).sorted()
+        guard !classes.isEmpty else { return "" }
+        var html = "<h2 id=\"classes\">Other uses of its classes</h2><dl class=\"classes\">"
+        let own = HTMLEscaping.urlPath(path) + "#"
+        for name in classes {
+            let others = (uses[name] ?? []).filter { !$0.1.hasPrefix(own) }
+            html +=
+                "<dt><a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a></dt><dd>"
+            html +=
+                others.isEmpty
+                ? "Only here."
+                : "<ul>" + others.map { "<li><a href=\"\(root + $0.1)\">\(HTMLEscaping.escape($0.0))</a></li>" }.joined() + "</ul>"
+            html += "</dd>"
+        }
+        return html + "</dl>"
+    }
+
+    /// Identifiers people search for: storyboard and restoration ids, segue ids, outlets, actions, classes.
+    func sceneSearchTerms(_ scene: Scene, graph: NibGraph) -> [(kind: String, text: String, anchor: String?)] {
+        var terms: [(kind: String, text: String, anchor: String?)] = []
+        let members = graph.objects.filter { $0.scene == scene.id || $0.id == scene.controller }
+        let ids = Set(members.map { $0.id })
+        for object in members {
+            let anchor = HTMLEscaping.objectFragment(object.id.rawValue)
+            terms.append(("id", object.id.rawValue + " " + object.runtimeClass + (object.label.map { " " + $0 } ?? ""), anchor))
+            if let identifier = object.storyboardIdentifier { terms.append(("storyboard id", identifier, anchor)) }
+            if let restoration = object.attributes["restorationIdentifier"] { terms.append(("restoration id", restoration, anchor)) }
+            if let custom = object.customClass { terms.append(("class", custom, anchor)) }
+        }
+        for connection in graph.connections where ids.contains(connection.source) {
+            let kind: String
+            switch connection.kind {
+            case .outlet, .outletCollection: kind = "outlet"
+            case .action: kind = "action"
+            case .binding: kind = "binding"
+            case .segue: kind = "segue"
+            }
+            terms.append((kind, Self.connectionName(connection), "connections"))
+        }
+        return terms
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import NibDiagrams
+import NibModel
+
+extension SitePlanner {
+    /// Timelines longer than this are shown as a table only (a layout of thousands of events is
+    /// slow and unreadable).
+    static let timelineDiagramLimit = 200
+
+    /// Links for a diagram drawn on `pagePath`: rules to their entry on the rule index, objects
+    /// and scenes to their rows when the page has them (`anchors`), nothing otherwise.
+    func diagramOptions(pagePath: String, objects: Set<String> = [], scenes: Set<String> = []) -> DiagramOptions {
+        let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        let rules = Set(content.rules.map(\.id))
+        let links = DiagramLinks { target in
+            switch target {
+            case .rule(let id): rules.contains(id) ? root + "rules.html#" + HTMLEscaping.percentEncoded(id) : nil
+            case .object(let id): objects.contains(id) ? "#" + HTMLEscaping.objectFragment(id) : nil
+            case .scene(let id): scenes.contains(id) ? "#" + HTMLEscaping.sceneFragment(id) : nil
+            }
+        }
+        return DiagramOptions(theme: .light, links: links)
+    }
+
+    /// The timeline as a table plus its diagrams (timeline; lifecycle when asked and the run
+    /// moved a view controller through its view states).
+    /// `objects`: ids of the object rows on the page, for lane links. `own`: ids of the objects
+    /// whose events the page is about (a scene's, in a run that shows other scenes too), marked.
+    func timelineContent(
+        _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = [],
+        own: Set<String> = []
+    ) -> PageContent {
+        let events = timeline.visibleEvents(at: level)
+        var rows = ""
+        let hasPhases = events.contains { $0.phase != nil }
+        for (index, event) in events.enumerated() {
+            let receiver = event.receiver.map { "<code>\(HTMLEscaping.escape($0.label))</code>" } ?? ""
+            let what: String
+            var arguments = ""
+            if event.kind == .message {
+                what = "<code>\(HTMLEscaping.escape(event.selector ?? ""))</code>"
+                arguments = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            } else {
+                let line = event.line(at: level)
+                let detail = line.drop { $0 != " " }.dropFirst()
+                what = "<span class=\"kind\">\(event.kind.rawValue.uppercased())</span> \(HTMLEscaping.escape(String(detail)))"
+            }
+            let phase = event.phase.map { HTMLEscaping.escape($0.description) } ?? ""
+            let mine = event.receiver?.id.map(own.contains) == true ? " ev-own" : ""
+            rows +=
+                "<tr class=\"ev-\(event.kind.rawValue)\(mine)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(HTMLEscaping.escape(arguments))</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(HTMLEscaping.escape(event.rule))</td></tr>"
+        }
+        let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
+        var out = PageContent(
+            "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        )
+        out += "<div class=\"figures\">"
+        let options = diagramOptions(pagePath: pagePath, objects: objects)
+        if events.count > Self.timelineDiagramLimit {
+            out += "<p class=\"note\">\(events.count) events: too many for a readable diagram; the table above has them all.</p>"
+        } else if !events.isEmpty {
+            out += figure(
+                dot: TimelineDiagram.dot(timeline, title: name, level: level, options: options), caption: "\(name): timeline",
+                kind: .timeline, name: name, page: pagePath)
+        }
+        if withLifecycle && !timeline.transitions.isEmpty {
+            out += lifecycleFigure(timeline, name: name, caption: "\(name): view states (numbered transitions)", pagePath: pagePath)
+        }
+        out += "</div>"
+        return out
+    }
+
+    /// The view state machine of every controller of `timeline`, with the path taken.
+    func lifecycleFigure(_ timeline: Timeline, name: String, caption: String, pagePath: String) -> PageBlock {
+        figure(
+            dot: LifecycleDiagram.dot(timeline, title: name, options: diagramOptions(pagePath: pagePath)), caption: caption,
+            kind: .lifecycle, name: name, page: pagePath)
+    }
+}

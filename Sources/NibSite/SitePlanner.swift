@@ -1,0 +1,96 @@
+import Foundation
+import NibDiagrams
+import NibModel
+
+/// Plans every page of a site from one `SiteContent` (values with structural figure blocks),
+/// and turns them into files once the figures are rendered (`writeFiles`). No I/O of its own
+/// beyond reading the site's assets; rendering, caching and writing belong to the build
+/// (NibSiteBuild).
+public final class SitePlanner {
+    /// What the pages say about the build.
+    public struct Settings: Sendable {
+        /// The nibviz version in the footer.
+        public var version: String
+        /// The project's name on its home page (default: the first input folder's name).
+        public var title: String?
+        /// The inputs as the user named them.
+        public var inputs: [URL]
+
+        /// Creates settings.
+        public init(version: String, title: String? = nil, inputs: [URL] = []) {
+            self.version = version
+            self.title = title
+            self.inputs = inputs
+        }
+    }
+
+    /// What the pages say about the build.
+    public let settings: Settings
+    /// Everything the pages show, read once.
+    public internal(set) var content: SiteContent { didSet { memo = Memo() } }
+    var pages: [SitePage] = []
+    /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
+    public internal(set) var figures: [SiteFigure] = []
+    /// Scene pages and the segues between them (planned first: every page links through it).
+    var sceneIndex = SceneIndex()
+    /// Which concept pages cite each rule (`link()`).
+    var citations: [String: [(String, String)]] = [:]
+    /// The page shell (`link()`).
+    var layout: PageLayout?
+    /// Where warnings go (`warning: page: …`).
+    let note: @Sendable (String) -> Void
+
+    /// Creates a planner over `content`; `note` receives warnings.
+    public init(settings: Settings, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.settings = settings
+        self.content = content
+        self.note = note
+    }
+
+    /// Facts about the documents every page asks for, computed once per content.
+    struct Memo {
+        var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
+    }
+    var memo = Memo()
+
+    /// The storyboards of the project, for the app map and reference links, in document order.
+    var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
+        if let boards = memo.storyboards { return boards }
+        let boards = projectStoryboards
+        memo.storyboards = boards
+        return boards
+    }
+
+    /// Number of pages planned.
+    public var pageCount: Int { pages.count }
+
+    /// Registers a diagram; the page shows it where this block stands.
+    func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
+        figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
+        return .figure(figures.count - 1)
+    }
+
+    /// Files under `root` with one of `extensions`, as sorted `/`-separated relative paths.
+    public static func files(under root: URL, extensions: Set<String>) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var out: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if extensions.contains((path as NSString).pathExtension.lowercased()) { out.append(path) }
+        }
+        return out.sorted()
+    }
+}
+
+/// A diagram a page shows: its DOT and where it stands.
+public struct SiteFigure: Sendable {
+    /// The DOT text (NibDiagrams).
+    public var dot: String
+    /// A name for Graphviz errors.
+    public var name: String
+    /// The caption under the figure.
+    public var caption: String
+    /// The diagram kind (`graph`, `flow`, …), a CSS class.
+    public var kind: String
+    /// The page it is on.
+    public var page: String
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NibOutput
+import NibSite
+
+/// What a build leaves for the next one, in `<output>/.nibviz-state.json` (a file nibviz
+/// writes and lists in the marker like any other): the digest of every input, the size and
+/// modification time of every file written, each page's fingerprint with its link data, and
+/// the diagrams Graphviz could not draw (by content key, with the message), so a rebuild does
+/// not redo a failure.
+struct BuildState: Codable {
+    /// A file as written: size and modification time in nanoseconds.
+    struct Stamp: Codable, Equatable {
+        var size: Int
+        var modified: Int
+    }
+
+    /// A page as written.
+    struct Page: Codable {
+        /// `SitePlanner.pageFingerprint`: the same value means the same bytes.
+        var fingerprint: String
+        /// The standalone diagram SVGs written with it.
+        var extraFiles: [String]
+        /// Its anchors and references, for the link check of a later build that keeps it.
+        var links: LinkChecker.PageLinks
+    }
+
+    /// Bumped when the layout of this file changes (an older state is ignored).
+    static let format = 1
+    /// Where the state lives inside the output folder.
+    static let path = ".nibviz-state.json"
+
+    var format = BuildState.format
+    /// `InputDigest`: every input file, the options and the tool.
+    var inputs = ""
+    var files: [String: Stamp] = [:]
+    var pages: [String: Page] = [:]
+    var failedDiagrams: [String: String] = [:]
+    /// The report of the build that wrote this state (an up-to-date rebuild repeats it).
+    var pageCount = 0
+    var documentPages = 0
+    var unreadable: [String] = []
+    var diagramFailures: [String] = []
+
+    /// The previous build's state, when the output folder holds one nibviz wrote.
+    static func previous(in output: OutputFolder) -> BuildState? {
+        guard output.previousMarker?.files.contains(path) == true,
+            let data = FileManager.default.contents(atPath: output.path + "/" + path),
+            let state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == format
+        else { return nil }
+        return state
+    }
+
+    /// Every file this state lists is still in the output as it was written.
+    func filesAreIntact(in output: OutputFolder) -> Bool {
+        files.allSatisfy { output.previousFileIsIntact($0.key, size: $0.value.size, modified: $0.value.modified) }
+    }
+
+    /// Whether page `path` with `fingerprint` can be kept as the previous build wrote it.
+    func keeps(_ path: String, fingerprint: String, in output: OutputFolder) -> Page? {
+        guard let page = pages[path], page.fingerprint == fingerprint else { return nil }
+        for file in [path] + page.extraFiles {
+            guard let stamp = files[file], output.previousFileIsIntact(file, size: stamp.size, modified: stamp.modified) else {
+                return nil
+            }
+        }
+        return page
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import NibOutput
+
+/// Where the site's rendered SVGs are kept between builds, by content hash: inside the output
+/// folder (`.nibviz-cache/`, carried from the previous build into the new one, so it never
+/// leaves the folder nibviz owns) or in a cache folder the user named.
+struct DiagramCache {
+    /// The cached SVG bytes for a key, if any.
+    var read: (String) -> [UInt8]?
+    /// Whether the cache holds a key (without reading it).
+    var has: (String) -> Bool
+    /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render).
+    var write: (String, [UInt8]) -> Void
+    /// Marks a hit as still used (a cache inside the output is carried into the new output).
+    var keep: (String) -> Void
+
+    /// The folder inside the output.
+    static let folderName = ".nibviz-cache"
+}
+
+extension SiteBuilder {
+    /// The cache for this build, or nil with `--no-cache`.
+    func diagramCache(writingInto output: OutputFolder) throws -> DiagramCache? {
+        guard options.useCache else { return nil }
+        if let named = options.cacheDirectory {
+            let folder = try CacheFolder(
+                path: named.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), toolVersion: options.version)
+            return DiagramCache(
+                read: { folder.read($0 + ".svg") }, has: { FileManager.default.fileExists(atPath: folder.path + "/" + $0 + ".svg") },
+                write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
+        }
+        let previous = Set(output.previousMarker?.files ?? [])
+        let folder = output.path + "/" + DiagramCache.folderName + "/"
+        return DiagramCache(
+            read: { key in
+                let relative = DiagramCache.folderName + "/" + key + ".svg"
+                guard previous.contains(relative) else { return nil }
+                return FileManager.default.contents(atPath: folder + key + ".svg").map { [UInt8]($0) }
+            },
+            has: {
+                previous.contains(DiagramCache.folderName + "/" + $0 + ".svg")
+                    && FileManager.default.fileExists(atPath: folder + $0 + ".svg")
+            },
+            write: { try? output.write($1, to: DiagramCache.folderName + "/" + $0 + ".svg") },
+            keep: { try? output.carry(DiagramCache.folderName + "/" + $0 + ".svg") })
+    }
+}

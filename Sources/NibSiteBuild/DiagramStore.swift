@@ -1,0 +1,127 @@
+import Foundation
+import GraphvizRender
+import NibDiagrams
+import NibSite
+
+/// Every diagram of a build, deduplicated by content key (the hash of DOT + engine + format +
+/// tool version), with an on-disk cache so an unchanged diagram is never rendered twice, and
+/// the failures of earlier builds by the same key so a diagram Graphviz cannot draw is not
+/// tried again. SVGs are held in memory only until the pages showing them are written.
+final class DiagramStore {
+    struct Entry {
+        var request: RenderRequest
+        /// The SVG while pages still need it (rendered, or read from the cache).
+        var svg: String?
+        var error: String?
+        /// Found in the cache (read when a page needs it).
+        var cached = false
+        var timing: RenderTiming?
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+    private(set) var order: [String] = []
+    /// Where cached SVGs are read and written; set once the output folder is open.
+    var cache: DiagramCache?
+    /// Failures of earlier builds: key → message.
+    var knownFailures: [String: String] = [:]
+    let toolVersion: String
+    /// Diagrams rendered by Graphviz in this build (cache misses).
+    private(set) var renderedCount = 0
+    /// Diagrams taken from the cache.
+    private(set) var cachedCount = 0
+    /// Diagrams not tried again: Graphviz failed on the same key in an earlier build.
+    private(set) var knownFailureCount = 0
+
+    init(toolVersion: String) {
+        self.toolVersion = toolVersion
+    }
+
+    /// Registers a diagram and returns its key.
+    func add(dot: String, name: String) -> String {
+        let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name, generated: true)
+        let key = StableHash.hex([dot, request.engine.rawValue, request.format.rawValue, toolVersion])
+        if entries[key] == nil {
+            entries[key] = Entry(request: request)
+            order.append(key)
+        }
+        return key
+    }
+
+    /// Number of distinct diagrams.
+    var count: Int { order.count }
+
+    /// Of the diagrams `needed`, marks cache hits and earlier failures, and returns the keys
+    /// Graphviz must render, in registration order.
+    func resolve(_ needed: Set<String>) -> [String] {
+        var missing: [String] = []
+        for key in order where needed.contains(key) {
+            if let cache, cache.has(key) {
+                entries[key]?.cached = true
+                cachedCount += 1
+                cache.keep(key)
+            } else if let message = knownFailures[key] {
+                entries[key]?.error = message
+                knownFailureCount += 1
+            } else {
+                missing.append(key)
+            }
+        }
+        return missing
+    }
+
+    /// Carries the cache entry of a diagram that an unchanged page shows into the new output.
+    func keep(_ key: String) { cache?.keep(key) }
+
+    /// The request of `key`.
+    func request(_ key: String) -> RenderRequest? { entries[key]?.request }
+
+    /// Takes a render result: the SVG is kept until `release`, written to the cache; a failure
+    /// is remembered for later builds (unless the worker could not even start).
+    func store(_ key: String, _ result: Result<RenderOutput, RenderError>) {
+        switch result {
+        case .success(let output):
+            entries[key]?.svg = String(decoding: output.data, as: UTF8.self)
+            entries[key]?.timing = output.timing
+            renderedCount += 1
+            cache?.write(key, output.data)
+        case .failure(let error):
+            entries[key]?.error = error.description
+        }
+    }
+
+    /// What became of the diagram `key` (a cached SVG is read now and kept until `release`).
+    func rendered(_ key: String) -> RenderedFigure {
+        if entries[key]?.svg == nil, entries[key]?.cached == true, let data = cache?.read(key) {
+            entries[key]?.svg = String(decoding: data, as: UTF8.self)
+        }
+        let svg = entries[key]?.svg
+        return RenderedFigure(key: key, svg: svg, error: svg == nil ? entries[key]?.error ?? "not rendered" : nil)
+    }
+
+    /// Forgets the SVG of `key` once every page showing it is written.
+    func release(_ key: String) { entries[key]?.svg = nil }
+
+    /// Why the diagram `key` could not be rendered; nil when it was (or was not needed).
+    func error(_ key: String) -> String? {
+        guard let entry = entries[key] else { return nil }
+        return entry.error ?? (entry.cached || entry.timing != nil ? nil : knownFailures[key])
+    }
+
+    /// Failures worth remembering: Graphviz's own (syntax, layout, render, a crash or the time
+    /// limit), not a worker that could not start.
+    var failuresToRemember: [String: String] {
+        var out: [String: String] = [:]
+        for key in entries.keys {
+            guard let error = error(key), !error.contains("cannot start render worker"),
+                !error.hasSuffix(": not rendered")
+            else { continue }
+            out[key] = error
+        }
+        return out
+    }
+
+    /// Per-diagram timings of this build's renders: (request name, timing), longest first.
+    var timings: [(name: String, timing: RenderTiming)] {
+        entries.values.compactMap { entry in entry.timing.map { (entry.request.name, $0) } }.sorted { $0.timing.total > $1.timing.total }
+    }
+}

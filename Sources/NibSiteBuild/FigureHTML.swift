@@ -1,0 +1,125 @@
+import Foundation
+import NibDOT
+import NibSite
+
+/// A rendered diagram as page HTML: inlined SVG with prefixed ids, or an error box.
+enum FigureHTML {
+    /// The rendered SVG when it is too large to read inline: scaled to the 960 px
+    /// content column its smallest text would drop under 8 px (`SVGMetrics.fitsInline`, the
+    /// one test the site and the corpus readability test share). Such a figure opens in the
+    /// pan/zoom viewer (`assets/zoom.js`) and links to its standalone SVG.
+    static func oversizedSVG(_ svg: String?) -> String? {
+        guard let svg, let metrics = SVGMetrics(svg: Array(svg.utf8)), !metrics.fitsInline() else { return nil }
+        return svg
+    }
+
+    /// The figure HTML of a rendered diagram: the SVG inlined with ids prefixed by `prefix` (several
+    /// diagrams share a page), or an error box. With `zoomSource` (the standalone SVG's URL,
+    /// already written) the figure follows the viewer's markup contract (`site/README.md`).
+    static func figure(_ outcome: RenderedFigure, prefix: String, caption: String, kind: String, zoomSource: String? = nil) -> String {
+        let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
+        guard let svg = outcome.svg else {
+            let message = outcome.error ?? "not rendered"
+            return
+                "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
+        }
+        let zoom = zoomSource.map { " zoomable\" data-src=\"\(HTMLEscaping.escape($0))" } ?? ""
+        return
+            "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
+    }
+
+    /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.
+    /// One pass over the bytes: Graphviz writes a comment per node and edge, and big diagrams
+    /// run to megabytes.
+    static func inline(_ svg: String, prefix: String) -> String {
+        let bytes = Array(svg.utf8)
+        guard let start = firstIndex(of: "<svg", in: bytes, from: 0) else { return "" }
+        let idPrefix = Array(" id=\"\(prefix)-".utf8)
+        let urlPrefix = Array("url(#\(prefix)-".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - start + bytes.count / 16)
+        var index = start
+        var rootTagDone = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), matches("<!--", bytes, at: index) {
+                guard let close = firstIndex(of: "-->", in: bytes, from: index + 4) else { break }
+                index = close + 3
+                // Drop the line break the comment leaves behind.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                continue
+            }
+            if byte == UInt8(ascii: " "), matches(" id=\"", bytes, at: index) {
+                out.append(contentsOf: idPrefix)
+                index += 5
+                continue
+            }
+            if byte == UInt8(ascii: "u"), matches("url(#", bytes, at: index) {
+                out.append(contentsOf: urlPrefix)
+                index += 5
+                continue
+            }
+            if !rootTagDone, byte == UInt8(ascii: ">") {
+                rootTagDone = true
+                out = rootTag(out)
+            }
+            out.append(byte)
+            index += 1
+        }
+        while out.last == UInt8(ascii: "\n") { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Lets the figure fit the page width, but never shrink below half its natural size (text
+    /// must stay readable; past that the figure scrolls).
+    static func rootTag(_ tagBytes: [UInt8]) -> [UInt8] {
+        var tag = String(decoding: tagBytes, as: UTF8.self)
+        var width: String?
+        for attribute in ["width", "height"] {
+            if let range = tag.range(of: " \(attribute)=\""), let close = tag[range.upperBound...].firstIndex(of: "\"") {
+                if attribute == "width" { width = String(tag[range.upperBound..<close]) }
+                tag.removeSubrange(range.lowerBound...close)
+            }
+        }
+        if let width, width.hasSuffix("pt"), let points = Double(width.dropLast(2)) {
+            tag += " style=\"max-width:\(width);min-width:\(Int((points / 2).rounded()))pt\""
+        }
+        return Array(tag.utf8)
+    }
+
+    static func matches(_ needle: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return needle.withUTF8Buffer { buffer in
+            for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
+            return true
+        }
+    }
+
+    static func firstIndex(of needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            if matches(needle, bytes, at: index) { return index }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// What became of a figure's diagram: its content key (the standalone SVG's file name), and
+/// the SVG or why Graphviz could not draw it.
+struct RenderedFigure: Sendable {
+    /// The diagram's content hash.
+    var key: String
+    /// The SVG, when rendered.
+    var svg: String?
+    /// Why it was not, otherwise.
+    var error: String?
+
+    /// Creates an outcome.
+    init(key: String, svg: String?, error: String?) {
+        self.key = key
+        self.svg = svg
+        self.error = error
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import NibParsing
+import NibSite
+
+/// One digest of everything a build reads: every user input (after exclusions; a compiled nib
+/// bundle or `.storyboardc` folder file by file), the app's sources, every file of the site sources, the options
+/// that change pages, and the running binary (a rebuilt nibviz rebuilds the site). Reading
+/// and hashing the inputs is what a no-change rebuild costs.
+enum InputDigest {
+    static func compute(_ options: SiteOptions) -> String {
+        var parts: [String] = [
+            "site-state-1", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
+            options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
+            options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
+        ]
+        var hasher = StreamingHash()
+        for part in parts { hasher.add(Array(part.utf8)) }
+        parts = []
+        var files: [String] = []
+        for input in options.inputs {
+            for item in SiteContent.expand(input, exclusion: options.exclusion) { files += regularFiles(item.url.path) }
+        }
+        // The app's sources (`--sources`) drive the simulations: every file under them counts.
+        for source in options.sources { files += regularFiles(source.path) }
+        for folder in ["pages", "scenarios", "assets", "data"] {
+            files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
+        }
+        for file in files {
+            hasher.add(Array(file.utf8))
+            hasher.add(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF])
+        }
+        return hasher.hex
+    }
+
+    /// `path` itself, or every regular file under it, sorted.
+    static func regularFiles(_ path: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
+        guard isFolder.boolValue else { return [path] }
+        let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
+        return files.sorted().map { path + "/" + $0 }.filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue
+        }
+    }
+
+    /// Size and modification time of the running binary.
+    static func executableStamp() -> String {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path) \(size) \(modified)"
+    }
+}
+
+/// FNV-1a over many byte arrays, 2×64 bits (`StableHash`'s function, fed piece by piece so a
+/// large input is hashed without being joined into one string).
+struct StreamingHash {
+    private var low: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var high: UInt64 = 0x6C62_272E_07BB_0142
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    mutating func add(_ bytes: [UInt8]) {
+        var length = UInt64(bytes.count)
+        var low = self.low
+        var high = self.high
+        for _ in 0..<8 {
+            let byte = UInt8(length & 0xFF)
+            low = (low ^ UInt64(byte)) &* Self.prime
+            high = (high ^ UInt64(byte ^ 0x5A)) &* Self.prime
+            length >>= 8
+        }
+        for byte in bytes {
+            low = (low ^ UInt64(byte)) &* Self.prime
+            high = (high ^ UInt64(byte ^ 0x5A)) &* Self.prime
+        }
+        self.low = low
+        self.high = high
+    }
+
+    var hex: String { String(format: "%016llx%016llx", high, low) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GraphvizRender
+import NibOutput
+import NibSite
+
+extension SiteBuilder {
+    /// Keeps every page whose fingerprint and file are unchanged, renders the diagrams the other
+    /// pages need (longest first, in the worker pool) and writes each of those pages on this
+    /// thread as soon as its last diagram is in, while the workers go on with the rest.
+    func renderAndWrite(to output: OutputFolder) throws {
+        guard let planner else { return }
+        let pageCount = planner.pageCount
+        var waiting: [String: [Int]] = [:]
+        var pending = [Int](repeating: 0, count: pageCount)
+        var users: [String: Int] = [:]
+        var toWrite: [Int] = []
+        for page in 0..<pageCount {
+            let path = planner.pagePath(page)
+            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
+            let fingerprint = planner.pageFingerprint(page) { figureKeys[$0] }
+            if let kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
+                for file in [path] + kept.extraFiles { try output.carry(file) }
+                for key in keys { store.keep(key) }
+                state.pages[path] = kept
+                links[path] = kept.links
+                timings.pagesKept += 1
+                continue
+            }
+            state.pages[path] = BuildState.Page(fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""))
+            toWrite.append(page)
+            for key in keys { users[key, default: 0] += 1 }
+        }
+        let missing = store.resolve(Set(users.keys))
+        let missingSet = Set(missing)
+        for page in toWrite {
+            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) where missingSet.contains(key) {
+                pending[page] += 1
+                waiting[key, default: []].append(page)
+            }
+        }
+        progress.note("  \(store.count) diagrams: \(missing.count) to render; \(toWrite.count) of \(pageCount) pages to write")
+        func write(_ page: Int) throws {
+            let path = planner.pagePath(page)
+            var files: [String] = []
+            let numbers = planner.pageFigures(page)
+            try planner.writePage(
+                page,
+                figureHTML: { figure, ordinal, root in
+                    let outcome = store.rendered(figureKeys[numbers[ordinal]])
+                    var zoomSource: String?
+                    if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                        let file = "diagrams/\(outcome.key).svg"
+                        if !files.contains(file) {
+                            try output.write(svg, to: file)
+                            files.append(file)
+                        }
+                        zoomSource = root + file
+                    }
+                    // Ids are prefixed by the figure's place on its page, so a page's bytes do not
+                    // depend on the figures of other pages.
+                    return FigureHTML.figure(
+                        outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+                }
+            ) { file, data in
+                try output.write(data, to: file)
+                links[path] = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
+            }
+            state.pages[path]?.extraFiles = files
+            state.pages[path]?.links = links[path] ?? LinkChecker.PageLinks(html: "")
+            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) {
+                users[key, default: 1] -= 1
+                if users[key] == 0 { store.release(key) }
+            }
+        }
+        let requests = missing.compactMap { store.request($0) }
+        let inbox = RenderInbox()
+        let renderStart = ContinuousClock.now
+        let worker = Thread { [backend] in
+            backend.render(requests) { index, result in inbox.put(index, result) }
+            inbox.finish()
+        }
+        worker.stackSize = 4 << 20
+        if !requests.isEmpty { worker.start() }
+        // Pages with no diagram to wait for are written while the first diagrams render.
+        for page in toWrite where pending[page] == 0 { try write(page) }
+        var done = 0
+        while done < requests.count, let (index, result) = inbox.take() {
+            done += 1
+            progress.bar(done, requests.count, "diagrams")
+            let key = missing[index]
+            store.store(key, result)
+            if done == requests.count { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
+            for page in waiting[key] ?? [] {
+                pending[page] -= 1
+                if pending[page] == 0 { try write(page) }
+            }
+        }
+        progress.finishBar()
+        if !requests.isEmpty { inbox.waitUntilFinished() }
+        timings.pagesWritten = toWrite.count
+        progress.note("  rendered \(store.renderedCount), from cache \(store.cachedCount), kept \(timings.pagesKept) pages")
+    }
+}
+
+/// Render results handed from the rendering thread to the writing one.
+final class RenderInbox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [(Int, Result<RenderOutput, RenderError>)] = []
+    private var finished = false
+
+    func put(_ index: Int, _ result: Result<RenderOutput, RenderError>) {
+        condition.lock()
+        queue.append((index, result))
+        condition.signal()
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next result, waiting for it; nil once the renderer finished and all were taken.
+    func take() -> (Int, Result<RenderOutput, RenderError>)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !finished { condition.wait() }
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
+
+    func waitUntilFinished() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished { condition.wait() }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import NibDiagrams
+import NibModel
+import NibOutput
+import NibParsing
+import NibSite
+
+/// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
+/// names the step it happened in. The inputs are hashed first: when nothing changed since the
+/// build that wrote the output (and its files are as it left them), nothing else runs. Else
+/// everything is read into one `SiteContent` value (real parser, real simulator), pages are
+/// planned from it (`SitePlanner`, NibSite), each page whose fingerprint is unchanged is kept as
+/// it was (a hard link, same modification time), and the others are written as soon as their
+/// diagrams are rendered (while the workers go on with the rest); then the links are checked,
+/// the state for the next build saved, and the new folder swapped in.
+public final class SiteBuilder {
+    let options: SiteOptions
+    let backend: DiagramBackend
+    let progress: BuildProgress
+    let store: DiagramStore
+
+    var content = SiteContent()
+    /// The pages, once planned.
+    var planner: SitePlanner?
+    /// The store key of each figure, in figure order.
+    var figureKeys: [String] = []
+    /// The previous build's state (nil with `--no-cache`, or when there is none).
+    var previous: BuildState?
+    /// This build's state, saved for the next one.
+    var state = BuildState()
+    /// Every page's anchors and references, for the link check.
+    var links: [String: LinkChecker.PageLinks] = [:]
+    /// Where the time went.
+    var timings = SiteTimings()
+
+    /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
+    let givenContent: SiteContent?
+
+    /// Creates a builder; with `content`, the build plans pages from it instead of reading
+    /// `options`' sources and inputs (a caller that builds several sites from one read).
+    public init(options: SiteOptions, backend: DiagramBackend, content: SiteContent? = nil) {
+        self.options = options
+        self.givenContent = content
+        self.backend = backend
+        self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
+        self.store = DiagramStore(toolVersion: "site-3/" + options.version)
+    }
+
+    /// Runs every step and swaps the new site in. Inputs that cannot be read get an error page
+    /// and are listed in `failures`; diagrams Graphviz could not draw get an error box and are
+    /// listed in `diagramFailures`; the caller exits non-zero for either. A broken internal
+    /// link or anchor fails the build before the swap.
+    public func build() throws -> SiteReport {
+        let started = ContinuousClock.now
+        let output = try OutputFolder(
+            OutputFolder.Request(
+                target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path) + options.sources.map(\.path),
+                force: options.force,
+                toolVersion: options.version))
+        store.cache = try diagramCache(writingInto: output)
+        previous = options.useCache ? BuildState.previous(in: output) : nil
+        store.knownFailures = previous?.failedDiagrams ?? [:]
+        timings.lanes = backend.lanes
+        let root = options.siteRoot
+        let steps: [(String, () throws -> Void)] = [
+            ("hash inputs", { self.state.inputs = self.givenContent == nil ? InputDigest.compute(self.options) : "" }),
+            ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
+            (
+                "read concept pages",
+                { self.content.conceptPages = try self.givenContent?.conceptPages ?? SiteContent.readConceptPages(siteRoot: root) }
+            ),
+            (
+                "run scenarios",
+                {
+                    self.content.scenarios =
+                        self.givenContent?.scenarios
+                        ?? SiteContent.readScenarios(
+                            siteRoot: root, inputs: self.options.inputs, exclusion: self.options.exclusion, jobs: self.options.jobs)
+                }
+            ),
+            (
+                "read documents",
+                {
+                    if let given = self.givenContent {
+                        (self.content.documents, self.content.sources) = (given.documents, given.sources)
+                    } else {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options) {
+                            [progress = self.progress] done, total in progress.bar(done, total, "documents")
+                        }
+                        self.progress.finishBar()
+                    }
+                }
+            ),
+            ("plan pages", planPages),
+            ("render and write pages", { try self.renderAndWrite(to: output) }),
+            (
+                "write shared files",
+                {
+                    try self.planner?.writeSearchIndex { try output.write($1, to: $0) }
+                    try SiteAssets.write(siteRoot: root) { try output.write($1, to: $0) }
+                }
+            ),
+            ("check links", { try self.checkLinks(output) }),
+            ("save state", { try self.saveState(output) }),
+            ("swap output", { try output.commit() }),
+        ]
+        for (index, step) in steps.enumerated() {
+            progress.step(index + 1, of: steps.count, step.0)
+            let start = ContinuousClock.now
+            do { try step.1() } catch {
+                output.discard()
+                if let error = error as? SiteBuildError { throw error }
+                throw SiteBuildError(step: step.0, message: "\(error)")
+            }
+            timings.steps.append((step.0, Self.seconds(ContinuousClock.now - start)))
+            if index == 0, let report = upToDate(output) {
+                timings.total = Self.seconds(ContinuousClock.now - started)
+                return report
+            }
+        }
+        timings.total = Self.seconds(ContinuousClock.now - started)
+        timings.diagrams = store.timings
+        return SiteReport(
+            pages: planner?.pageCount ?? 0, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
+            diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),
+            stepSeconds: timings.steps, timings: timings, pagesKept: timings.pagesKept, knownFailures: store.knownFailureCount
+        )
+    }
+
+    /// When the inputs hash as they did for the build that wrote the output and every file it
+    /// wrote is still as it left it: the output is left alone and its report repeated.
+    func upToDate(_ output: OutputFolder) -> SiteReport? {
+        guard let previous, !state.inputs.isEmpty, previous.inputs == state.inputs, previous.filesAreIntact(in: output) else {
+            return nil
+        }
+        output.discard()
+        progress.note("  inputs unchanged: the site is up to date")
+        return SiteReport(
+            pages: previous.pageCount, documentPages: previous.documentPages, diagramsRendered: 0, diagramsCached: 0,
+            failures: previous.unreadable, diagramFailures: previous.diagramFailures, stepSeconds: timings.steps, timings: timings,
+            upToDate: true, pagesKept: previous.pageCount)
+    }
+
+    // MARK: steps
+
+    func planPages() throws {
+        let settings = SitePlanner.Settings(version: options.version, title: options.title, inputs: options.inputs)
+        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
+        try planner.plan()
+        planner.link()
+        figureKeys = planner.figures.map { store.add(dot: $0.dot, name: $0.name) }
+        self.planner = planner
+    }
+
+    /// Every broken internal link or anchor fails the build; all of them are listed.
+    func checkLinks(_ output: OutputFolder) throws {
+        let files = Set(output.writtenFiles)
+        let broken = LinkChecker.check(pages: links) { files.contains($0) }
+        guard !broken.isEmpty else { return }
+        for problem in broken { progress.note("broken link: \(problem)") }
+        throw SiteBuildError(
+            step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
+    }
+
+    /// Writes `.nibviz-state.json` for the next build (not with `--no-cache`).
+    func saveState(_ output: OutputFolder) throws {
+        guard options.useCache else { return }
+        state.pageCount = planner?.pageCount ?? 0
+        state.documentPages = content.documents.count
+        state.unreadable = content.unreadable
+        state.diagramFailures = diagramFailures()
+        state.failedDiagrams = store.failuresToRemember
+        for file in output.writtenFiles where !file.hasPrefix(DiagramCache.folderName + "/") {
+            if let stamp = output.stamp(file) { state.files[file] = BuildState.Stamp(size: stamp.size, modified: stamp.modified) }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try output.write(try encoder.encode(state), to: BuildState.path)
+    }
+
+    /// `page: caption: message` for every figure whose diagram Graphviz could not render.
+    func diagramFailures() -> [String] {
+        guard let planner else { return [] }
+        return zip(planner.figures, figureKeys).compactMap { figure, key in
+            store.error(key).map { "\(figure.page): \(figure.caption): \($0)" }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}

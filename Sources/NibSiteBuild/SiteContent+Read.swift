@@ -1,0 +1,145 @@
+import Foundation
+import NibModel
+import NibParsing
+import NibScenario
+import NibSimulation
+import NibSite
+import NibSources
+
+/// The read steps of a build: the rule catalog, the concept pages, every scenario run and every
+/// user document parsed and simulated (in parallel), into one `SiteContent`.
+extension SiteContent {
+    /// Reads and simulates everything `options` names (what the first steps of a build do).
+    public static func read(_ options: SiteOptions) throws -> SiteContent {
+        var content = SiteContent()
+        content.rules = try readRules(siteRoot: options.siteRoot)
+        content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
+        content.scenarios = readScenarios(
+            siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
+        (content.documents, content.sources) = try readProject(options)
+        return content
+    }
+
+    /// `site/data/rules.md` (SPEC's rules verbatim), then `site/data/rules-nibviz.md` (nibviz's
+    /// own rules for behaviour SPEC does not cover): together, the one rule catalog.
+    public static func readRules(siteRoot: URL) throws -> [RuleEntry] {
+        var rules: [RuleEntry] = []
+        for file in RuleCatalog.files {
+            let text = try String(contentsOf: siteRoot.appendingPathComponent("data/" + file), encoding: .utf8)
+            let entries = RuleCatalog.parse(text)
+            guard !entries.isEmpty else { throw SiteBuildError(step: "read rules", message: "data/\(file) holds no R-… rule") }
+            rules += entries
+        }
+        return rules
+    }
+
+    /// The Markdown pages under `site/pages/`.
+    public static func readConceptPages(siteRoot: URL) throws -> [ConceptSource] {
+        let root = siteRoot.appendingPathComponent("pages")
+        return try SitePlanner.files(under: root, extensions: ["md"]).map {
+            ConceptSource(path: $0, markdown: try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// Site scenarios (`site/scenarios/**.yaml`) and user scenario inputs, simulated in parallel.
+    public static func readScenarios(
+        siteRoot: URL, inputs: [URL], exclusion: InputExclusion = InputExclusion([]),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> [ScenarioRecord] {
+        let scenarioRoot = siteRoot.appendingPathComponent("scenarios")
+        var found: [(URL, String)] = SitePlanner.files(under: scenarioRoot, extensions: ["yaml", "yml"]).map {
+            (scenarioRoot.appendingPathComponent($0), String($0.dropLast($0.hasSuffix(".yml") ? 4 : 5)))
+        }
+        var user: [(URL, String)] = []
+        for input in inputs {
+            for item in expand(input, exclusion: exclusion) where item.kind == .scenario {
+                user.append((item.url, "user/" + String(item.relative.dropLast(item.url.pathExtension.count + 1))))
+            }
+        }
+        found += user.sorted { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
+        return parallelMap(found, jobs: jobs) { url, name in
+            let source = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            let fallbackTitle = url.deletingPathExtension().lastPathComponent
+            do {
+                let display = name + "." + url.pathExtension
+                let scenario = try ScenarioParser.parse(contentsOf: url, displayName: display)
+                let timeline = Simulator.run(scenario)
+                return ScenarioRecord(
+                    name: name, source: source, title: scenario.title ?? fallbackTitle, platform: scenario.platform.rawValue,
+                    timeline: timeline, notes: timeline.notes)
+            } catch {
+                let message = (error as? LocatedError)?.description ?? "\(name): \(error)"
+                return ScenarioRecord(
+                    name: name, source: source, title: fallbackTitle, platform: "?", timeline: nil, notes: [message], error: message)
+            }
+        }
+    }
+
+    /// User documents (source and compiled), parsed and simulated on `jobs` threads, with
+    /// `classes` (a class table from sources) and the project's `platform` defaults when given;
+    /// `progress` gets (done, total) after each document.
+    public static func readDocuments(
+        inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
+        platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil
+    ) -> [DocumentRecord] {
+        var found: [(URL, String)] = []
+        for input in inputs {
+            for item in expand(input, exclusion: exclusion) where item.kind == .document || item.kind == .compiledNib {
+                found.append((item.url, item.relative))
+            }
+        }
+        found.sort { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
+        let counter = Counter()
+        let total = found.count
+        let records = parallelMap(found, jobs: jobs) { url, relative in
+            defer { progress?(counter.increment(), total) }
+            do {
+                let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
+                var options = simulationOptions(for: graph, classes: classes, platform: platform)
+                // R-CHK-9: classes the runtime will not find fall back, as `simulate --sources` shows.
+                if let found = sources?.classesNotFound(in: graph, at: url.path), !found.isEmpty {
+                    options.classesNotFound = [graph.file: found]
+                }
+                return DocumentRecord(
+                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
+                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
+            } catch let error as LocatedError {
+                return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
+            } catch {
+                return DocumentRecord(
+                    relative: relative, graph: .failure(LocatedError(at: FileLocation(file: relative), "\(error)")), timeline: nil)
+            }
+        }
+        return records
+    }
+
+    /// The inputs under a file or folder the user named (`InputClassifier` decides what each
+    /// is), with paths relative to the input's parent folder.
+    public static func expand(_ input: URL, exclusion: InputExclusion = InputExclusion([])) -> [(
+        url: URL, relative: String, kind: InputKind
+    )] {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder)
+        // A named file that is missing or of no known kind is still an input: its page says why.
+        guard exists else { return [(input, input.lastPathComponent, InputClassifier.kind(of: input) ?? .document)] }
+        if !isFolder.boolValue || InputClassifier.kind(of: input) != nil {
+            return [(input, input.lastPathComponent, InputClassifier.kind(of: input) ?? .document)]
+        }
+        let base = input.lastPathComponent
+        return exclusion.apply(InputClassifier.inputs(under: input)).kept.map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
+    }
+
+    /// What `exclusion` left out of the inputs: `path: excluded by GLOB`, in path order.
+    public static func skipped(inputs: [URL], exclusion: InputExclusion) -> [String] {
+        inputs.flatMap { input -> [String] in
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
+                InputClassifier.kind(of: input) == nil
+            else { return [] }
+            return exclusion.apply(InputClassifier.inputs(under: input)).skipped.map {
+                input.lastPathComponent + "/" + $0.input.relativePath + ": excluded by " + $0.pattern
+            }
+        }
+    }
+}

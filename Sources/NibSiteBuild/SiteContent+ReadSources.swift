@@ -1,0 +1,58 @@
+import Foundation
+import NibCheck
+import NibModel
+import NibScenario
+import NibSimulation
+import NibSite
+import NibSources
+
+/// The read step of a site built with the app's sources: one class table from
+/// `SourceScanner` drives every document's simulation, and `check`'s findings are placed on
+/// the document they are located in.
+extension SiteContent {
+    /// The documents `options` names, simulated with the class table of its sources (when it
+    /// names some), each carrying the `check` findings located in it; and what the sources gave.
+    /// A source folder that cannot be read is an error naming it.
+    public static func readProject(_ options: SiteOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (
+        documents: [DocumentRecord], sources: SourcesRecord?
+    ) {
+        let paths = options.sources.map(\.path)
+        var index: SourceIndex?
+        if !paths.isEmpty {
+            do { index = try SourceScanner.scan(paths) } catch let failure as SourceScanner.Failure {
+                throw SiteBuildError(step: "read sources", message: failure.description)
+            }
+        }
+        let table = index?.table
+        var documents = readDocuments(
+            inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
+            progress: progress, sources: index)
+        guard let index, let table else { return (documents, nil) }
+        let graphs = documents.compactMap { try? $0.graph.get() }
+        // Source files are named as the documents are, below the inputs' folder, not by the
+        // builder's own paths (a site is read elsewhere).
+        let base = options.inputs.first.map { $0.standardizedFileURL.deletingLastPathComponent().path + "/" }
+        var checker = Checker(graphs: graphs, index: index)
+        checker.documentRoot = base
+        let (checked, statistics) = checker.run()
+        let findings = checked.map { finding in
+            var finding = finding
+            if let base {
+                if finding.file.hasPrefix(base) { finding.file.removeFirst(base.count) }
+                if let file = finding.sourceFile, file.hasPrefix(base) { finding.sourceFile = String(file.dropFirst(base.count)) }
+            }
+            return finding
+        }
+        // A finding names the graph's file: the document, or the archive inside a compiled nib bundle.
+        let byFile = Dictionary(grouping: findings, by: \.file)
+        for number in documents.indices {
+            guard let file = try? documents[number].graph.get().file else { continue }
+            documents[number].findings = byFile[file] ?? []
+        }
+        let documentFiles = Set(graphs.map(\.file))
+        let record = SourcesRecord(
+            paths: paths, classCount: table.count, swiftFileCount: index.swiftFileCount, objcFileCount: index.objcFileCount,
+            codeFindings: findings.filter { !documentFiles.contains($0.file) }, statistics: statistics, findings: findings)
+        return (documents, record)
+    }
+}

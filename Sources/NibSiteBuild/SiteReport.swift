@@ -1,0 +1,81 @@
+import Foundation
+import GraphvizRender
+
+/// What a build did.
+public struct SiteReport: Sendable {
+    /// HTML pages written.
+    public var pages: Int
+    /// Document pages among them.
+    public var documentPages: Int
+    /// Diagrams rendered by Graphviz (cache misses).
+    public var diagramsRendered: Int
+    /// Diagrams taken from the cache.
+    public var diagramsCached: Int
+    /// Inputs that failed (each has an error page): `file:line:col: message`.
+    public var failures: [String]
+    /// Diagrams Graphviz could not render (their figure shows an error box): `page: caption: message`.
+    public var diagramFailures: [String]
+    /// Seconds per step, in step order.
+    public var stepSeconds: [(String, Double)]
+    /// Where the time went (`site --timings`).
+    public var timings = SiteTimings()
+    /// Nothing changed since the build that wrote the output: it was left alone.
+    public var upToDate = false
+    /// Pages kept as the previous build wrote them (unchanged fingerprint and file).
+    public var pagesKept = 0
+    /// Diagrams not tried again because Graphviz failed on the same content before.
+    public var knownFailures = 0
+}
+
+/// Where a build's time went: per step, per diagram (Graphviz's parse, layout and render, and
+/// the job as a whole, the rest being nibviz's own work), and how long workers sat idle.
+public struct SiteTimings: Sendable {
+    /// Seconds per step, in step order.
+    public var steps: [(String, Double)] = []
+    /// The whole build.
+    public var total: Double = 0
+    /// Diagrams rendered at once.
+    public var lanes = 1
+    /// From the first render request to the last result.
+    public var renderWall: Double = 0
+    /// Every diagram rendered in this build: (name, timing), longest first.
+    public var diagrams: [(name: String, timing: RenderTiming)] = []
+    /// Pages kept and written.
+    public var pagesKept = 0
+    public var pagesWritten = 0
+
+    /// Creates empty timings.
+    public init() {}
+
+    /// Worker time not spent on a diagram while diagrams were rendering: lanes × the render
+    /// span − the jobs' time.
+    public var idleWorkerSeconds: Double { max(0, Double(lanes) * renderWall - diagrams.reduce(0) { $0 + $1.timing.total }) }
+
+    /// The `--timings` report: steps, totals by stage, the longest diagrams, idle workers.
+    public func table(longest count: Int = 10) -> String {
+        func format(_ value: Double) -> String { String(format: "%.2f s", value) }
+        var lines = ["timings:"]
+        for (name, seconds) in steps {
+            lines.append("  step \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(format(seconds))")
+        }
+        lines.append("  total \(format(total))")
+        let parse = diagrams.reduce(0) { $0 + $1.timing.parse }
+        let layout = diagrams.reduce(0) { $0 + $1.timing.layout }
+        let render = diagrams.reduce(0) { $0 + $1.timing.render }
+        let jobs = diagrams.reduce(0) { $0 + $1.timing.total }
+        lines.append(
+            "  diagrams rendered \(diagrams.count) in \(format(renderWall)) with \(lanes) lane(s): Graphviz parse \(format(parse)), "
+                + "layout \(format(layout)), render \(format(render)); nibviz's own work per job (encoding, pipes) \(format(max(0, jobs - parse - layout - render)))"
+        )
+        lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
+        lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
+        if !diagrams.isEmpty {
+            lines.append("  longest diagrams (job = parse + layout + render + overhead):")
+            for (name, timing) in diagrams.prefix(count) {
+                lines.append(
+                    "    \(format(timing.total))  layout \(format(timing.layout))  render \(format(timing.render))  \(name)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
