@@ -52,36 +52,15 @@ public final class RenderWorkerPool: Sendable {
         _ requests: [RenderRequest], progress: (@Sendable (Int) -> Void)? = nil,
         completed: (@Sendable (Int, Result<RenderOutput, RenderError>) -> Void)? = nil
     ) -> [Result<RenderOutput, RenderError>] {
-        let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let results = Mutex<[Result<RenderOutput, RenderError>?]>(Array(repeating: nil, count: requests.count))
-        let lanes = min(workerCount, max(1, requests.count))
-        // Largest graphs first (layout time grows with size): a big graph picked up last would
-        // leave the other workers idle while it runs. Results still come back in input order.
-        let order = requests.indices.sorted { requests[$0].dot.utf8.count > requests[$1].dot.utf8.count }
-        // One thread per worker (not `concurrentPerform`, which runs no more lanes than cores).
-        let group = DispatchGroup()
-        for _ in 0..<lanes {
-            group.enter()
-            let thread = Thread {
-                var worker: WorkerProcess?
-                while true {
-                    let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard position < order.count else { break }
-                    let index = order[position]
-                    let result = self.renderOne(requests[index], worker: &worker)
-                    results.withLock { $0[index] = result }
-                    completed?(index, result)
-                    let count = done.wrappingAdd(1, ordering: .relaxed).newValue
-                    progress?(count)
-                }
-                worker?.stop()
-                group.leave()
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
+        let session = RenderSession(pool: self, lanes: min(workerCount, max(1, requests.count))) { index, result in
+            results.withLock { $0[index] = result }
+            completed?(index, result)
+            progress?(done.wrappingAdd(1, ordering: .relaxed).newValue)
         }
-        group.wait()
+        for (index, request) in requests.enumerated() { session.submit(index, request) }
+        session.finish()
         return results.withLock { stored in
             stored.enumerated().map { index, result in
                 result ?? .failure(RenderError(stage: .worker, name: requests[index].name, message: "not rendered"))
@@ -89,7 +68,12 @@ public final class RenderWorkerPool: Sendable {
         }
     }
 
-    private func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {
+    /// A batch that can grow while it renders (`RenderSession`): `completed` gets each result.
+    public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> RenderSession {
+        RenderSession(pool: self, lanes: workerCount, completed: completed)
+    }
+
+    func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {
         if worker == nil {
             do { worker = try WorkerProcess(executable: executable, arguments: arguments) } catch {
                 return .failure(

@@ -19,6 +19,16 @@ extension ClassLookup {
         return answer(name, { $0.keys.contains(key) || !ivars.isDisjoint(with: $0.ivars) }, { $0.keys.contains(key) })
     }
 
+    /// Whether `setValue:forKeyPath:` of a runtime attribute finds `key` (R-NIB-8): as
+    /// `keyValueAnswer`, except that a UIKit or AppKit class of the chain that does not list the
+    /// key answers `.unknown` — the curated tables list the keys outlets and bindings use, not
+    /// every property a runtime attribute may set (`NSSplitView.dividerColor`, `layer.cornerRadius`).
+    public func runtimeAttributeAnswer(_ name: String, key: String) -> Answer {
+        let answer = keyValueAnswer(name, key: key)
+        guard answer == .missing, chain(name).contains(where: Self.isFrameworkClass) else { return answer }
+        return .unknown
+    }
+
     /// Whether instances of `name` implement the action `selector` (R-ACT-4's check).
     public func actionAnswer(_ name: String, selector: String) -> Answer {
         answer(name, { $0.actions.contains(selector) }, { $0.actions.contains(selector) })

@@ -37,6 +37,8 @@ public final class SitePlanner {
     var citations: [String: [(String, String)]] = [:]
     /// The page shell (`link()`).
     var layout: PageLayout?
+    /// Called with each figure as it is planned (the build starts rendering it at once).
+    public var figureAdded: ((Int, SiteFigure) -> Void)?
     /// Where warnings go (`warning: page: …`).
     let note: @Sendable (String) -> Void
 
@@ -67,6 +69,7 @@ public final class SitePlanner {
     /// Registers a diagram; the page shows it where this block stands.
     func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
         figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
+        figureAdded?(figures.count - 1, figures[figures.count - 1])
         return .figure(figures.count - 1)
     }
 

@@ -7,18 +7,62 @@ public protocol DiagramBackend: Sendable {
     var lanes: Int { get }
     /// Renders every request, keeping order; `progress` gets the number done so far.
     func render(_ requests: [RenderRequest], progress: @escaping @Sendable (Int) -> Void) -> [Result<RenderOutput, RenderError>]
-    /// Renders every request, handing each result to `completed` (request index, result) as soon
-    /// as it is done, from any thread; returns when all are done.
-    func render(_ requests: [RenderRequest], completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void)
+    /// Starts rendering requests as they are submitted (`DiagramSession`), handing each result
+    /// to `completed` (the id it was submitted under, the result) from any thread.
+    func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession
+}
+
+/// Requests submitted while the build goes on; `finish()` returns once all are rendered.
+public protocol DiagramSession: Sendable {
+    /// Adds a request.
+    func submit(_ id: Int, _ request: RenderRequest)
+    /// No more requests: returns when every result was handed over.
+    func finish()
+    /// Drops the requests not started yet and returns when the ones started are done.
+    func cancel()
+}
+
+extension RenderSession: DiagramSession {}
+
+/// A session that collects the requests and renders them as one batch when finished (a
+/// backend without a pool of its own).
+final class BatchSession: DiagramSession, @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [(Int, RenderRequest)] = []
+    private let run: @Sendable ([(Int, RenderRequest)]) -> Void
+
+    init(run: @escaping @Sendable ([(Int, RenderRequest)]) -> Void) { self.run = run }
+
+    func submit(_ id: Int, _ request: RenderRequest) {
+        lock.lock()
+        requests.append((id, request))
+        lock.unlock()
+    }
+
+    func finish() {
+        lock.lock()
+        let all = requests
+        requests = []
+        lock.unlock()
+        run(all)
+    }
+
+    func cancel() {
+        lock.lock()
+        requests = []
+        lock.unlock()
+    }
 }
 
 extension DiagramBackend {
     /// One at a time.
     public var lanes: Int { 1 }
 
-    /// Renders the whole batch, then hands the results over in order.
-    public func render(_ requests: [RenderRequest], completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) {
-        for (index, result) in render(requests, progress: { _ in }).enumerated() { completed(index, result) }
+    /// Renders the whole batch when finished, then hands the results over in order.
+    public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
+        BatchSession { submitted in
+            for (job, result) in zip(submitted, render(submitted.map(\.1), progress: { _ in })) { completed(job.0, result) }
+        }
     }
 }
 
@@ -35,8 +79,8 @@ public struct PoolBackend: DiagramBackend {
         pool.render(requests, progress: progress)
     }
 
-    public func render(_ requests: [RenderRequest], completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) {
-        _ = pool.render(requests, completed: completed)
+    public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
+        pool.session(completed: completed)
     }
 }
 
@@ -55,12 +99,16 @@ public struct InProcessBackend: DiagramBackend {
         return results
     }
 
-    public func render(_ requests: [RenderRequest], completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) {
-        // Longest first, like the pool, so the order of work (and of writing) is the same.
-        let order = requests.indices.sorted { requests[$0].dot.utf8.count > requests[$1].dot.utf8.count }
-        for index in order {
-            do { completed(index, .success(try GraphvizRenderer.shared.render(requests[index]))) } catch {
-                completed(index, .failure(error))
+    /// Renders serially when finished, longest first like the pool.
+    public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
+        BatchSession { submitted in
+            for (id, request) in submitted.sorted(by: { $0.1.dot.utf8.count > $1.1.dot.utf8.count }) {
+                do throws(RenderError) {
+                    let output = try GraphvizRenderer.shared.render(request)
+                    completed(id, .success(output))
+                } catch {
+                    completed(id, .failure(error))
+                }
             }
         }
     }

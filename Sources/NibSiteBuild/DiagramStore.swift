@@ -36,38 +36,28 @@ final class DiagramStore {
         self.toolVersion = toolVersion
     }
 
-    /// Registers a diagram and returns its key.
-    func add(dot: String, name: String) -> String {
+    /// Registers a diagram: its key, and whether Graphviz must render it (the first time the
+    /// build meets it, when neither the cache holds it nor an earlier build failed on it).
+    func add(dot: String, name: String) -> (key: String, render: Bool) {
         let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name, generated: true)
         let key = StableHash.hex([dot, request.engine.rawValue, request.format.rawValue, toolVersion])
-        if entries[key] == nil {
-            entries[key] = Entry(request: request)
-            order.append(key)
+        guard entries[key] == nil else { return (key, false) }
+        var entry = Entry(request: request)
+        order.append(key)
+        if let cache, cache.has(key) {
+            entry.cached = true
+            cachedCount += 1
+            cache.keep(key)
+        } else if let message = knownFailures[key] {
+            entry.error = message
+            knownFailureCount += 1
         }
-        return key
+        entries[key] = entry
+        return (key, !entry.cached && entry.error == nil)
     }
 
     /// Number of distinct diagrams.
     var count: Int { order.count }
-
-    /// Of the diagrams `needed`, marks cache hits and earlier failures, and returns the keys
-    /// Graphviz must render, in registration order.
-    func resolve(_ needed: Set<String>) -> [String] {
-        var missing: [String] = []
-        for key in order where needed.contains(key) {
-            if let cache, cache.has(key) {
-                entries[key]?.cached = true
-                cachedCount += 1
-                cache.keep(key)
-            } else if let message = knownFailures[key] {
-                entries[key]?.error = message
-                knownFailureCount += 1
-            } else {
-                missing.append(key)
-            }
-        }
-        return missing
-    }
 
     /// Carries the cache entry of a diagram that an unchanged page shows into the new output.
     func keep(_ key: String) { cache?.keep(key) }

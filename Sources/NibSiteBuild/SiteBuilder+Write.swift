@@ -4,9 +4,9 @@ import NibOutput
 import NibSite
 
 extension SiteBuilder {
-    /// Keeps every page whose fingerprint and file are unchanged, renders the diagrams the other
-    /// pages need (longest first, in the worker pool) and writes each of those pages on this
-    /// thread as soon as its last diagram is in, while the workers go on with the rest.
+    /// Keeps every page whose fingerprint and file are unchanged, and writes each of the others
+    /// on this thread as soon as its last diagram is in (they render since planning), while
+    /// the workers go on with the rest.
     func renderAndWrite(to output: OutputFolder) throws {
         guard let planner else { return }
         let pageCount = planner.pageCount
@@ -30,7 +30,7 @@ extension SiteBuilder {
             toWrite.append(page)
             for key in keys { users[key, default: 0] += 1 }
         }
-        let missing = store.resolve(Set(users.keys))
+        let missing = submitted
         let missingSet = Set(missing)
         for page in toWrite {
             for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) where missingSet.contains(key) {
@@ -72,31 +72,23 @@ extension SiteBuilder {
                 if users[key] == 0 { store.release(key) }
             }
         }
-        let requests = missing.compactMap { store.request($0) }
-        let inbox = RenderInbox()
-        let renderStart = ContinuousClock.now
-        let worker = Thread { [backend] in
-            backend.render(requests) { index, result in inbox.put(index, result) }
-            inbox.finish()
-        }
-        worker.stackSize = 4 << 20
-        if !requests.isEmpty { worker.start() }
         // Pages with no diagram to wait for are written while the first diagrams render.
         for page in toWrite where pending[page] == 0 { try write(page) }
         var done = 0
-        while done < requests.count, let (index, result) = inbox.take() {
+        while done < missing.count, let (index, result) = inbox.take() {
             done += 1
-            progress.bar(done, requests.count, "diagrams")
+            progress.bar(done, missing.count, "diagrams")
             let key = missing[index]
             store.store(key, result)
-            if done == requests.count { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
+            if users[key, default: 0] == 0 { store.release(key) }
+            if done == missing.count { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
             for page in waiting[key] ?? [] {
                 pending[page] -= 1
                 if pending[page] == 0 { try write(page) }
             }
         }
         progress.finishBar()
-        if !requests.isEmpty { inbox.waitUntilFinished() }
+        inbox.waitUntilFinished()
         timings.pagesWritten = toWrite.count
         progress.note("  rendered \(store.renderedCount), from cache \(store.cachedCount), kept \(timings.pagesKept) pages")
     }

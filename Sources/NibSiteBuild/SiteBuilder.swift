@@ -32,6 +32,12 @@ public final class SiteBuilder {
     var links: [String: LinkChecker.PageLinks] = [:]
     /// Where the time went.
     var timings = SiteTimings()
+    /// Diagrams render while pages are planned: the session, its results, and the key of
+    /// each request by the id it was submitted under.
+    var session: DiagramSession?
+    let inbox = RenderInbox()
+    var submitted: [String] = []
+    var renderStart = ContinuousClock.now
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?
@@ -108,6 +114,7 @@ public final class SiteBuilder {
             progress.step(index + 1, of: steps.count, step.0)
             let start = ContinuousClock.now
             do { try step.1() } catch {
+                session?.cancel()
                 output.discard()
                 if let error = error as? SiteBuildError { throw error }
                 throw SiteBuildError(step: step.0, message: "\(error)")
@@ -143,13 +150,39 @@ public final class SiteBuilder {
 
     // MARK: steps
 
+    /// Plans every page; each diagram Graphviz must draw is handed to the backend as soon as
+    /// it is planned, so the workers render while the rest is planned.
     func planPages() throws {
         let settings = SitePlanner.Settings(version: options.version, title: options.title, inputs: options.inputs)
         let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
+        let inbox = self.inbox
+        let session = backend.session { id, result in inbox.put(id, result) }
+        self.session = session
+        renderStart = ContinuousClock.now
+        planner.figureAdded = { [self] _, figure in
+            let (key, render) = store.add(dot: figure.dot, name: figure.name)
+            figureKeys.append(key)
+            guard render, let request = store.request(key) else { return }
+            session.submit(submitted.count, request)
+            submitted.append(key)
+        }
+        defer { planner.figureAdded = nil }
         try planner.plan()
         planner.link()
-        figureKeys = planner.figures.map { store.add(dot: $0.dot, name: $0.name) }
         self.planner = planner
+        // Every diagram is submitted: the session ends once the workers are through them. One
+        // lane (`--jobs 1`) renders here, serially, before any page is written.
+        guard backend.lanes > 1 else {
+            session.finish()
+            inbox.finish()
+            return
+        }
+        let finisher = Thread {
+            session.finish()
+            inbox.finish()
+        }
+        finisher.stackSize = 1 << 20
+        finisher.start()
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed.

@@ -69,6 +69,10 @@ public struct SiteTimings: Sendable {
         )
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
+        lines.append(
+            "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
+                + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes)"
+        )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")
             for (name, timing) in diagrams.prefix(count) {

@@ -131,9 +131,20 @@ enum SwiftDeclarationReader {
 
         /// The direct members of a class or extension body.
         func members(_ block: MemberBlockSyntax, exposesAll: Bool) -> [SourceMember] {
+            members(block.members, exposesAll: exposesAll)
+        }
+
+        /// Members of a list, those under `#if` in every clause: the build that runs may take
+        /// any of them (`#if !TARGET_INTERFACE_BUILDER … #else …`), and a key one clause
+        /// declares must never be reported missing.
+        func members(_ list: MemberBlockItemListSyntax, exposesAll: Bool) -> [SourceMember] {
             var found: [SourceMember] = []
-            for item in block.members {
-                if let variable = item.decl.as(VariableDeclSyntax.self) {
+            for item in list {
+                if let conditional = item.decl.as(IfConfigDeclSyntax.self) {
+                    for clause in conditional.clauses {
+                        if case .decls(let nested) = clause.elements { found += members(nested, exposesAll: exposesAll) }
+                    }
+                } else if let variable = item.decl.as(VariableDeclSyntax.self) {
                     found += properties(variable, exposesAll: exposesAll)
                 } else if let function = item.decl.as(FunctionDeclSyntax.self) {
                     found += method(function, exposesAll: exposesAll)

@@ -11,14 +11,14 @@ struct ChildRun {
     var cpuSeconds: Double
 }
 
-/// Runs `path` with `arguments`, output to /dev/null, and measures it, with the child's own
-/// peak memory (sampled, see `ChildMemorySampler`).
-func runMeasured(_ path: String, _ arguments: [String]) -> ChildRun {
+/// Runs `path` with `arguments`, output to /dev/null (stderr to `stderrPath` when given), and
+/// measures it, with the child's own peak memory (sampled, see `ChildMemorySampler`).
+func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = nil) -> ChildRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let sampler = ChildMemorySampler()

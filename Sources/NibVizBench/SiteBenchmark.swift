@@ -1,25 +1,93 @@
 import Foundation
 
-/// Full corpus site build (cold cache) vs a no-change rebuild (warm cache): time, pages/s and the
-/// rebuild as a fraction of the full build.
-func runSiteBenchmark(nibviz: URL, corpus: URL) -> String {
+/// The corpus as a documentation site (#17), every figure against a baseline of the same run:
+/// the full build against the Graphviz floor (the serial in-process Graphviz time of its
+/// diagrams ÷ cores, from `site --jobs 1 --timings`), `--jobs 2` against `--jobs 1` (cold
+/// cache), a no-change rebuild and a one-document change against the full build, and the
+/// build's peak RSS. `quick` builds four corpus projects instead of all.
+func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-site-bench-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let output = directory.appendingPathComponent("public")
-    let cache = directory.appendingPathComponent("cache")
-    func build() -> ChildRun { runMeasured(nibviz.path, ["site", corpus.path, "-o", output.path, "--cache", cache.path]) }
-    let full = build()
-    let pages = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") }
-    let documentPages = pages.filter { $0.hasPrefix("documents/") && $0 != "documents/index.html" }.count
-    let again = build()
-    let format = { (value: Double) in String(format: "%.2f", value) }
+    // A copy of the corpus: the one-document change edits a file of it.
+    let input = directory.appendingPathComponent("corpus")
+    try? FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+    var projects = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+    if quick { projects = Array(projects.prefix(4)) }
+    for project in projects {
+        try? FileManager.default.copyItem(at: corpus.appendingPathComponent(project), to: input.appendingPathComponent(project))
+    }
+    let log = directory.appendingPathComponent("stderr.txt").path
+    func build(_ name: String, _ extra: [String]) -> (run: ChildRun, stderr: String) {
+        let run = runMeasured(
+            nibviz.path, ["site", input.path, "-o", directory.appendingPathComponent(name).path, "--timings"] + extra, stderrPath: log)
+        return (run, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+    let serial = build("serial", ["--jobs", "1"])
+    let graphvizSerial = summaryValue("graphviz", in: serial.stderr)
+    let full = build("public", ["--jobs", "\(cores)"])
+    let two = cores == 2 ? full : build("two", ["--jobs", "2"])
+    let again = build("public", [])
+    let edited = editOneDocument(under: input)
+    let one = build("public", [])
+    let pages = (FileManager.default.enumerator(atPath: directory.appendingPathComponent("public").path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".html") }
+    let floor = graphvizSerial / Double(cores)
+    let vsFloor = full.run.seconds / floor
+    let speedUp = serial.run.seconds / two.run.seconds
+    let noChange = again.run.seconds / full.run.seconds
+    let oneChange = one.run.seconds / full.run.seconds
+    func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+    func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
+        "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
+    }
     return [
-        "## Site: the corpus as a documentation site", "",
-        "| build | seconds | pages | pages/s | exit | peak RSS (nibviz site) |", "|---|---|---|---|---|---|",
-        "| full (cold cache) | \(format(full.seconds)) | \(pages.count) (\(documentPages) documents) | \(format(Double(pages.count) / full.seconds)) | \(full.status) | \(mebibytes(full.peakBytes)) |",
-        "| no-change rebuild (warm cache) | \(format(again.seconds)) | \(pages.count) | \(format(Double(pages.count) / again.seconds)) | \(again.status) | \(mebibytes(again.peakBytes)) |",
+        "## Site: the corpus as a documentation site\(quick ? " (quick: \(projects.count) projects)" : "")", "",
+        "\(pages.count) pages, \(Int(summaryValue("diagrams", in: full.stderr))) diagrams; \(cores) cores.", "",
+        "| build | seconds | CPU s | exit | peak RSS (nibviz site) | note |", "|---|---|---|---|---|---|",
+        row("`--jobs 1` (serial, in-process), cold", serial, "Graphviz in it: \(format(graphvizSerial)) s"),
+        row("`--jobs \(cores)` (full build), cold", full, "idle worker time \(format(summaryValue("idle", in: full.stderr))) s"),
+        cores == 2 ? nil : row("`--jobs 2`, cold", two, ""),
+        row("no-change rebuild", again, again.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
+        row("one document changed", one, edited.map { "\($0); \(keptPages(in: one.stderr))" } ?? "no document to edit"),
         "",
-        "No-change rebuild: \(format(100 * again.seconds / full.seconds)) % of the full build (diagrams come from the content-hash cache).",
-    ].joined(separator: "\n")
+        "- Full build vs the Graphviz floor (serial in-process Graphviz \(format(graphvizSerial)) s ÷ \(cores) cores = \(format(floor)) s): "
+            + "\(format(vsFloor))× (target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
+        "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
+        "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
+        "- One changed document: \(format(100 * oneChange)) % of the full build (target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
+        "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)).",
+    ].compactMap { $0 }.joined(separator: "\n")
+}
+
+/// `key=value` from the `summary` line `site --timings` prints; NaN when absent.
+func summaryValue(_ key: String, in text: String) -> Double {
+    guard let line = text.split(separator: "\n").last(where: { $0.contains("summary graphviz=") }) else { return .nan }
+    for field in line.split(separator: " ") where field.hasPrefix(key + "=") { return Double(field.dropFirst(key.count + 1)) ?? .nan }
+    return .nan
+}
+
+/// `N unchanged, kept` from the build's summary line.
+func keptPages(in text: String) -> String {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("site: ") && $0.contains("unchanged, kept") }),
+        let open = line.firstIndex(of: ";"), let close = line[open...].firstIndex(of: ")")
+    else { return "" }
+    return String(line[line.index(after: open)..<close]).trimmingCharacters(in: .whitespaces) + " pages"
+}
+
+/// Edits the first storyboard with a user label under `root` (sorted paths): one label gains a
+/// word, as a developer renaming an object would. Returns what was edited.
+func editOneDocument(under root: URL) -> String? {
+    let files = ((FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []).sorted()
+    for file in files where file.hasSuffix(".storyboard") || file.hasSuffix(".xib") {
+        let url = root.appendingPathComponent(file)
+        guard let text = try? String(contentsOf: url, encoding: .utf8), let range = text.range(of: "userLabel=\"") else { continue }
+        var edited = text
+        edited.replaceSubrange(range, with: "userLabel=\"Edited ")
+        guard (try? edited.write(to: url, atomically: true, encoding: .utf8)) != nil else { continue }
+        return "edited a user label in \(file)"
+    }
+    return nil
 }

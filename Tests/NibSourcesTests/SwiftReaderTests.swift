@@ -73,6 +73,25 @@ import Testing
         #expect(uses.contains("segue legacySegue 16"))
     }
 
+    @Test func membersUnderIfConfigInAnyClauseAreRead() throws {
+        // AltStore's InsetGroupTableViewCell: an @IBInspectable declared once per clause.
+        let text = """
+            class InsetCell: UITableViewCell {
+            #if !TARGET_INTERFACE_BUILDER
+                @IBInspectable var style: Style = .single
+            #else
+                @IBInspectable var style: Int = 0
+            #endif
+            #if DEBUG
+                @IBOutlet weak var debugLabel: UILabel!
+            #endif
+                @IBInspectable var isSelectable: Bool = false
+            }
+            """
+        let cell = try #require(Fixtures.read(text).classes.first)
+        #expect(Set(cell.members.map(\.name)) == ["style", "debugLabel", "isSelectable"])
+    }
+
     @Test func declarationsCarryLocations() throws {
         let shop = try #require(table["ShopViewController"])
         #expect(shop.source?.line == 4 && shop.source?.column == 7)

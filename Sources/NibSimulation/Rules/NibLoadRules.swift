@@ -114,7 +114,7 @@ extension SimulationRun {
             for attribute in object.runtimeAttributes {
                 connectionMessage(instance, "setValue:forKeyPath:", .nib8, [EventArgument("keyPath", attribute.keyPath)], connections: [])
                 let key = String(attribute.keyPath.split(separator: ".").first ?? "")
-                if !classes.isKeyValueCompliant(className(instance), key: key) {
+                if classes.runtimeAttributeAnswer(className(instance), key: key) == .missing {
                     unknownKey(instance, key: key, rule: .nib8)
                     return
                 }
