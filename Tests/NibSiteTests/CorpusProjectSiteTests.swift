@@ -136,7 +136,8 @@ struct CorpusProjectSiteTests {
         // With the app's sources: only the real exceptions (the source corpus README's), none
         // invented by a key nibviz cannot see.
         if withSources {
-            let predicting = texts.filter { $0.key.hasPrefix("documents/") && $0.value.contains("<span class=\"kind\">EXCEPTION</span>") }.keys.sorted()
+            let predicting = texts.filter { $0.key.hasPrefix("documents/") && $0.value.contains("<span class=\"kind\">EXCEPTION</span>") }
+                .keys.sorted()
             #expect(predicting.count == project.knownExceptions, "\(project): \(predicting)")
         }
         // With the app's sources: the runtime's exception where the sources lack a key.
