@@ -74,7 +74,7 @@ struct DocumentCheck {
         let defined = context.index.candidates[name] != nil
         if defined || isFrameworkName(name) {
             classAnswers[name] = .found
-            if let mismatch = context.index.moduleMismatch(for: object, documentPath: graph.file) {
+            if let mismatch = context.index.moduleMismatch(for: object, documentPath: checker.documentPath(graph)) {
                 findings.append(wrongModule(object, mismatch))
             }
             return
