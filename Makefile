@@ -62,7 +62,7 @@ bench: deps
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libxml2-utils; }
 	$(SWIFT) build -c release
-	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS) $(if $(QUICK),--quick)
+	.build/release/NibVizBench --nibviz .build/release/nibviz --corpus $(CORPUS) $(if $(QUICK),--quick) $(if $(BENCH_ONLY),--only $(BENCH_ONLY))
 
 # Headless Chromium (Debian package, installed when absent) loads the index, a concept page and a
 # big document page in light and dark mode: screenshots in .build/browser-test/, console errors fail.

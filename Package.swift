@@ -59,7 +59,7 @@ let package = Package(
             ]
         ),
         // IB documents checked against class tables from sources: located findings (`nibviz check`).
-        .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSimulation", "NibSources"]),
+        .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSources"]),
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
         .target(name: "NibDOT", dependencies: ["NibModel"]),

@@ -1,5 +1,4 @@
 import Foundation
-import NibSimulation
 
 /// The three forms `nibviz check` writes: compiler-style text, JSON and SARIF 2.1.0.
 public enum CheckOutput {

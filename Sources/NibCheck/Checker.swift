@@ -1,6 +1,5 @@
 import NibClasses
 import NibModel
-import NibSimulation
 import NibSources
 
 /// Checks IB documents against the class table derived from the app's sources: every outlet,
@@ -14,6 +13,10 @@ public struct Checker {
     /// The OS versions the runtime texts are written for (macOS 11+ prefixes `[Nib Loading]`).
     public var iosVersion = OSVersion(17, 0)
     public var macVersion = OSVersion(14, 0)
+    /// The folder relative document names start from, when it is not the current folder (a
+    /// site names documents below its input's parent): where a document's target is looked up
+    /// for `customModuleProvider="target"` (R-CHK-9).
+    public var documentRoot: String?
 
     /// A checker over `graphs` and `index`.
     public init(graphs: [NibGraph], index: SourceIndex) {
@@ -49,6 +52,12 @@ public struct Checker {
                 }
             }
         }
+    }
+
+    /// The path of `graph`'s document on disk.
+    func documentPath(_ graph: NibGraph) -> String {
+        guard let root = documentRoot, !graph.file.hasPrefix("/") else { return graph.file }
+        return root.hasSuffix("/") ? root + graph.file : root + "/" + graph.file
     }
 
     /// The findings, sorted by file, line, column and kind; and the statistics.

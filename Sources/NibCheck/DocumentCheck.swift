@@ -1,6 +1,5 @@
 import NibClasses
 import NibModel
-import NibSimulation
 import NibSources
 
 /// The checks of one document: custom classes, outlets and actions (R-CHK-1…5) and storyboard
@@ -75,7 +74,7 @@ struct DocumentCheck {
         let defined = context.index.candidates[name] != nil
         if defined || isFrameworkName(name) {
             classAnswers[name] = .found
-            if let mismatch = context.index.moduleMismatch(for: object, documentPath: graph.file) {
+            if let mismatch = context.index.moduleMismatch(for: object, documentPath: checker.documentPath(graph)) {
                 findings.append(wrongModule(object, mismatch))
             }
             return

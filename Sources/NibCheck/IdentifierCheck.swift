@@ -1,5 +1,5 @@
+import NibClasses
 import NibModel
-import NibSimulation
 import NibSources
 
 /// R-CHK-6: storyboard references to a storyboard the inputs lack, or to an identifier their

@@ -1,6 +1,5 @@
 import Foundation
 import NibRules
-import NibSimulation
 
 /// SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format) for code-scanning services:
 /// one run, the R-CHK rules as the driver's rules, one result per finding with its document

@@ -34,9 +34,6 @@ public struct ChangedDocument: Hashable, Sendable {
         guard let input = InputClassifier.input(containing: path), input.kind == .document || input.kind == .compiledNib else { return nil }
         return input.path
     }
-
-    /// True for paths nibviz reviews (`reviewedDocument(containing:)`).
-    public static func isDocument(_ path: String) -> Bool { reviewedDocument(containing: path) != nil }
 }
 
 /// Why a git command failed.

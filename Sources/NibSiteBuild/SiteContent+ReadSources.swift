@@ -29,10 +29,12 @@ extension SiteContent {
             progress: progress, sources: index)
         guard let index, let table else { return (documents, nil) }
         let graphs = documents.compactMap { try? $0.graph.get() }
-        let (checked, statistics) = Checker(graphs: graphs, index: index).run()
         // Source files are named as the documents are, below the inputs' folder, not by the
         // builder's own paths (a site is read elsewhere).
         let base = options.inputs.first.map { $0.standardizedFileURL.deletingLastPathComponent().path + "/" }
+        var checker = Checker(graphs: graphs, index: index)
+        checker.documentRoot = base
+        let (checked, statistics) = checker.run()
         let findings = checked.map { finding in
             var finding = finding
             if let base {

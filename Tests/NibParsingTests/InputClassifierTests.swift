@@ -4,6 +4,20 @@ import Testing
 
 /// One answer to "what is this input", for every command.
 @Suite struct InputClassifierTests {
+    /// Paths in a git revision name nothing on disk: the input they belong to is decided by name.
+    @Test func aRepositoryPathBelongsToTheInputItIsPartOf() {
+        let cases: [(String, String?)] = [
+            ("App/View.xib", "App/View.xib document"), ("Build/Main.storyboardc/Nav.nib", "Build/Main.storyboardc compiledNib"),
+            ("Build/Main.storyboardc/Info.plist", "Build/Main.storyboardc compiledNib"),
+            ("Build/Prefs.nib/keyedobjects-101300.nib", "Build/Prefs.nib compiledNib"),
+            ("Old.nib/designable.nib", "Old.nib/designable.nib document"), ("Status.nib", "Status.nib compiledNib"),
+            ("Demo.ipa", "Demo.ipa appArchive"), ("README.md", nil), ("Build/Prefs.nib/Info.plist", "Build/Prefs.nib compiledNib"),
+        ]
+        for (path, expected) in cases {
+            #expect(InputClassifier.input(containing: path).map { "\($0.path) \($0.kind.rawValue)" } == expected, "\(path)")
+        }
+    }
+
     @Test func everyKindOfInputIsRecognisedAndBundlesAreOneInput() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-classifier-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

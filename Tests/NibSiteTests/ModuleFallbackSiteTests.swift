@@ -29,6 +29,9 @@ struct ModuleFallbackSiteTests {
         #expect(!run.contains("DetailViewController viewDidLoad"), "the user class never exists")
         let check = try #require(scene.components(separatedBy: "<h2 id=\"check\">").last)
         #expect(check.contains("Unknown class _TtC7ShopApp20DetailViewController in Interface Builder file."))
+        #expect(
+            check.contains("class BadgeView is looked up in the document&#39;s target module Shop_App"),
+            "customModuleProvider=target: the document's target from the project file, found from the site's relative name")
         #expect(scene.contains("R-CHK-9"))
     }
 }

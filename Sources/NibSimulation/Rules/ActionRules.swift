@@ -1,3 +1,4 @@
+import NibClasses
 import NibModel
 
 extension SimulationRun {

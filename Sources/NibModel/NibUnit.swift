@@ -1,23 +1,21 @@
-import NibModel
-
 /// One compiled nib as the loader sees it: a xib, or one of a storyboard scene's two nibs
 /// (controller nib and view nib, R-XML-10).
-struct NibUnit {
+public struct NibUnit: Sendable {
     /// The resource name used in messages (`CardView`, `BYZ-38-t0r-view-8bC-Xf-vdC`).
-    var name: String
+    public var name: String
     /// The objects of the nib in SIM-ORDER, placeholders included (R-CONV-5).
-    var objects: [NibObject]
+    public var objects: [NibObject]
     /// The connections the nib holds, in document order.
-    var connections: [Connection]
+    public var connections: [Connection]
     /// Objects of another nib this one refers to (the view nib's owner VC and scene siblings).
-    var proxyIDs: Set<ObjectID> = []
+    public var proxyIDs: Set<ObjectID> = []
     /// The File's Owner placeholder id, when the nib has one.
-    var ownerID: ObjectID?
+    public var ownerID: ObjectID?
     /// A synthesized File's Owner `view` outlet (storyboard view nibs, G-XML-1), owner → root view.
-    var viewOutlet: ObjectID?
+    public var viewOutlet: ObjectID?
 
     /// A xib (or a scenario's inline nib): every object and connection of the graph.
-    init(name: String, graph: NibGraph) {
+    public init(name: String, graph: NibGraph) {
         self.name = name
         objects = graph.objects
         connections = graph.connections
@@ -25,8 +23,9 @@ struct NibUnit {
     }
 
     /// A subset of a storyboard.
-    init(name: String, objects: [NibObject], connections: [Connection], proxyIDs: Set<ObjectID>, ownerID: ObjectID?, viewOutlet: ObjectID?)
-    {
+    public init(
+        name: String, objects: [NibObject], connections: [Connection], proxyIDs: Set<ObjectID>, ownerID: ObjectID?, viewOutlet: ObjectID?
+    ) {
         self.name = name
         self.objects = objects
         self.connections = connections
@@ -37,7 +36,7 @@ struct NibUnit {
 
     /// Whether an object is resolved rather than instantiated (R-NIB-3): placeholders, and the
     /// storyboard scene members that stand for them.
-    static func isPlaceholder(_ object: NibObject) -> Bool {
+    public static func isPlaceholder(_ object: NibObject) -> Bool {
         object.isPlaceholder || object.sceneMemberID == "firstResponder" || object.sceneMemberID == "exit"
             || object.element == "exit" || object.element == "viewControllerPlaceholder"
             || object.element == "controllerPlaceholder"
@@ -45,19 +44,19 @@ struct NibUnit {
 }
 
 /// The two nibs of a storyboard scene (R-XML-10, R-OUT-7).
-struct SceneNibs {
+public struct SceneNibs: Sendable {
     /// The controller.
-    var controller: ObjectID
+    public var controller: ObjectID
     /// The controller nib: the controller and everything of the scene outside its view.
-    var controllerNib: NibUnit
+    public var controllerNib: NibUnit
     /// The view nib `<vcID>-view-<viewID>`, when the controller has a `key="view"` view.
-    var viewNib: NibUnit?
+    public var viewNib: NibUnit?
     /// Prototype cells of the view's table and collection views, each its own nib (R-SB-7), in
     /// document order.
-    var prototypes: [PrototypeCell] = []
+    public var prototypes: [PrototypeCell] = []
 
     /// Splits the scene of `controller` in `graph`.
-    init?(graph: NibGraph, controller: ObjectID) {
+    public init?(graph: NibGraph, controller: ObjectID) {
         guard let vc = graph.objects.first(where: { $0.id == controller }) else { return nil }
         self.controller = controller
         let sceneObjects = graph.objects.filter { vc.scene == nil ? true : $0.scene == vc.scene }
@@ -140,32 +139,32 @@ struct SceneNibs {
     }
 
     /// `storyboardIdentifier`, else `<UIKitBaseClass>-<vcID>` (R-XML-10).
-    static func controllerNibName(_ vc: NibObject) -> String {
+    public static func controllerNibName(_ vc: NibObject) -> String {
         vc.storyboardIdentifier ?? "\(vc.className)-\(vc.id.rawValue)"
     }
 }
 
 /// A prototype table or collection view cell of a storyboard scene: its own nib (R-SB-7).
-struct PrototypeCell {
+public struct PrototypeCell: Sendable {
     /// The cell element.
-    var cell: NibObject
+    public var cell: NibObject
     /// The cell's nib: the cell and its subviews; the scene's other objects are proxies.
-    var unit: NibUnit
+    public var unit: NibUnit
 
     /// The reuse identifier `dequeue…` / `makeViewWithIdentifier:owner:` asks for (empty when the
     /// document sets none).
-    var identifier: String
+    public var identifier: String
     /// The table or collection view the cell belongs to.
-    var list: ObjectID?
+    public var list: ObjectID?
 
     /// True for a collection view cell.
-    var isCollectionCell: Bool { cell.element == "collectionViewCell" }
+    public var isCollectionCell: Bool { cell.element == "collectionViewCell" }
     /// True for an AppKit view-based table's cell view.
-    var isCellView: Bool { cell.element == "tableCellView" }
+    public var isCellView: Bool { cell.element == "tableCellView" }
 
     /// A cell of a dynamic-prototype table (`dataMode` other than `static`), of a collection view,
     /// or an AppKit table column's prototype cell view.
-    static func isPrototype(_ object: NibObject, objects: [ObjectID: NibObject]) -> Bool {
+    public static func isPrototype(_ object: NibObject, objects: [ObjectID: NibObject]) -> Bool {
         guard let parentID = object.parent, object.key == nil, let parent = objects[parentID] else { return false }
         switch object.element {
         case "tableViewCell": return parent.element == "tableView" && parent.attributes["dataMode"] != "static"
