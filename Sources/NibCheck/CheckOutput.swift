@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 
 /// The three forms `nibviz check` writes: compiler-style text, JSON and SARIF 2.1.0.
 public enum CheckOutput {
@@ -59,6 +60,20 @@ public enum CheckOutput {
     public static func findings(fromJSON data: Data) throws -> [CheckFinding] {
         struct Document: Decodable { let findings: [CheckFinding] }
         return try JSONDecoder().decode(Document.self, from: data).findings
+    }
+
+    /// The findings not in the JSON report at `path` (`--baseline`); an unreadable file or one
+    /// that is not a report is an error naming it.
+    public static func subtracting(baselineAt path: String, from findings: [CheckFinding]) throws -> [CheckFinding] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LocatedError(at: FileLocation(file: path), "cannot read the baseline")
+        }
+        do {
+            return subtracting(try CheckOutput.findings(fromJSON: data), from: findings)
+        } catch {
+            throw LocatedError(
+                at: FileLocation(file: path), "not a nibviz check JSON report (\(error.localizedDescription))")
+        }
     }
 
     /// The findings not in `baseline` (matched by fingerprint: file, kind, class, key, selector).

@@ -118,7 +118,9 @@ extension Simulator {
             guard let id = scene.controller, let instance = launch.names[id.rawValue]?.first, let info = launch.controllers[instance] else {
                 continue
             }
-            reach[id] = .launch(visible: info.viewLoaded && info.state != .loaded)
+            // A window controller has no view: it is visible when its window was loaded and shown (R-MAC-13).
+            let isWindowController = objects[id]?.element == "windowController"
+            reach[id] = .launch(visible: isWindowController ? info.windowLoaded : info.viewLoaded && info.state != .loaded)
             queue.append((id, []))
         }
         let sceneOf = Dictionary(

@@ -37,16 +37,7 @@ struct CheckCommand: ParsableCommand {
         let graphs = try DocumentLoader.documents(inputs)
         guard let index = try sources.index() else { return }
         var findings = Checker(graphs: graphs, index: index).run().findings
-        if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else {
-                throw CommandFailure("\(baseline): cannot read the baseline")
-            }
-            do {
-                findings = CheckOutput.subtracting(try CheckOutput.findings(fromJSON: data), from: findings)
-            } catch {
-                throw CommandFailure("\(baseline): not a nibviz check JSON report (\(error.localizedDescription))")
-            }
-        }
+        if let baseline { findings = try CheckOutput.subtracting(baselineAt: baseline, from: findings) }
         try writeOutput(
             Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,
             inputs: inputs + sources.paths)

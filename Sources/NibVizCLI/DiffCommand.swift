@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
-import GraphvizRender
 import NibDOT
 import NibDiffing
 import NibPipeline
 import NibReview
+
+extension DiffArtifact.Report: ExpressibleByArgument {}
+extension DiffArtifact.Diagram: ExpressibleByArgument {}
 
 /// `nibviz diff OLD NEW [--format text|markdown|json|mermaid] [-T svg|png|dot] [-o OUT]`.
 struct DiffCommand: ParsableCommand {
@@ -17,17 +19,14 @@ struct DiffCommand: ParsableCommand {
 
     @Argument(help: "The old version (.xib, .storyboard, designable.nib).") var old: String
     @Argument(help: "The new version.") var new: String
-    @Option(help: "Report format: text, markdown, json or mermaid.") var format: ReportFormat?
-    @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var diagram: DiagramFormat?
+    @Option(help: "Report format: text, markdown, json or mermaid.") var format: DiffArtifact.Report?
+    @Option(name: .customShort("T"), help: "Diagram format: svg, png or dot.") var diagram: DiffArtifact.Diagram?
     @Option(name: .shortAndLong, help: "Output file (default or -: stdout; a symlink, FIFO or device is written through).")
     var output: String?
     @Flag(help: "Same as --format markdown.") var markdown = false
     @Option(help: "Diagram colours: light, dark or auto (SVG follows the reader's setting).") var theme: DiagramTheme = .light
     @Option(help: "Exit 2 when any risk note (risk) or any non-cosmetic change (change) is found.") var failOn: FailOn?
     @Option(help: "Source folder to search for code using removed or renamed names (repeatable).") var sources: [String] = []
-
-    enum DiagramFormat: String, ExpressibleByArgument, CaseIterable { case svg, png, dot }
-    enum ReportFormat: String, ExpressibleByArgument, CaseIterable { case text, markdown, json, mermaid }
 
     func validate() throws {
         try validateSources(sources)
@@ -43,12 +42,6 @@ struct DiffCommand: ParsableCommand {
         try failIfAsked(failOn, [diff])
     }
 
-    /// File names, not paths: a long title would stretch the legend under it.
-    private var diagramTitle: String {
-        let (before, after) = (URL(fileURLWithPath: old).lastPathComponent, URL(fileURLWithPath: new).lastPathComponent)
-        return before == after ? after : "\(before) → \(after)"
-    }
-
     private func loadDiff() throws -> NibDiff {
         let (before, after) = (try DocumentLoader.load(old), try DocumentLoader.load(new))
         return NibDiffer.diff(
@@ -59,19 +52,8 @@ struct DiffCommand: ParsableCommand {
     /// The report or the rendered diagram.
     private func artifact(for diff: NibDiff) throws -> [UInt8] {
         guard let diagram else {
-            switch markdown ? .markdown : format ?? .text {
-            case .text: return Array(DiffText.render(diff, title: "\(old) → \(new)").utf8)
-            case .markdown:
-                let mermaid = diff.hasSemanticChanges ? DiffDiagram.mermaid(diff, title: diagramTitle) : nil
-                return Array(DiffMarkdown.render(diff, title: new, mermaid: mermaid).utf8)
-            case .json: return Array(DiffJSON.render(diff, old: old, new: new).utf8)
-            case .mermaid: return Array(DiffDiagram.mermaid(diff, title: diagramTitle).utf8)
-            }
+            return Array(DiffArtifact.report(diff, as: markdown ? .markdown : format ?? .text, old: old, new: new).utf8)
         }
-        let dot = DiffDiagram.dot(diff, title: diagramTitle, theme: theme)
-        if diagram == .dot { return Array(dot.utf8) }
-        let rendered = try RenderWorkerPool.renderIsolated(
-            RenderRequest(dot: dot, format: diagram == .png ? .png : .svg, name: new, generated: true))
-        return diagram == .svg ? SVGTheming.apply(theme, to: rendered.data) : rendered.data
+        return try DiffArtifact.diagram(diff, as: diagram, old: old, new: new, theme: theme)
     }
 }

@@ -217,6 +217,14 @@ struct StoryboardLaunchTests {
         #expect(lines.contains("-[NewsVC viewDidDisappear:]") && selected < presented, "\(lines)")
     }
 
+    @Test("R-SB-1 R-MAC-13: a macOS main storyboard's window controller, whose window shows at launch, is reached visible")
+    func windowControllersAtLaunchAreVisible() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Tests/NibParsingTests/__Fixtures__/macos-main.storyboard")
+        let launch = Simulator.launch(storyboard: try NibDocumentParser.parse(contentsOf: url, displayName: "macos-main.storyboard"))
+        let window = try #require(launch.scenes.first { $0.controllerID.rawValue == "B8D-0N-5wS" })
+        #expect(window.reach == .launch(visible: true))
+    }
+
     @Test("R-SB-1: a scene's part holds its own events and view states in the run that reaches it")
     func scenePartsCarryTheirLifecycle() throws {
         let launch = Simulator.launch(storyboard: try LaunchFixtures.graph("NavPush.storyboard"))
