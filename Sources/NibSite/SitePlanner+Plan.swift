@@ -33,10 +33,15 @@ extension SitePlanner {
     /// Where the concept pages start.
     var conceptsHome: String { hasProject ? "concepts/index.html" : "index.html" }
 
-    /// The concept pages, parsed once (sidebar order: front matter `order`, then path).
+    /// The concept pages, parsed once per content (sidebar order: front matter `order`, then path).
     var markdownPages: [(source: String, page: MarkdownPage)] {
-        content.conceptPages.map { ($0.path, MarkdownPage(markdown: $0.markdown, fallbackTitle: Self.pageName($0.path))) }
-            .sorted { ($0.page.order, $0.source) < ($1.page.order, $1.source) }
+        if let parsed = memo.markdownPages { return parsed }
+        let parsed: [(source: String, page: MarkdownPage)] = content.conceptPages.map {
+            ($0.path, MarkdownPage(markdown: $0.markdown, fallbackTitle: Self.pageName($0.path)))
+        }
+        .sorted { ($0.page.order, $0.source) < ($1.page.order, $1.source) }
+        memo.markdownPages = parsed
+        return parsed
     }
 
     static func pageName(_ path: String) -> String {

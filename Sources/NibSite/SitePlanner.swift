@@ -52,6 +52,7 @@ public final class SitePlanner {
     /// Facts about the documents every page asks for, computed once per content.
     struct Memo {
         var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
+        var markdownPages: [(source: String, page: MarkdownPage)]?
     }
     var memo = Memo()
 
