@@ -8,33 +8,24 @@ struct StoryboardReferenceCheck {
     let graph: NibGraph
     let graphs: [NibGraph]
 
-    /// `Dir/Main.storyboard` → `Main`.
-    static func storyboardName(_ graph: NibGraph) -> String {
-        let last = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
-        return last.split(separator: ".").first.map(String.init) ?? last
-    }
-
-    /// The names a storyboard file answers to: its base name and, for a flattened path
-    /// (`App__Base.lproj__Main.storyboard`, as the test corpus stores documents), the last part.
+    /// The names a storyboard file answers to (`StoryboardDocument.names`).
     static func storyboardNames(_ graph: NibGraph) -> [String] {
-        let name = storyboardName(graph)
-        let file = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
-        guard let range = file.range(of: "__", options: .backwards) else { return [name] }
-        let tail = file[range.upperBound...].split(separator: ".").first.map(String.init) ?? name
-        return [name, tail]
+        StoryboardDocument(key: graph.file, graph: graph).names
     }
 
     func run() -> [CheckFinding] {
         var findings: [CheckFinding] = []
-        let storyboards = Dictionary(
-            graphs.filter(\.isStoryboard).flatMap { graph in Self.storyboardNames(graph).map { ($0, graph) } },
-            uniquingKeysWith: { first, _ in first })
+        // The referring storyboard first, so that a reference without a name stays in it.
+        let storyboards =
+            [StoryboardDocument(key: graph.file, graph: graph)]
+            + graphs.filter { $0.isStoryboard && $0.file != graph.file }.map { StoryboardDocument(key: $0.file, graph: $0) }
         for object in graph.objects where object.placeholder == PlaceholderIdentifier.storyboardReference {
             guard object.attributes["bundleIdentifier"] == nil else { continue }
             let here = FileLocation(file: graph.file, line: object.line, column: object.column)
-            let name = object.attributes["storyboardName"] ?? Self.storyboardName(graph)
+            let name = object.attributes["storyboardName"] ?? storyboards[0].name
             let identifier = object.attributes["referencedIdentifier"]
-            guard let target = Self.storyboardNames(graph).contains(name) ? graph : storyboards[name] else {
+            // R-CHK-6: the storyboard the reference opens is the nearest of its name (the site's too).
+            guard let index = StoryboardReferenceResolver.storyboard(of: object, from: 0, in: storyboards) else {
                 let text = "NSInvalidArgumentException: " + RuntimeMessages.missingStoryboard(name: name, bundlePath: "/App.app")
                 findings.append(
                     CheckFinding(
@@ -43,6 +34,7 @@ struct StoryboardReferenceCheck {
                         runtimeText: text))
                 continue
             }
+            let target = storyboards[index].graph
             if let identifier {
                 guard !target.objects.contains(where: { $0.storyboardIdentifier == identifier }) else { continue }
                 let text = "NSInvalidArgumentException: " + RuntimeMessages.missingIdentifier(storyboard: name, identifier: identifier)

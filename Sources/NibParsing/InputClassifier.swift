@@ -103,11 +103,37 @@ public enum InputClassifier {
         return found.sorted { $0.relativePath < $1.relativePath }
     }
 
+    /// Every input under the folder `root` that `site DIR` and `inspect DIR` read, and those
+    /// they skip, each with its reason: an input `exclusion` matches (`excluded by GLOB`), and an
+    /// app archive (`.ipa`), which is read only when named directly.
+    public static func inputs(under root: URL, exclusion: InputExclusion) -> FolderInputs {
+        let (kept, excluded) = exclusion.apply(inputs(under: root))
+        var result = FolderInputs(skipped: excluded.map { ($0.input, "excluded by " + $0.pattern) })
+        for input in kept {
+            if input.kind == .appArchive {
+                result.skipped.append((input, "an app archive (.ipa) is read only when named directly"))
+            } else {
+                result.kept.append(input)
+            }
+        }
+        result.skipped.sort { $0.input.relativePath < $1.input.relativePath }
+        return result
+    }
+
     /// The Interface Builder documents under `root`, source and compiled, as every command that
     /// takes a folder reads them (`site`, `inspect`, `render-corpus`).
     public static func documents(under root: URL) -> [ClassifiedInput] {
         inputs(under: root).filter { $0.kind == .document || $0.kind == .compiledNib }
     }
+}
+
+/// The inputs under a folder that commands read, and those they skip with the reason why
+/// (`InputClassifier.inputs(under:exclusion:)`).
+public struct FolderInputs: Sendable {
+    /// The inputs read, in path order.
+    public var kept: [ClassifiedInput] = []
+    /// The inputs skipped, in path order, each with its reason (`excluded by Pods`).
+    public var skipped: [(input: ClassifiedInput, reason: String)] = []
 }
 
 /// `--exclude GLOB` patterns (and a project file's `exclude:`): which inputs under a folder the

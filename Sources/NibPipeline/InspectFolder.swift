@@ -24,7 +24,8 @@ public struct InspectFolder {
     public struct Result: Sendable {
         /// One per document, in path order.
         public var summaries: [InspectSummary]
-        /// `inspect: skipped <path>: excluded by <pattern>` for each excluded input.
+        /// `inspect: skipped <path>: <reason>` for each document or archive not read
+        /// (`excluded by <pattern>`, an `.ipa` inside the folder).
         public var skipped: [String]
         /// How many documents could not be read.
         public var failed: Int { summaries.filter { $0.error != nil }.count }
@@ -41,7 +42,11 @@ public struct InspectFolder {
     public func read(progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> Result {
         let root = try AppArchivePath.url(for: folder)
         let exclusion = InputExclusion(excludes + ((try ProjectFile.read(in: root))?.exclude ?? []))
-        let (kept, skipped) = exclusion.apply(InputClassifier.documents(under: root))
+        let inputs = InputClassifier.inputs(under: root, exclusion: exclusion)
+        let kept = inputs.kept.filter { $0.kind == .document || $0.kind == .compiledNib }
+        // The documents and archives the folder holds that are not read (scenarios and Graphviz
+        // files are no input of `inspect`).
+        let skipped = inputs.skipped.filter { $0.input.kind != .scenario && $0.input.kind != .dot }
         let keptPaths = Set(kept.map(\.url.standardizedFileURL.path))
         let files = NibDocumentFinder.documents(in: root).filter { url in
             keptPaths.contains(url.standardizedFileURL.path) || keptPaths.contains(url.deletingLastPathComponent().standardizedFileURL.path)
@@ -57,7 +62,7 @@ public struct InspectFolder {
             }
         }
         return Result(
-            summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): excluded by \($0.pattern)" })
+            summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): \($0.reason)" })
     }
     /// The path as the user would type it: the folder argument, then the path below it.
     private func displayName(_ url: URL, under root: URL) -> String {

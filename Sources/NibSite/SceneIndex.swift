@@ -60,10 +60,7 @@ struct SceneIndex {
         var boardDocument: [Int] = []
         for (number, document) in documents.enumerated() {
             guard case .success(let graph) = document.graph, graph.isStoryboard else { continue }
-            boards.append(
-                AppMapDiagram.Storyboard(
-                    key: document.relative, name: ((document.relative as NSString).lastPathComponent as NSString).deletingPathExtension,
-                    graph: graph))
+            boards.append(AppMapDiagram.Storyboard(key: document.relative, graph: graph))
             boardDocument.append(number)
             let folder = String(documentPaths[number].dropLast(5)) + "/"
             var paths: [String: String] = [:]

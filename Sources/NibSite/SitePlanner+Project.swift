@@ -49,8 +49,7 @@ extension SitePlanner {
     var projectStoryboards: [(record: Int, entry: AppMapDiagram.Storyboard)] {
         content.documents.enumerated().compactMap { index, document in
             guard case .success(let graph) = document.graph, graph.isStoryboard else { return nil }
-            let name = ((document.relative as NSString).lastPathComponent as NSString).deletingPathExtension
-            return (index, AppMapDiagram.Storyboard(key: document.relative, name: name, graph: graph))
+            return (index, AppMapDiagram.Storyboard(key: document.relative, graph: graph))
         }
     }
 

@@ -127,18 +127,19 @@ extension SiteContent {
             return [(input, input.lastPathComponent, InputClassifier.kind(of: input) ?? .document)]
         }
         let base = input.lastPathComponent
-        return exclusion.apply(InputClassifier.inputs(under: input)).kept.map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
+        return InputClassifier.inputs(under: input, exclusion: exclusion).kept.map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
     }
 
-    /// What `exclusion` left out of the inputs: `path: excluded by GLOB`, in path order.
+    /// What the folders among `inputs` hold that the site does not read, in path order:
+    /// `path: excluded by GLOB`, and `.ipa` archives inside them (`InputClassifier`).
     public static func skipped(inputs: [URL], exclusion: InputExclusion) -> [String] {
         inputs.flatMap { input -> [String] in
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
                 InputClassifier.kind(of: input) == nil
             else { return [] }
-            return exclusion.apply(InputClassifier.inputs(under: input)).skipped.map {
-                input.lastPathComponent + "/" + $0.input.relativePath + ": excluded by " + $0.pattern
+            return InputClassifier.inputs(under: input, exclusion: exclusion).skipped.map {
+                input.lastPathComponent + "/" + $0.input.relativePath + ": " + $0.reason
             }
         }
     }

@@ -45,4 +45,23 @@ import Testing
         #expect(InputClassifier.kind(of: root.appendingPathComponent("notes.txt")) == nil)
         #expect(InputClassifier.kind(of: root.appendingPathComponent("Old.nib")) == .document)
     }
+
+    /// #13: what `site DIR` and `inspect DIR` read and skip, with the reason: excluded inputs
+    /// and `.ipa` archives inside the folder (read only when named directly).
+    @Test func folderInputsSayWhatTheySkipAndWhy() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-skips-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in ["a/View.xib", "Builds/Demo.ipa", "Pods/Old.ipa", "Pods/P.xib"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let inputs = InputClassifier.inputs(under: root, exclusion: InputExclusion(["Pods"]))
+        #expect(inputs.kept.map(\.relativePath) == ["a/View.xib"])
+        #expect(
+            inputs.skipped.map { "\($0.input.relativePath): \($0.reason)" } == [
+                "Builds/Demo.ipa: an app archive (.ipa) is read only when named directly", "Pods/Old.ipa: excluded by Pods",
+                "Pods/P.xib: excluded by Pods",
+            ])
+    }
 }

@@ -138,6 +138,29 @@ struct ProjectInputsTests {
         try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
     }
 
+    /// #13: an `.ipa` inside a folder is read only when named directly; `site DIR` and
+    /// `inspect DIR` both leave it out and both say so, with the reason.
+    @Test func anAppArchiveInsideAFolderIsSkippedAndBothCommandsSaySo() throws {
+        let (app, output) = try ProjectSiteTests.project("ipa")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Builds"), withIntermediateDirectories: true)
+        try CompiledFixtures.writeIPA(at: app.appendingPathComponent("Builds/Demo.ipa"))
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("site: skipped App/Builds/Demo.ipa: an app archive (.ipa) is read only when named directly"),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Builds").path))
+        let inspect = try runNibviz(["inspect", app.path])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stderr.contains("inspect: skipped Builds/Demo.ipa: an app archive (.ipa) is read only when named directly"))
+        #expect(!inspect.output.contains("Demo.ipa"), "\(inspect.output)")
+        // Named directly, the archive is read as the project it holds.
+        let direct = try runNibviz(["inspect", app.appendingPathComponent("Builds/Demo.ipa").path])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(direct.output.contains("Demo.ipa/Payload/Demo.app/"), "\(direct.output)")
+        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+    }
+
     @Test func theProjectFileGivesTitleAndExcludesAndABadOneIsALocatedError() throws {
         let (app, output) = try ProjectSiteTests.project("projectfile")
         try "title: Store App\nexclude: [\"Views/*\"]\n".write(

@@ -5,22 +5,8 @@ import NibModel
 /// storyboard references (a segue into a reference is drawn to the scene it opens in the other
 /// storyboard). The caller owns the pages, so it gives the links.
 public enum AppMapDiagram {
-    /// One storyboard of the project.
-    public struct Storyboard: Sendable {
-        /// A key unique in the project (the site uses the document's relative path).
-        public var key: String
-        /// The name `UIStoryboard(name:)` and references use: the file name without extension.
-        public var name: String
-        /// The parsed storyboard.
-        public var graph: NibGraph
-
-        /// Creates a storyboard entry.
-        public init(key: String, name: String, graph: NibGraph) {
-            self.key = key
-            self.name = name
-            self.graph = graph
-        }
-    }
+    /// One storyboard of the project (references resolve by `StoryboardReferenceResolver`).
+    public typealias Storyboard = StoryboardDocument
 
     /// Where the boxes and scenes link to; nil draws no link.
     public struct Links: Sendable {
@@ -36,43 +22,10 @@ public enum AppMapDiagram {
         }
     }
 
-    /// Where a storyboard reference leads, in `storyboards`: the storyboard's index and the
-    /// scene it opens (the scene whose controller has the referenced storyboard id, else the
-    /// initial controller's scene; nil when neither is found). `from` is the index of the
-    /// storyboard holding the reference (a reference without a storyboard name stays in it).
-    /// When several storyboards have the name (an app's and an extension's `Main`), the one
-    /// nearest the referring storyboard wins: `UIStoryboard(name:bundle:)` looks in the
-    /// referring storyboard's own bundle, whose files share the longest folder path with it.
+    /// Where a storyboard reference leads, in `storyboards` (`StoryboardReferenceResolver`, the
+    /// one resolver the site and `nibviz check` share).
     public static func target(of reference: NibObject, from: Int, in storyboards: [Storyboard]) -> (storyboard: Int, scene: String?)? {
-        guard reference.placeholder == PlaceholderIdentifier.storyboardReference else { return nil }
-        let index: Int
-        if let name = reference.attributes["storyboardName"], !name.isEmpty {
-            let candidates = storyboards.indices.filter { storyboards[$0].name == name }
-            guard let first = candidates.first else { return nil }
-            let origin = storyboards.indices.contains(from) ? storyboards[from].key : ""
-            // The first candidate sharing the most leading folders with the referring storyboard.
-            index = candidates.dropFirst().reduce(first) { best, candidate in
-                sharedFolders(storyboards[candidate].key, origin) > sharedFolders(storyboards[best].key, origin) ? candidate : best
-            }
-        } else {
-            guard storyboards.indices.contains(from) else { return nil }
-            index = from
-        }
-        let graph = storyboards[index].graph
-        let objects = graph.objectsByID
-        if let identifier = reference.attributes["referencedIdentifier"], !identifier.isEmpty {
-            let scene = graph.scenes.first { scene in scene.controller.flatMap { objects[$0] }?.storyboardIdentifier == identifier }
-            return (index, scene?.id)
-        }
-        let initial = graph.initialViewController
-        return (index, graph.scenes.first { $0.controller != nil && $0.controller == initial }?.id)
-    }
-
-    /// How many leading folders two `/`-separated paths have in common (`.lproj` folders are
-    /// a bundle's localizations, not a place of their own, so they do not count).
-    static func sharedFolders(_ a: String, _ b: String) -> Int {
-        func folders(_ path: String) -> [Substring] { path.split(separator: "/").dropLast().filter { !$0.hasSuffix(".lproj") } }
-        return zip(folders(a), folders(b)).prefix { $0 == $1 }.count
+        StoryboardReferenceResolver.target(of: reference, from: from, in: storyboards)
     }
 
     /// The DOT text of the map.
