@@ -3,7 +3,6 @@ import Foundation
 import GraphvizRender
 import NibAppArchive
 import NibParsing
-import NibScenario
 import NibSite
 import NibSiteBuild
 
@@ -61,61 +60,23 @@ struct SiteCommand: ParsableCommand {
         let output =
             self.output
             ?? (root.standardizedFileURL.path == URL(fileURLWithPath: "site").standardizedFileURL.path ? "site/public" : "nibviz-site")
-        // `.nibviz.yml` at an input folder's root: its title, excludes, sources (relative to the
-        // file) and platform defaults (options win; sources add up).
-        var project = ProjectFile()
-        var projectSources: [URL] = []
-        // An `.ipa` is read as the folder it holds.
-        let urls = try inputs.map(AppArchivePath.url(for:))
-        for url in urls {
-            guard InputClassifier.kind(of: url) == nil, let file = try ProjectFile.read(in: url) else { continue }
-            project.title = project.title ?? file.title
-            project.exclude += file.exclude
-            project.platform = project.platform ?? file.platform
-            projectSources += file.sourceURLs(relativeTo: url)
-        }
         try validateSources(sources.paths)
-        for source in projectSources where !FileManager.default.fileExists(atPath: source.path) {
-            throw CommandFailure("\(ProjectFile.name): sources: \(source.path): no such file or folder")
-        }
+        // An `.ipa` is read as the folder it holds.
         var options = SiteOptions(
-            siteRoot: root, inputs: urls,
-            output: URL(fileURLWithPath: output), cacheDirectory: cache.map { URL(fileURLWithPath: $0) },
-            useCache: !noCache, force: force, version: NibvizCommand.version, title: title ?? project.title
-        )
-        options.exclusion = InputExclusion(excludes + project.exclude)
-        options.sources = sources.paths.map { URL(fileURLWithPath: $0) } + projectSources
-        options.platform = project.platform
+            siteRoot: root, inputs: try inputs.map(AppArchivePath.url(for:)), output: URL(fileURLWithPath: output),
+            cacheDirectory: cache.map { URL(fileURLWithPath: $0) }, useCache: !noCache, force: force,
+            version: NibvizCommand.version, title: title)
+        options.exclusion = InputExclusion(excludes)
+        options.sources = sources.paths.map { URL(fileURLWithPath: $0) }
         options.jobs = jobs ?? options.jobs
+        try options.applyProjectFiles()
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         let backend: DiagramBackend =
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
-        let builder = SiteBuilder(options: options, backend: backend)
-        let report = try builder.build()
-        if report.upToDate {
-            printError("site: up to date, \(report.pages) pages (\(report.documentPages) documents), nothing written → \(output)")
-        } else {
-            printError(
-                "site: \(report.pages) pages (\(report.documentPages) documents; \(report.pagesKept) unchanged, kept), diagrams rendered \(report.diagramsRendered), cached \(report.diagramsCached) → \(output)"
-            )
-        }
-        printError("site: steps " + report.stepSeconds.map { "\($0.0) \(String(format: "%.1f", $0.1))s" }.joined(separator: ", "))
-        if timings { printError(report.timings.table()) }
-        // Closing summary: every input that could not be read and every diagram that failed.
-        for failure in report.failures { printError("Error: \(failure)") }
-        for failure in report.diagramFailures { printError("Error: diagram failed: \(failure)") }
-        var problems: [String] = []
-        // Unreadable inputs fail the build only with --strict (a project's Pods must not fail its
-        // site); a diagram Graphviz could not draw always does (#11).
-        if !report.failures.isEmpty {
-            if strict {
-                problems.append("\(report.failures.count) input(s) could not be read")
-            } else {
-                printError(
-                    "site: \(report.failures.count) input(s) could not be read; their pages show the error (--strict makes this fail)")
-            }
-        }
-        if !report.diagramFailures.isEmpty { problems.append("\(report.diagramFailures.count) diagram(s) failed to render") }
-        if !problems.isEmpty { throw CommandFailure(problems.joined(separator: ", ") + "; their pages show the error") }
+        let report = try SiteBuilder(options: options, backend: backend).build()
+        report.summaryLines(output: output, timings: timings).forEach(printError)
+        let (failure, note) = report.failure(strict: strict)
+        if let note { printError(note) }
+        if let failure { throw CommandFailure(failure) }
     }
 }
