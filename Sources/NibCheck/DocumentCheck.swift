@@ -174,7 +174,9 @@ struct DocumentCheck {
             return
         }
         guard answer == .missing else { return }
-        let hidden = context.index.declaration(of: name, module: SourceIndex.runtimeModule(of: source)) { $0.kind == .hiddenProperty && $0.name == key }
+        let hidden = context.index.declaration(of: name, module: SourceIndex.runtimeModule(of: source)) {
+            $0.kind == .hiddenProperty && $0.name == key
+        }
         let classSource = context.index.resolve(name, module: SourceIndex.runtimeModule(of: source))?.info.source
         let why =
             hidden != nil
@@ -206,7 +208,8 @@ struct DocumentCheck {
     {
         guard
             let member = context.index.declaration(
-                of: name, module: SourceIndex.runtimeModule(of: source), where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
+                of: name, module: SourceIndex.runtimeModule(of: source),
+                where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
             let declared = member.type, let target = objects[destination], target.placeholder == nil
         else { return nil }
         let lookup = context.lookup(target.runtimeClass, module: SourceIndex.runtimeModule(of: target))
@@ -260,7 +263,8 @@ struct DocumentCheck {
             CheckFinding(
                 .error, .unrecognizedSelector, at: here, className: name, selector: selector,
                 message: "action \(selector) to \(name): no method with that selector in \(name) or its superclasses; \(consequence)",
-                runtimeText: runtimeText, source: context.index.resolve(name, module: SourceIndex.runtimeModule(of: targetObject))?.info.source,
+                runtimeText: runtimeText,
+                source: context.index.resolve(name, module: SourceIndex.runtimeModule(of: targetObject))?.info.source,
                 sourceNote: "class \(name) is declared here"))
     }
 }

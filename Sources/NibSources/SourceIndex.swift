@@ -107,7 +107,8 @@ public struct SourceIndex: Sendable {
         let plain = list.filter(\.isPlainRegistered)
         guard let module else { return plain.count == 1 ? plain[0] : nil }
         // "": the document's target module, whose name the document does not write.
-        let inModule = module.isEmpty ? [] : list.filter { $0.knownModules.contains(module) || ($0.knownModules.isEmpty && $0.module == module) }
+        let inModule =
+            module.isEmpty ? [] : list.filter { $0.knownModules.contains(module) || ($0.knownModules.isEmpty && $0.module == module) }
         if inModule.count == 1 { return inModule[0] }
         if !inModule.isEmpty { return nil }
         if plain.count == 1 { return plain[0] }
