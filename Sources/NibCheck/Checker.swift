@@ -109,10 +109,13 @@ public struct Checker {
             implementedActions = actions
         }
 
-        /// The lookup for an object of class `name` declared for `module`.
+        /// The lookup for an object of class `name` declared for `module`: the declaration the
+        /// runtime loads for it, or none (every answer unknown) when that is undecidable.
         func lookup(_ name: String, module: String?) -> ClassLookup {
-            guard let candidates = index.candidates[name], candidates.count > 1 else { return ClassLookup(table: table) }
-            return ClassLookup(table: index.table(for: name, module: module))
+            guard index.candidates[name] != nil else { return ClassLookup(table: table) }
+            var result = table
+            result[name] = index.resolve(name, module: module)?.info
+            return ClassLookup(table: result)
         }
     }
 }

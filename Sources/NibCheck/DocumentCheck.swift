@@ -71,6 +71,10 @@ struct DocumentCheck {
     mutating func checkClass(_ object: NibObject) {
         guard let name = userClass(of: object) else { return }
         let module = object.customModule
+        if let list = context.index.candidates[name], context.index.resolve(name, module: SourceIndex.runtimeModule(of: object)) == nil {
+            undecidedClass(object, name: name, declarations: list)
+            return
+        }
         let defined = context.index.candidates[name] != nil
         if defined || isFrameworkName(name) {
             classAnswers[name] = .found
@@ -98,6 +102,26 @@ struct DocumentCheck {
                 message:
                     "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
                 runtimeText: runtimeText))
+    }
+
+    /// The sources declare `name`, but not as a class the runtime loads for `object` (only Swift
+    /// classes, registered under their mangled names, for a document naming no module), or
+    /// several same-named classes none of which the document's module picks: the class and
+    /// its keys are unknown, never an error (the class may come from code not given).
+    mutating func undecidedClass(_ object: NibObject, name: String, declarations: [SourceIndex.DerivedClass]) {
+        classAnswers[name] = classAnswers[name] ?? .unknown
+        guard SourceIndex.runtimeModule(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
+        let runtimeText = "Unknown class \(name) in Interface Builder file."
+        let mangled = declarations.map { "_TtC\($0.module.utf8.count)\($0.module)\(name.utf8.count)\(name)" }
+        findings.append(
+            CheckFinding(
+                .warning, .unknownClass, at: location(line: object.line, column: object.column), className: name,
+                message:
+                    "unknown class \(name): the document names no module, and the sources declare \(name) only as a Swift class "
+                    + "without @objc(\(name)), registered as \(mangled.joined(separator: ", ")); unless code not given declares it, "
+                    + "the runtime logs \"\(runtimeText)\" and builds a \(object.className); its outlets and actions are not checked",
+                runtimeText: runtimeText, source: declarations.first?.info.source,
+                sourceNote: "Swift class \(name) is declared here, in module \(declarations.first?.module ?? "?")"))
     }
 
     /// R-CHK-9: the class exists, but not in the module the document names; the runtime builds
@@ -137,7 +161,7 @@ struct DocumentCheck {
     /// R-CHK-1 (and R-CHK-5 on found outlets).
     mutating func checkOutlet(_ connection: Connection, key: String, destination: ObjectID) {
         guard let source = objects[connection.source], let name = userClass(of: source), !isFrameworkName(name) else { return }
-        let lookup = context.lookup(name, module: source.customModule)
+        let lookup = context.lookup(name, module: SourceIndex.runtimeModule(of: source))
         var answer = context.index.candidates[name] == nil ? .unknown : lookup.keyValueAnswer(name, key: key)
         if answer == .missing && lookup.actionAnswer(name, selector: "setValue:forUndefinedKey:") == .found { answer = .unknown }
         statistics.outlets.count(answer)
@@ -150,8 +174,10 @@ struct DocumentCheck {
             return
         }
         guard answer == .missing else { return }
-        let hidden = context.index.declaration(of: name, module: source.customModule) { $0.kind == .hiddenProperty && $0.name == key }
-        let classSource = context.index.resolve(name, module: source.customModule)?.info.source
+        let hidden = context.index.declaration(of: name, module: SourceIndex.runtimeModule(of: source)) {
+            $0.kind == .hiddenProperty && $0.name == key
+        }
+        let classSource = context.index.resolve(name, module: SourceIndex.runtimeModule(of: source))?.info.source
         let why =
             hidden != nil
             ? "\(key) is declared but not visible to KVC (add @IBOutlet or @objc)"
@@ -182,10 +208,11 @@ struct DocumentCheck {
     {
         guard
             let member = context.index.declaration(
-                of: name, module: source.customModule, where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
+                of: name, module: SourceIndex.runtimeModule(of: source),
+                where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
             let declared = member.type, let target = objects[destination], target.placeholder == nil
         else { return nil }
-        let lookup = context.lookup(target.runtimeClass, module: target.customModule)
+        let lookup = context.lookup(target.runtimeClass, module: SourceIndex.runtimeModule(of: target))
         let declaredKnown = ClassLookup.isFrameworkClass(declared) || context.index.candidates[declared] != nil
         let chain = lookup.chain(target.runtimeClass)
         guard declaredKnown, chain.last == "NSObject", !chain.contains(declared) else { return nil }
@@ -211,7 +238,7 @@ struct DocumentCheck {
             return
         }
         guard let targetObject, let name = userClass(of: targetObject), !isFrameworkName(name) else { return }
-        let lookup = context.lookup(name, module: targetObject.customModule)
+        let lookup = context.lookup(name, module: SourceIndex.runtimeModule(of: targetObject))
         var answer = context.index.candidates[name] == nil ? .unknown : lookup.actionAnswer(name, selector: selector)
         if answer == .missing
             && (lookup.actionAnswer(name, selector: "forwardingTargetForSelector:") == .found
@@ -236,7 +263,8 @@ struct DocumentCheck {
             CheckFinding(
                 .error, .unrecognizedSelector, at: here, className: name, selector: selector,
                 message: "action \(selector) to \(name): no method with that selector in \(name) or its superclasses; \(consequence)",
-                runtimeText: runtimeText, source: context.index.resolve(name, module: targetObject.customModule)?.info.source,
+                runtimeText: runtimeText,
+                source: context.index.resolve(name, module: SourceIndex.runtimeModule(of: targetObject))?.info.source,
                 sourceNote: "class \(name) is declared here"))
     }
 }

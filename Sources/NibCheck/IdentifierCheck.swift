@@ -87,7 +87,7 @@ struct IdentifierCheck {
             switch use.kind {
             case .segue where segues[use.identifier] == nil:
                 let sure = use.receiver == .selfController && runsInInputScene
-                let receiverClass = sure ? use.enclosingClass.map { context.lookup($0, module: nil).qualifiedName($0) } : nil
+                let receiverClass = sure ? use.enclosingClass.map { ClassLookup(table: context.table).qualifiedName($0) } : nil
                 let text =
                     "NSInvalidArgumentException: "
                     + RuntimeMessages.missingSegue(className: receiverClass ?? "UIViewController", identifier: use.identifier)

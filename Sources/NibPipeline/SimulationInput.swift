@@ -17,7 +17,11 @@ public enum SimulationInput {
             if let sources { options.classesNotFound = sources.classesNotFound(in: scenario.nibs.map(\.graph)) }
             return Simulator.run(scenario, options: options)
         case .document(let graph):
-            if let sources { options.classesNotFound = sources.classesNotFound(in: [graph]) }
+            if let sources {
+                options.classesNotFound = sources.classesNotFound(in: [graph])
+                // The declarations the runtime loads for this document's classes (R-SRC-3).
+                options.classTable = sources.table(for: graph, base: options.classTable)
+            }
             var timeline = Simulator.run(document: graph, options: options)
             if options.classTable == nil {
                 timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
@@ -45,7 +49,10 @@ public enum SimulationInput {
             throw LocatedError(at: FileLocation(file: file), "--scene needs a .storyboard")
         }
         var options = options
-        if let sources { options.classesNotFound = sources.classesNotFound(in: [graph]) }
+        if let sources {
+            options.classesNotFound = sources.classesNotFound(in: [graph])
+            options.classTable = sources.table(for: graph, base: options.classTable)
+        }
         let launch = Simulator.launch(storyboard: graph, options: options)
         let objects = graph.objectsByID
         guard

@@ -96,7 +96,9 @@ extension SiteContent {
             defer { progress?(counter.increment(), total) }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
-                var options = simulationOptions(for: graph, classes: classes, platform: platform)
+                // The declarations the runtime loads for this document's classes (R-SRC-3).
+                let documentClasses = sources.map { $0.table(for: graph, base: classes) } ?? classes
+                var options = simulationOptions(for: graph, classes: documentClasses, platform: platform)
                 // R-CHK-9: classes the runtime will not find fall back, as `simulate --sources` shows.
                 if let found = sources?.classesNotFound(in: graph, at: url.path), !found.isEmpty {
                     options.classesNotFound = [graph.file: found]

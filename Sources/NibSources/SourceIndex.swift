@@ -18,6 +18,10 @@ public struct SourceIndex: Sendable {
         public var knownModules: [String] = []
         /// `@objc(Name)`: the runtime name does not depend on the module.
         public var isRenamed = false
+
+        /// Registered with the Objective-C runtime under its plain name (Objective-C classes and
+        /// `@objc(Name)` Swift ones); other Swift classes only under `_TtC<module><name>`.
+        public var isPlainRegistered: Bool { language != .swift || isRenamed }
     }
 
     /// Classes by runtime name; several when modules of the sources declare the same name.
@@ -48,20 +52,68 @@ public struct SourceIndex: Sendable {
         return result
     }
 
-    /// The table a lookup about an object of class `name` in `module` uses: that module's
-    /// declaration of the class when there is one.
+    /// The table a lookup about an object of class `name` in `module` uses: the declaration the
+    /// runtime loads for it (`resolve`), or no entry at all when that cannot be decided, so that
+    /// every answer about the class is "unknown", never an error (R-SRC-3).
     public func table(for name: String, module: String?) -> [String: ClassInfo] {
         var result = table
-        if let chosen = resolve(name, module: module) { result[name] = chosen.info }
+        result[name] = resolve(name, module: module)?.info
         return result
     }
 
-    /// The declaration of `name` that an object with `customModule` `module` gets: the one in
-    /// that module, else the only one; nil when unknown or ambiguous.
+    /// The class table the runtime sees while loading `graph`: each custom class of the
+    /// document is the declaration `resolve` picks for its `customModule`; a class whose
+    /// declaration cannot be decided (or that two objects of the document resolve differently)
+    /// has no entry, so that its keys and actions are unknown rather than merged or picked.
+    public func table(for graph: NibGraph, base: [String: ClassInfo]? = nil) -> [String: ClassInfo] {
+        var result = base ?? table
+        // Name → the declaration picked first (its location), "" when none could be.
+        var chosen: [String: String] = [:]
+        for object in graph.objects {
+            guard let name = object.customClass, !name.isEmpty, candidates[name] != nil else { continue }
+            let picked = resolve(name, module: Self.runtimeModule(of: object))
+            let key: String = picked.map { $0.info.source?.description ?? $0.module } ?? ""
+            if let earlier = chosen[name] {
+                if earlier != key { result[name] = nil }
+                continue
+            }
+            chosen[name] = key
+            result[name] = picked?.info
+        }
+        return result
+    }
+
+    /// The module an object's class is looked up in, for `resolve`: its `customModule`, "" for
+    /// `customModuleProvider="target"` without one (the target's, unnamed), nil for none.
+    public static func runtimeModule(of object: NibObject) -> String? {
+        if let module = object.customModule, !module.isEmpty { return module }
+        return object.attributes["customModuleProvider"] == "target" ? "" : nil
+    }
+
+    /// The declaration of `name` that the runtime loads for an object whose `customModule` is
+    /// `module`; nil when the sources cannot decide it. Objective-C classes and Swift
+    /// `@objc(Name)` ones are registered under their plain name; any other Swift class under its
+    /// mangled name `_TtC<module><name>`, which only a document naming its module finds. So:
+    /// - no module: the only plain-registered declaration (a Swift class is not found by its
+    ///   plain name: the runtime logs "Unknown class");
+    /// - a module: the declaration of that module, else the only plain-registered one (the
+    ///   runtime falls back to the plain name), else the only declaration of the name when its
+    ///   module is no more than a folder guess (a module the project files decide otherwise is
+    ///   R-CHK-9's mismatch).
+    /// Same-named classes of different modules or targets are never merged nor picked
+    /// arbitrarily: without a deciding module the answer is nil.
     public func resolve(_ name: String, module: String?) -> DerivedClass? {
         guard let list = candidates[name] else { return nil }
-        if let module, let match = list.first(where: { $0.module == module }) { return match }
-        return list.count == 1 ? list[0] : nil
+        let plain = list.filter(\.isPlainRegistered)
+        guard let module else { return plain.count == 1 ? plain[0] : nil }
+        // "": the document's target module, whose name the document does not write.
+        let inModule =
+            module.isEmpty ? [] : list.filter { $0.knownModules.contains(module) || ($0.knownModules.isEmpty && $0.module == module) }
+        if inModule.count == 1 { return inModule[0] }
+        if !inModule.isEmpty { return nil }
+        if plain.count == 1 { return plain[0] }
+        guard plain.isEmpty, list.count == 1 else { return nil }
+        return list[0]
     }
 
     /// Every declaration of `name`'s chain member `key`/selector, first found up the user chain.

@@ -1,0 +1,6 @@
+#import "ViewController.h"
+
+@implementation ViewController
+- (IBAction)objcTapped:(id)sender {
+}
+@end
