@@ -18,9 +18,7 @@ public enum SimulationInput {
             return Simulator.run(scenario, options: options)
         case .document(let graph):
             if let sources {
-                options.classesNotFound = sources.classesNotFound(in: [graph])
-                // The declarations the runtime loads for this document's classes (R-SRC-3).
-                options.classTable = sources.table(for: graph, base: options.classTable)
+                (options.classTable, options.classesNotFound) = sources.runtimeClasses(loading: graph, base: options.classTable)
             }
             var timeline = Simulator.run(document: graph, options: options)
             if options.classTable == nil {
@@ -50,8 +48,7 @@ public enum SimulationInput {
         }
         var options = options
         if let sources {
-            options.classesNotFound = sources.classesNotFound(in: [graph])
-            options.classTable = sources.table(for: graph, base: options.classTable)
+            (options.classTable, options.classesNotFound) = sources.runtimeClasses(loading: graph, base: options.classTable)
         }
         let launch = Simulator.launch(storyboard: graph, options: options)
         let objects = graph.objectsByID

@@ -96,13 +96,11 @@ extension SiteContent {
             defer { progress?(counter.increment(), total) }
             do {
                 let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
-                // The declarations the runtime loads for this document's classes (R-SRC-3).
-                let documentClasses = sources.map { $0.table(for: graph, base: classes) } ?? classes
-                var options = simulationOptions(for: graph, classes: documentClasses, platform: platform)
-                // R-CHK-9: classes the runtime will not find fall back, as `simulate --sources` shows.
-                if let found = sources?.classesNotFound(in: graph, at: url.path), !found.isEmpty {
-                    options.classesNotFound = [graph.file: found]
-                }
+                // The classes the runtime loads for this document (R-SRC-3) and those it will not
+                // find (R-CHK-9), as `simulate --sources` computes them.
+                let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
+                var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
+                options.classesNotFound = runtime?.notFound ?? options.classesNotFound
                 return DocumentRecord(
                     relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
                     launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)

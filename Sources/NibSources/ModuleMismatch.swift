@@ -60,4 +60,15 @@ extension SourceIndex {
         }
         return result
     }
+
+    /// What the runtime sees of the app's classes while it loads `graph` (read from `path`, by
+    /// default its own file name), for a simulation: the class table with each custom class
+    /// resolved for its module over `base` (R-SRC-3), and the objects whose class it will not
+    /// find, keyed by the graph's file as `SimulationOptions.classesNotFound` is (R-CHK-9).
+    public func runtimeClasses(loading graph: NibGraph, at path: String? = nil, base: [String: ClassInfo]? = nil) -> (
+        table: [String: ClassInfo], notFound: [String: [ObjectID: String]]
+    ) {
+        let found = classesNotFound(in: graph, at: path ?? graph.file)
+        return (table(for: graph, base: base), found.isEmpty ? [:] : [graph.file: found])
+    }
 }

@@ -52,15 +52,6 @@ public struct SourceIndex: Sendable {
         return result
     }
 
-    /// The table a lookup about an object of class `name` in `module` uses: the declaration the
-    /// runtime loads for it (`resolve`), or no entry at all when that cannot be decided, so that
-    /// every answer about the class is "unknown", never an error (R-SRC-3).
-    public func table(for name: String, module: String?) -> [String: ClassInfo] {
-        var result = table
-        result[name] = resolve(name, module: module)?.info
-        return result
-    }
-
     /// The class table the runtime sees while loading `graph`: each custom class of the
     /// document is the declaration `resolve` picks for its `customModule`; a class whose
     /// declaration cannot be decided (or that two objects of the document resolve differently)
