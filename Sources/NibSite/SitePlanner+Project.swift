@@ -136,9 +136,11 @@ extension SitePlanner {
     /// section has them), or why there are none.
     func checkSummary() -> String {
         guard let sources = content.sources else {
-            return "not run: build the site with <code>--sources</code> (or <code>sources:</code> in <code>.nibviz.yml</code>) to check the documents against the app's code"
+            return
+                "not run: build the site with <code>--sources</code> (or <code>sources:</code> in <code>.nibviz.yml</code>) to check the documents against the app's code"
         }
-        return "<a href=\"#sources\">" + Self.checkCounts(sources.findings) + "</a> from <code>nibviz check</code> against the app's sources"
+        return "<a href=\"#sources\">" + Self.checkCounts(sources.findings)
+            + "</a> from <code>nibviz check</code> against the app's sources"
     }
 
     /// `N errors, M warnings, K notes` of `check`'s findings.
