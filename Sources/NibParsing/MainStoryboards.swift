@@ -1,0 +1,93 @@
+import Foundation
+import NibModel
+
+/// Which storyboards of a project the app loads at launch (R-LAUNCH-1) and which it loads from
+/// code (R-SB-1), decided the way the app decides: by what its Info.plist names —
+/// `UIMainStoryboardFile` (and its `~ipad`/`~iphone` variants), `NSMainStoryboardFile`, a scene
+/// configuration's `UISceneStoryboardFile`, an extension's `NSExtensionMainStoryboard` — or, for
+/// a generated Info.plist, an Xcode project's `INFOPLIST_KEY_…MainStoryboardFile` build setting.
+/// A name is the storyboard nearest the file that names it (`StoryboardReferenceResolver`'s
+/// rule: most shared folders). Without any app Info.plist in the inputs the choice is an
+/// assumption, said on every page: storyboards named `Main` are main, else the only storyboard,
+/// else none.
+public enum MainStoryboards {
+    /// One name an Info.plist or project file gives a main storyboard.
+    public struct Naming: Sendable, Hashable {
+        /// The file that names it, relative like the storyboards (`App/Info.plist`).
+        public var file: String
+        /// The key (`UIMainStoryboardFile`, `INFOPLIST_KEY_NSMainStoryboardFile`…).
+        public var key: String
+        /// The storyboard's name, without extension.
+        public var name: String
+    }
+
+    /// What the app files under the inputs say: the names they give, and whether any of them
+    /// is an app's Info.plist at all (one that names no storyboard means none is main).
+    public struct AppFiles: Sendable, Hashable {
+        public var namings: [Naming] = []
+        /// The app Info.plists and project files found (relative paths), in path order.
+        public var files: [String] = []
+    }
+
+    /// The role of each storyboard, by its relative path (`storyboards`, relative the way
+    /// `files` are).
+    public static func roles(storyboards: [String], appFiles: AppFiles) -> [String: StoryboardRole] {
+        var roles: [String: StoryboardRole] = [:]
+        guard !appFiles.files.isEmpty else { return assumedRoles(storyboards) }
+        var main: [String: Naming] = [:]
+        for naming in appFiles.namings {
+            let candidates = storyboards.filter { names(ofPath: $0).contains(naming.name) }
+            guard let first = candidates.first else { continue }
+            let nearest = candidates.dropFirst().reduce(first) { best, candidate in
+                StoryboardReferenceResolver.sharedFolders(candidate, naming.file)
+                    > StoryboardReferenceResolver.sharedFolders(best, naming.file) ? candidate : best
+            }
+            if main[nearest] == nil { main[nearest] = naming }
+        }
+        let named = appFiles.namings.map { "\($0.file) names \($0.name) (\($0.key))" }
+        let files = appFiles.files.prefix(3).joined(separator: ", ") + (appFiles.files.count > 3 ? "…" : "")
+        for storyboard in storyboards {
+            if let naming = main[storyboard] {
+                roles[storyboard] = StoryboardRole(isMain: true, basis: "\(naming.file) names it (\(naming.key))", isAssumed: false)
+            } else {
+                let why =
+                    named.isEmpty
+                    ? "\(files) name\(appFiles.files.count == 1 ? "s" : "") no main storyboard" : named.prefix(3).joined(separator: "; ")
+                roles[storyboard] = StoryboardRole(isMain: false, basis: why, isAssumed: false)
+            }
+        }
+        return roles
+    }
+
+    /// Without any app Info.plist: storyboards named `Main`, else the only storyboard, are taken
+    /// as main; every role says it is an assumption.
+    static func assumedRoles(_ storyboards: [String]) -> [String: StoryboardRole] {
+        let named = Set(storyboards.filter { names(ofPath: $0).contains("Main") })
+        let noPlist = "no app Info.plist among the inputs"
+        var roles: [String: StoryboardRole] = [:]
+        for storyboard in storyboards {
+            let role: StoryboardRole
+            if named.contains(storyboard) {
+                role = StoryboardRole(isMain: true, basis: noPlist + "; a storyboard named Main is taken as the main one", isAssumed: true)
+            } else if named.isEmpty && storyboards.count == 1 {
+                role = StoryboardRole(isMain: true, basis: noPlist + "; the only storyboard is taken as the main one", isAssumed: true)
+            } else {
+                role = StoryboardRole(
+                    isMain: false, basis: noPlist + "; only a storyboard named Main is taken as the main one", isAssumed: true)
+            }
+            roles[storyboard] = role
+        }
+        return roles
+    }
+
+    /// The names a storyboard path answers to: its file name without extension and, for a
+    /// flattened path (`App__Base.lproj__Main.storyboard`, as the test corpus stores them), the
+    /// last part.
+    static func names(ofPath path: String) -> [String] {
+        let name = StoryboardDocument.name(ofPath: path)
+        guard let range = name.ranges(of: "__").last, case let tail = String(name[range.upperBound...]), !tail.isEmpty else {
+            return [name]
+        }
+        return [name, tail]
+    }
+}
