@@ -36,13 +36,11 @@ public enum MainStoryboards {
         guard !appFiles.files.isEmpty else { return assumedRoles(storyboards) }
         var main: [String: Naming] = [:]
         for naming in appFiles.namings {
+            // The nearest of the name; its localizations (`Base.lproj`, `en.lproj`) tie, and all are main.
             let candidates = storyboards.filter { names(ofPath: $0).contains(naming.name) }
-            guard let first = candidates.first else { continue }
-            let nearest = candidates.dropFirst().reduce(first) { best, candidate in
-                StoryboardReferenceResolver.sharedFolders(candidate, naming.file)
-                    > StoryboardReferenceResolver.sharedFolders(best, naming.file) ? candidate : best
-            }
-            if main[nearest] == nil { main[nearest] = naming }
+            let score = { StoryboardReferenceResolver.sharedFolders($0, naming.file) }
+            guard let best = candidates.map(score).max() else { continue }
+            for nearest in candidates where score(nearest) == best && main[nearest] == nil { main[nearest] = naming }
         }
         let named = appFiles.namings.map { "\($0.file) names \($0.name) (\($0.key))" }
         let files = appFiles.files.prefix(3).joined(separator: ", ") + (appFiles.files.count > 3 ? "…" : "")
