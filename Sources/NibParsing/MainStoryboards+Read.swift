@@ -3,10 +3,10 @@ import NibModel
 
 extension MainStoryboards {
     /// Keys of an Info.plist that name the storyboard the app (or extension) loads at launch.
-    static let namingKeys = ["UIMainStoryboardFile", "NSMainStoryboardFile", "NSExtensionMainStoryboard"]
+    static let namingKeys = ["UIMainStoryboardFile", "NSMainStoryboardFile", "NSExtensionMainStoryboard", "UILaunchStoryboardName"]
     /// Keys only an app's or extension's Info.plist has: with one of them and no naming key, the
     /// app loads every storyboard from code.
-    static let appKeys = ["LSRequiresIPhoneOS", "UIApplicationSceneManifest", "UILaunchStoryboardName", "NSExtension"]
+    static let appKeys = ["LSRequiresIPhoneOS", "UIApplicationSceneManifest", "NSExtension"]
     /// Larger files are not an Info.plist or project file nibviz reads.
     static let sizeLimit = 4 << 20
 

@@ -20,7 +20,9 @@ import Testing
 
     @Test func eachTargetsInfoPlistNamesItsNearestStoryboardAndEveryLocalizationOfIt() throws {
         let root = try Self.folder([
-            "App/Info.plist": try Self.plist(["UIMainStoryboardFile~ipad": "Main", "LSRequiresIPhoneOS": true]),
+            "App/Info.plist": try Self.plist([
+                "UIMainStoryboardFile~ipad": "Main", "LSRequiresIPhoneOS": true, "UILaunchStoryboardName": "LaunchScreen",
+            ]),
             "Server/Server-Info.plist": try Self.plist(["NSMainStoryboardFile": "Main", "NSPrincipalClass": "NSApplication"]),
             "Pods/Kit/Info.plist": try Self.plist(["NSMainStoryboardFile": "Main"]),
             "Widget/Info.plist": try Self.plist(["NSExtension": ["NSExtensionPrincipalClass": "$(PRODUCT_MODULE_NAME).Widget"]]),
@@ -30,10 +32,13 @@ import Testing
         #expect(files.files == ["Project/App/Info.plist", "Project/Server/Server-Info.plist", "Project/Widget/Info.plist"])
         let storyboards = [
             "Project/App/Base.lproj/Main.storyboard", "Project/App/fr.lproj/Main.storyboard", "Project/App/Settings.storyboard",
-            "Project/Server/Base.lproj/Main.storyboard", "Project/Widget/Main.storyboard",
+            "Project/Server/Base.lproj/Main.storyboard", "Project/Widget/Main.storyboard", "Project/App/LaunchScreen.storyboard",
         ]
         let roles = MainStoryboards.roles(storyboards: storyboards, appFiles: files)
-        #expect(storyboards.map { roles[$0]?.isMain } == [true, true, false, true, false])
+        #expect(storyboards.map { roles[$0]?.isMain } == [true, true, false, true, false, true])
+        #expect(storyboards.map { roles[$0]?.isLaunchScreen } == [false, false, false, false, false, true])
+        // A storyboard the app loads from code says what its own target's Info.plist names instead.
+        #expect(roles["Project/App/Settings.storyboard"]?.basis == "Project/App/Info.plist names Main (UIMainStoryboardFile~ipad)")
         #expect(roles["Project/App/Base.lproj/Main.storyboard"]?.basis == "Project/App/Info.plist names it (UIMainStoryboardFile~ipad)")
         #expect(roles["Project/Server/Base.lproj/Main.storyboard"]?.summary.hasPrefix("at launch, as the app's main storyboard:") == true)
         #expect(roles.values.allSatisfy { !$0.isAssumed })

@@ -11,12 +11,16 @@ public struct StoryboardRole: Hashable, Sendable {
     public var basis: String
     /// True when no Info.plist decided it (a documented fallback).
     public var isAssumed: Bool
+    /// The launch screen (`UILaunchStoryboardName`): the system shows its initial controller
+    /// while the app starts (`isMain` is true: it is met at launch, never from the app's code).
+    public var isLaunchScreen: Bool
 
     /// Creates a role.
-    public init(isMain: Bool, basis: String, isAssumed: Bool) {
+    public init(isMain: Bool, basis: String, isAssumed: Bool, isLaunchScreen: Bool = false) {
         self.isMain = isMain
         self.basis = basis
         self.isAssumed = isAssumed
+        self.isLaunchScreen = isLaunchScreen
     }
 
     /// A storyboard simulated on its own (`nibviz simulate Main.storyboard`): launched as the
@@ -26,7 +30,8 @@ public struct StoryboardRole: Hashable, Sendable {
     /// How the app loads the storyboard and why: `at launch, as the app's main storyboard:
     /// App/Info.plist names it (UIMainStoryboardFile)`, `from code (assumed): …`.
     public var summary: String {
-        (isMain ? "at launch, as the app's main storyboard" : "from code, not as the main storyboard") + (isAssumed ? " (assumed)" : "")
-            + ": " + basis
+        var how = isMain ? "at launch, as the app's main storyboard" : "from code, not as the main storyboard"
+        if isLaunchScreen { how = "at launch, as the app's launch screen" }
+        return how + (isAssumed ? " (assumed)" : "") + ": " + basis
     }
 }
