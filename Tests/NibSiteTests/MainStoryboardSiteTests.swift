@@ -87,4 +87,17 @@ struct MainStoryboardSiteTests {
         #expect(settings.loaded.hasPrefix("from code, not as the main storyboard (assumed)"))
         #expect(!settings.scenes.contains("at launch"))
     }
+
+    @Test func editingTheInfoPlistRebuildsAnIncrementalSite() throws {
+        let (app, output) = try ProjectSiteTests.project("main-rebuild")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let first = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!(try Self.storyboard(output, "Settings").scenes.contains("at launch")))
+        let plist = Self.sceneManifestPlist.replacingOccurrences(of: "<string>Main</string>", with: "<string>Settings</string>")
+        try plist.write(to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let second = try runNibviz(["site", app.path, "-o", output.path], currentDirectory: TestPaths.packageRoot)
+        #expect(second.status == 0 && !second.stderr.contains("up to date"), "\(second.stderr)")
+        #expect(try Self.storyboard(output, "Settings").scenes.contains("at launch, visible"))
+    }
 }
