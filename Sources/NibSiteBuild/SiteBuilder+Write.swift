@@ -17,7 +17,7 @@ extension SiteBuilder {
         for page in 0..<pageCount {
             let path = planner.pagePath(page)
             let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
-            let fingerprint = planner.pageFingerprint(page) { figureKeys[$0] }
+            let fingerprint = planner.pageFingerprint(page) { figureKeys[$0] + FigureHTML.standaloneFormat }
             if let kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
                 for key in keys { store.keep(key) }

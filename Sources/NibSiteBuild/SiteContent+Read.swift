@@ -90,6 +90,10 @@ extension SiteContent {
             }
         }
         found.sort { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
+        // Main storyboard or loaded from code, as the app's Info.plist decides (R-LAUNCH-1).
+        let roles = MainStoryboards.roles(
+            storyboards: found.map(\.1).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".storyboardc") },
+            appFiles: MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
         let counter = Counter()
         let total = found.count
         let records = parallelMap(found, jobs: jobs) { url, relative in
@@ -101,6 +105,7 @@ extension SiteContent {
                 let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
                 var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
                 options.classesNotFound = runtime?.notFound ?? options.classesNotFound
+                options.storyboardRole = roles[relative] ?? .assumedMain
                 return DocumentRecord(
                     relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
                     launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
