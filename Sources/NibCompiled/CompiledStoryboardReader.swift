@@ -50,7 +50,7 @@ public enum CompiledStoryboardReader {
             var sceneOf: [ObjectID: String] = [:]
             for content in scene.graph.windowContentControllers {
                 guard let object = scene.graph.objects.first(where: { $0.id == content }), let id = mapping[content] else { continue }
-                let contentScene = object.attributes["nibName"].flatMap(Self.controllerName(ofViewNib:)) ?? nib + "-content"
+                let contentScene = object.attributes["nibName"].flatMap(SceneNibs.controllerID(ofViewNib:)) ?? nib + "-content"
                 merged.move(id, toScene: contentScene)
                 merged.scenes.append(Scene(id: contentScene, controller: id, title: object.attributes["title"]))
                 sceneOf[content] = contentScene
@@ -95,12 +95,6 @@ public enum CompiledStoryboardReader {
         }
         let roots = graph.objects.filter { $0.parent == nil && !$0.isPlaceholder }
         return roots.first { $0.className.contains("Controller") } ?? roots.first
-    }
-
-    /// `XfG-lQ-9wD` of ibtool's view nib name `XfG-lQ-9wD-view-m2S-Jp-Qdl`.
-    static func controllerName(ofViewNib nib: String) -> String? {
-        guard let range = nib.range(of: "-view-"), range.lowerBound > nib.startIndex else { return nil }
-        return String(nib[..<range.lowerBound])
     }
 
     /// One nib of the folder (a file or a nib bundle).
