@@ -45,11 +45,15 @@ public enum CompiledStoryboardReader {
             for identifier in identifiersByNib[nib] ?? [] { controllers[identifier] = controllerID }
             merged.scenes.append(Scene(id: nib, controller: controllerID, title: controller.attributes["title"]))
             let externals = scene.externalObjects.compactMapValues { mapping[$0] ?? ObjectID(nib + ":" + $0.rawValue) }
-            // A window controller's content view controller is archived in its nib; the source
-            // storyboard gives it a scene of its own.
+            if nib == info.mainMenu { merged.placeMainMenu(in: nib, application: controllerID) }
+            // A window controller's content view controller, a split or tab view controller's
+            // children are archived in its nib; the source storyboard gives each a scene of its
+            // own. Outer controllers move first, so a child's child ends in its own scene.
             var sceneOf: [ObjectID: String] = [:]
-            for content in scene.graph.windowContentControllers {
-                guard let object = scene.graph.objects.first(where: { $0.id == content }), let id = mapping[content] else { continue }
+            let contained = scene.graph.containedControllers
+            for object in scene.graph.objects where contained.contains(object.id) {
+                let content = object.id
+                guard let id = mapping[content] else { continue }
                 let contentScene = object.attributes["nibName"].flatMap(SceneNibs.controllerID(ofViewNib:)) ?? nib + "-content"
                 merged.move(id, toScene: contentScene)
                 merged.scenes.append(Scene(id: contentScene, controller: id, title: object.attributes["title"]))
@@ -109,14 +113,15 @@ public enum CompiledStoryboardReader {
 }
 
 extension NibGraph {
-    /// The content view controllers this nib's window controllers hold (their
-    /// `window.shadowedContentViewController` relationships).
-    fileprivate var windowContentControllers: [ObjectID] {
-        connections.compactMap { connection in
-            guard case .segue(let destination, let segue) = connection.kind,
-                segue.relationship == IBObjectDataReader.windowContentRelationship
-            else { return nil }
-            return destination
-        }
+    /// The controllers this nib's controllers hold through relationships ibtool archives in the
+    /// same nib (a window's content view controller, split and tab items).
+    fileprivate var containedControllers: Set<ObjectID> {
+        Set(
+            connections.compactMap { connection in
+                guard case .segue(let destination, let segue) = connection.kind,
+                    let relationship = segue.relationship, IBObjectDataReader.containedRelationships.contains(relationship)
+                else { return nil }
+                return destination
+            })
     }
 }

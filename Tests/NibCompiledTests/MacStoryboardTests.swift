@@ -29,7 +29,8 @@ import Testing
         graph.connections.compactMap { connection in
             guard case .segue(let destination, let segue) = connection.kind else { return nil }
             let kind = segue.relationship.map { "relationship \($0)" } ?? segue.kind
-            return "\(name(connection.source, in: graph)) \(kind) \(segue.identifier ?? "-") \(segue.customClass ?? "-") → "
+            let anchor = segue.popoverAnchor.map { " anchor \(name($0, in: graph))" } ?? ""
+            return "\(name(connection.source, in: graph)) \(kind) \(segue.identifier ?? "-") \(segue.customClass ?? "-")\(anchor) → "
                 + name(destination, in: graph)
         }.sorted()
     }
