@@ -44,6 +44,15 @@ public enum NibDocumentParser {
         throw LocatedError(at: FileLocation(file: name), "a folder, not an Interface Builder document")
     }
 
+    /// Reads the compiled nib of the `.nib` bundle at `url`, even when the bundle also holds a
+    /// `designable.nib` (which `parse(contentsOf:)` would read): `keyedobjects.nib` or the variant
+    /// `CompiledNibParser` picks. The graph's file names the nib read (`Foo.nib/keyedobjects.nib`).
+    public static func parse(compiledBundle url: URL, displayName: String) throws -> NibGraph {
+        let graph = try CompiledNibParser.parse(bundle: url, name: displayName)
+        try HierarchyLimits.check(graph)
+        return graph
+    }
+
     /// Reads document bytes; `file` names the input in the graph and in messages.
     public static func parse(data: Data, file: String) throws -> NibGraph {
         let start = FileLocation(file: file, line: 1, column: 1)
