@@ -2,7 +2,9 @@ import Foundation
 import NibModel
 
 /// Reads a compiled storyboard (`Foo.storyboardc/`: `Info.plist` + one nib per scene and one per
-/// scene view) into one storyboard `NibGraph`.
+/// scene view) into one storyboard `NibGraph`, for iOS (`UIStoryboard`) and macOS
+/// (`NSStoryboard`: the application scene, and controllers archived in another's nib — a
+/// window's content, split and tab items — each given its scene back).
 ///
 /// Each controller nib named in `Info.plist` becomes a scene (id = the nib name); the view nib
 /// each of its controllers names (`UINibName`) is merged below that controller, its File's Owner
@@ -54,7 +56,9 @@ public enum CompiledStoryboardReader {
             for object in scene.graph.objects where contained.contains(object.id) {
                 let content = object.id
                 guard let id = mapping[content] else { continue }
-                let contentScene = object.attributes["nibName"].flatMap(SceneNibs.controllerID(ofViewNib:)) ?? nib + "-content"
+                // Named like the source scene's controller (its view nib's name holds its id).
+                let contentScene =
+                    object.attributes["nibName"].flatMap(SceneNibs.controllerID(ofViewNib:)) ?? nib + "-" + content.rawValue
                 merged.move(id, toScene: contentScene)
                 merged.scenes.append(Scene(id: contentScene, controller: id, title: object.attributes["title"]))
                 sceneOf[content] = contentScene
