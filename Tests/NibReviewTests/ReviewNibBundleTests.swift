@@ -61,11 +61,7 @@ import Testing
     @Test func textconvShowsTheCompiledNibsChangeInGitDiff() throws {
         let repo = try Self.repository()
         defer { try? FileManager.default.removeItem(at: repo) }
-        try Data("*.nib diff=nibviz\n".utf8).write(to: repo.appendingPathComponent(".gitattributes"))
-        try ReviewCompiledTests.git(["config", "diff.nibviz.textconv", TestPaths.nibviz.path + " textconv"], in: repo)
-        let diff = try runCommand(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "diff", "--no-color", "HEAD~1", "HEAD", "--", "Build/Prefs.nib"],
-            currentDirectory: repo)
+        let diff = try ReviewCompiledTests.textconvDiff(repo, "Build/Prefs.nib")
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.output.contains("keyedobjects.nib") && diff.output.contains("save:"), "\(diff.output)")
         #expect(!diff.output.contains("Binary files"), "\(diff.output)")
