@@ -85,6 +85,7 @@ struct StoryboardMerge {
             }
             connections.append(connection)
         }
+        if let owner { markRootView(of: owner, in: graph, mapped: mapped) }
         if graph.format == .keyedArchive { format = .keyedArchive }
         for diagnostic in graph.diagnostics {
             if diagnostic.severity == .note {
@@ -96,6 +97,25 @@ struct StoryboardMerge {
             }
         }
         return mapping
+    }
+
+    /// A view nib's root view (File's Owner's `view` outlet) is the controller's `view` key, as
+    /// the source storyboard writes it (`splitView`, `tabView` for those containers), so the
+    /// scene splits into the same controller and view nibs (R-XML-10).
+    private mutating func markRootView(of owner: ObjectID, in graph: NibGraph, mapped: (ObjectID) -> ObjectID) {
+        let fileOwner = graph.objects.first { $0.placeholder == PlaceholderIdentifier.filesOwner }?.id
+        for connection in graph.connections where connection.source == fileOwner {
+            guard case .outlet("view", let destination) = connection.kind,
+                let index = objects.firstIndex(where: { $0.id == mapped(destination) }), objects[index].parent == owner
+            else { continue }
+            let container = objects.first { $0.id == owner }?.className
+            objects[index].key =
+                switch (container, objects[index].className) {
+                case ("NSSplitViewController", "NSSplitView"): "splitView"
+                case ("NSTabViewController", "NSTabView"): "tabView"
+                default: "view"
+                }
+        }
     }
 
     /// A controller archived inside another scene's nib (a window's content view controller) and

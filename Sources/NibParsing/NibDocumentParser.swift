@@ -32,7 +32,16 @@ public enum NibDocumentParser {
     /// a `.storyboardc` folder is a compiled storyboard.
     private static func parse(bundle url: URL, name: String) throws -> NibGraph {
         if url.pathExtension == "storyboardc" {
-            return try CompiledStoryboardReader.parse(folder: url, name: name)
+            var graph = try CompiledStoryboardReader.parse(folder: url, name: name)
+            // Controllers are named by the element the source storyboard writes
+            // (`viewController`, not the archived `NSViewController`), as storyboard rules ask.
+            for index in graph.objects.indices {
+                guard graph.objects[index].element == graph.objects[index].className,
+                    let element = ElementClassTable.controllerElement(ofClass: graph.objects[index].className, platform: graph.platform)
+                else { continue }
+                graph.objects[index].element = element
+            }
+            return graph
         }
         let designable = url.appendingPathComponent("designable.nib")
         if FileManager.default.fileExists(atPath: designable.path) {

@@ -45,9 +45,25 @@ import Testing
             let reference = try #require(
                 graph.objects.first { $0.placeholder == PlaceholderIdentifier.storyboardReference }, "\(graph.file)")
             #expect(reference.attributes["storyboardName"] == "Preferences")
-            #expect(reference.attributes["referencedIdentifier"] == "General")
+            #expect(reference.attributes["referencedIdentifier"] == "Settings")
             #expect(graph.scenes.contains { $0.controller == reference.id })
         }
+    }
+
+    /// The compiled reference leads where a source reference does (the one resolver the site,
+    /// the app map and `check` share): `Preferences.storyboardc`'s scene of identifier `Settings`.
+    @Test func aCompiledReferenceResolvesToTheSceneOfAnotherCompiledStoryboard() throws {
+        let library = try Self.graphs().compiled
+        let preferences = try MacStoryboardTests.compiled()
+        let storyboards = [
+            StoryboardDocument(key: "Demo.app/Contents/Resources/Library.storyboardc", graph: library),
+            StoryboardDocument(key: "Demo.app/Contents/Resources/Preferences.storyboardc", graph: preferences),
+        ]
+        let reference = try #require(library.objects.first { $0.placeholder == PlaceholderIdentifier.storyboardReference })
+        let target = try #require(StoryboardReferenceResolver.target(of: reference, from: 0, in: storyboards))
+        #expect(target.storyboard == 1)
+        let scene = preferences.scenes.first { $0.id == target.scene }
+        #expect(MacStoryboardTests.name(scene?.controller, in: preferences) == "NSViewController #Settings")
     }
 
     @Test func objectsSitInTheScenesOfTheSource() throws {

@@ -47,4 +47,27 @@ import Testing
         #expect(simulate.status == 0, "\(simulate.stderr)")
         #expect(simulate.output.contains("NSWindowController"), "\(simulate.output)")
     }
+
+    /// The simulator launches the compiled storyboard as it launches its source: the same
+    /// lifecycle calls to the same classes, in the same order. Ids differ (compiled nibs renumber
+    /// objects), and setters differ by ibtool's plumbing outlets (`storyboard`, `window`, `view`)
+    /// and by the `perform:` action that became a segue's trigger.
+    @Test func theCompiledContainersStoryboardLaunchesLikeItsSource() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-macsb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storyboard = folder.appendingPathComponent("Library.storyboardc")
+        try CompiledFixtures.writeMacContainersStoryboardc(at: storyboard)
+        let source = TestPaths.packageRoot.appendingPathComponent("Tests/NibCompiledTests/__Fixtures__/macos-containers.storyboard")
+        func calls(_ path: String) throws -> [String] {
+            let result = try runNibviz(["simulate", path])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.output.split(separator: "\n").map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }
+                .filter { $0.hasPrefix("-[") && !$0.contains(" set") }
+        }
+        let compiled = try calls(storyboard.path)
+        #expect(compiled == (try calls(source.path)))
+        #expect(compiled.count == 22, "\(compiled)")
+        #expect(compiled.contains("-[ShelfViewController initWithCoder:]"), "the embed is performed: \(compiled)")
+        #expect(compiled.contains("-[BooksViewController viewDidAppear]"), "the first tab appears: \(compiled)")
+    }
 }

@@ -33,7 +33,7 @@ extension CompiledFixtures {
             ("POP-aa-001-view-POP-vw-001", macView(control: nil, trigger: nil)),
             (embedded, macPlainScene(customClass: "_TtC7Library19ShelfViewController", viewNib: "EMB-aa-001-view-EMB-vw-001")),
             ("EMB-aa-001-view-EMB-vw-001", macView(control: nil, trigger: nil)),
-            (reference, macReferenceScene(storyboard: "Preferences", identifier: "General")),
+            (reference, macReferenceScene(storyboard: "Preferences", identifier: "Settings")),
         ]
         for (name, fixture) in files { try Data(KeyedArchiveWriter.encode(fixture)).write(to: url.appendingPathComponent(name + ".nib")) }
     }
