@@ -4,16 +4,10 @@ import NibModel
 // follows ([A-…] keys) are in Sources/NibRules/StoryboardCatalog.swift.
 
 extension SimulationRun {
-    /// Container elements whose own `loadView` builds their view (no nib search); a compiled
-    /// storyboard names its objects by their archived class.
+    /// Container elements whose own `loadView` builds their view (no nib search).
     static let containerElements: Set<String> = [
         "navigationController", "tabBarController", "splitViewController", "pageViewController", "tabViewController",
-        "UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController", "NSSplitViewController",
-        "NSTabViewController",
     ]
-
-    /// Tab containers, as source storyboards and compiled ones name them.
-    static let tabContainerElements: Set<String> = ["tabBarController", "tabViewController", "UITabBarController", "NSTabViewController"]
 
     /// R-LAUNCH-2: whether a relationship child is on screen when its container is: a
     /// navigation root, the first tab, a window's content, split children (iPhone: the primary).
@@ -126,7 +120,7 @@ extension SimulationRun {
     /// A tab bar (or tab view) controller at the root: its tabs become `stage.tabs`, in the order
     /// of its relationship segues; a tab referring to another storyboard keeps its index (nil).
     func noteTabs(of vc: Int) {
-        guard let element = objects[vc - 1].element, Self.tabContainerElements.contains(element),
+        guard let element = objects[vc - 1].element, element == "tabBarController" || element == "tabViewController",
             let info = controllers[vc], let graph = info.storyboard, let id = objects[vc - 1].elementID
         else { return }
         var children = info.children.makeIterator()
