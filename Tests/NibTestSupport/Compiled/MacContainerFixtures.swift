@@ -41,7 +41,7 @@ extension CompiledFixtures {
     /// The window controller's nib: the window, its content split view controller with two
     /// `NSSplitViewItem`s (the sidebar, the tab view controller), the tab view controller's two
     /// `NSTabViewItem`s (Books, Authors).
-    static func macContainersWindowScene(popover: String, embedded: String, reference: String) -> ArchiveFixture {
+    public static func macContainersWindowScene(popover: String, embedded: String, reference: String) -> ArchiveFixture {
         var nib = AppKitNibBuilder()
         let storyboard = nib.externalPlaceholder("NSStoryboardPlaceholder")
         let controller = nib.add("NSWindowController")
