@@ -24,7 +24,8 @@ struct RankingTests {
             objects.append(NibObject(id: button, element: "button", className: "NSButton", parent: "view", line: 10 + index))
             objects.append(NibObject(id: ObjectID("c\(index)"), element: "buttonCell", className: "NSButtonCell", parent: button))
             connections.append(
-                Connection(id: nil, source: button, kind: .outlet(property: "nextKeyView", destination: ObjectID("b\((index + 1) % count)"))))
+                Connection(
+                    id: nil, source: button, kind: .outlet(property: "nextKeyView", destination: ObjectID("b\((index + 1) % count)"))))
             connections.append(Connection(id: nil, source: button, kind: .action(selector: "bitClicked:", target: "-2", eventType: nil)))
         }
         return NibGraph(

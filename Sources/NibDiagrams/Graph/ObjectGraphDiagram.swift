@@ -259,7 +259,9 @@ struct Builder {
     /// the whole site build). Connections between trees (File's Owner → its view) and to stubs
     /// still rank their ends, so the drawing keeps reading from owner to owned.
     func constrainsRanks(from source: ObjectID, to destination: ObjectID?) -> Bool {
-        guard floatsEdgeLabels, let destination, let sourceRoot = drawn[source], let destinationRoot = drawn[destination] else { return true }
+        guard floatsEdgeLabels, let destination, let sourceRoot = drawn[source], let destinationRoot = drawn[destination] else {
+            return true
+        }
         return sourceRoot != destinationRoot
     }
 
