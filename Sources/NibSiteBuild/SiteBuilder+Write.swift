@@ -14,10 +14,12 @@ extension SiteBuilder {
         var pending = [Int](repeating: 0, count: pageCount)
         var users: [String: Int] = [:]
         var toWrite: [Int] = []
+        var templates: [Int: PageTemplate] = [:]
         for page in 0..<pageCount {
             let path = planner.pagePath(page)
             let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
-            let fingerprint = planner.pageFingerprint(page) { figureKeys[$0] }
+            let template = planner.template(page)
+            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] }
             if let kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
                 for key in keys { store.keep(key) }
@@ -28,6 +30,7 @@ extension SiteBuilder {
             }
             state.pages[path] = BuildState.Page(fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""))
             toWrite.append(page)
+            templates[page] = template
             for key in keys { users[key, default: 0] += 1 }
         }
         let missing = submitted
@@ -43,8 +46,9 @@ extension SiteBuilder {
             let path = planner.pagePath(page)
             var files: [String] = []
             let numbers = planner.pageFigures(page)
+            guard let template = templates.removeValue(forKey: page) else { return }
             try planner.writePage(
-                page,
+                template,
                 figureHTML: { figure, ordinal, root in
                     let outcome = store.rendered(figureKeys[numbers[ordinal]])
                     var zoomSource: String?
