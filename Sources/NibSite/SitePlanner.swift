@@ -15,12 +15,15 @@ public final class SitePlanner {
         public var title: String?
         /// The inputs as the user named them.
         public var inputs: [URL]
+        /// Threads that plan documents' pages at once (1: one after the other, on the caller's).
+        public var jobs: Int
 
         /// Creates settings.
-        public init(version: String, title: String? = nil, inputs: [URL] = []) {
+        public init(version: String, title: String? = nil, inputs: [URL] = [], jobs: Int = 1) {
             self.version = version
             self.title = title
             self.inputs = inputs
+            self.jobs = jobs
         }
     }
 
@@ -52,7 +55,10 @@ public final class SitePlanner {
     /// Facts about the documents every page asks for, computed once per content.
     struct Memo {
         var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
+        var storyboardEntries: [AppMapDiagram.Storyboard]?
         var markdownPages: [(source: String, page: MarkdownPage)]?
+        /// `classUses`, once the scene index is built.
+        var classUses: [String: [(String, String)]]?
     }
     var memo = Memo()
 
@@ -62,6 +68,14 @@ public final class SitePlanner {
         let boards = projectStoryboards
         memo.storyboards = boards
         return boards
+    }
+
+    /// `storyboards`' entries alone, in the same order.
+    var storyboardEntries: [AppMapDiagram.Storyboard] {
+        if let entries = memo.storyboardEntries { return entries }
+        let entries = storyboards.map(\.entry)
+        memo.storyboardEntries = entries
+        return entries
     }
 
     /// Number of pages planned.

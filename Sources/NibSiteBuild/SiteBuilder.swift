@@ -153,7 +153,8 @@ public final class SiteBuilder {
     /// Plans every page; each diagram Graphviz must draw is handed to the backend as soon as
     /// it is planned, so the workers render while the rest is planned.
     func planPages() throws {
-        let settings = SitePlanner.Settings(version: options.version, title: options.title, inputs: options.inputs)
+        let settings = SitePlanner.Settings(
+            version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
         let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
         let inbox = self.inbox
         let session = backend.session { id, result in inbox.put(id, result) }
