@@ -36,6 +36,9 @@ extension SitePlanner {
     /// The output path of page `index`.
     public func pagePath(_ index: Int) -> String { pages[index].path }
 
+    /// Whether page `index` is kept from the previous build (`reuseUnit`): carried, not written.
+    public func pageIsKept(_ index: Int) -> Bool { pages[index].isKept }
+
     /// The figures page `index` shows, by figure number.
     public func pageFigures(_ index: Int) -> [Int] {
         pages[index].content.blocks.compactMap { if case .figure(let number) = $0 { number } else { nil } }

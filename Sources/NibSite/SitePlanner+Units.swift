@@ -52,12 +52,44 @@ extension SitePlanner {
             classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
         let base = sceneIndex
         let count = content.documents.count
-        let work = OrderedWork(count: count, jobs: settings.jobs, window: 4 * max(1, settings.jobs)) { planner.plan($0, index: base) }
+        // Documents whose pages an earlier build planned against the same context are kept.
+        let shared = sharedContext
+        let contexts = (0..<count).map { unitContext($0, shared: shared) }
+        var kept: [Int: KeptUnit] = [:]
+        if let reuseUnit {
+            for number in 0..<count { kept[number] = reuseUnit(number, contexts[number]) }
+        }
+        let toPlan = (0..<count).filter { kept[$0] == nil }
+        let work = OrderedWork(count: toPlan.count, jobs: settings.jobs, window: 4 * max(1, settings.jobs)) {
+            planner.plan(toPlan[$0], index: base)
+        }
         meanwhile()
         var scenePages: [SitePage] = []
         var documentPages: [SitePage] = []
+        var planned = 0
+        units = []
         for number in 0..<count {
-            var unit = work.result(number)
+            if let unit = kept[number] {
+                var trial = sceneIndex
+                if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
+                    sceneIndex = trial
+                    sceneIndex.claimLog = []
+                    scenePages += unit.pages.prefix(unit.sceneCount).map(SitePage.init(kept:))
+                    documentPages += unit.pages.dropFirst(unit.sceneCount).map(SitePage.init(kept:))
+                    units.append(
+                        UnitRecord(
+                            context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
+                            figures: figures.count..<figures.count, kept: true))
+                    continue
+                }
+            }
+            var unit: DocumentUnit
+            if kept[number] == nil {
+                unit = work.result(planned)
+                planned += 1
+            } else {
+                unit = planner.plan(number, index: sceneIndex)
+            }
             if !unit.claims.isEmpty {
                 // The claims replay as planned unless an earlier document took one of the paths
                 // (a case-insensitive twin): then the document is planned again, serially.
@@ -77,6 +109,10 @@ extension SitePlanner {
             }
             scenePages += unit.scenePages.map { $0.offsettingFigures(by: offset) }
             documentPages += unit.pages.map { $0.offsettingFigures(by: offset) }
+            units.append(
+                UnitRecord(
+                    context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
+                    claims: unit.claims.map { [$0.path, $0.key, $0.result] }, figures: offset..<figures.count, kept: false))
         }
         return (scenePages, documentPages)
     }

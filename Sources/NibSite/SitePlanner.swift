@@ -40,6 +40,11 @@ public final class SitePlanner {
     var citations: [String: [(String, String)]] = [:]
     /// The page shell (`link()`).
     var layout: PageLayout?
+    /// Asked, for each document (its number and `unitContext`), for the pages an earlier build
+    /// planned for it in the same context; nil plans them.
+    public var reuseUnit: ((Int, String) -> KeptUnit?)?
+    /// Each document's pages, planned or kept, in document order (after `plan()`).
+    public internal(set) var units: [UnitRecord] = []
     /// Called with each figure as it is planned (the build starts rendering it at once).
     public var figureAdded: ((Int, SiteFigure) -> Void)?
     /// Where warnings go (`warning: page: …`).

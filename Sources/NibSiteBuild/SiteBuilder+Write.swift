@@ -17,18 +17,29 @@ extension SiteBuilder {
         var templates: [Int: PageTemplate] = [:]
         for page in 0..<pageCount {
             let path = planner.pagePath(page)
-            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
-            let template = planner.template(page)
-            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] }
-            if let kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
+            // A kept document's pages (`keptUnit` checked their files) are carried as they are.
+            if planner.pageIsKept(page), let kept = previous?.pages[path] {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
-                for key in keys { store.keep(key) }
+                for key in kept.figureKeys { store.keep(key) }
                 state.pages[path] = kept
                 links[path] = kept.links
                 timings.pagesKept += 1
                 continue
             }
-            state.pages[path] = BuildState.Page(fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""))
+            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
+            let template = planner.template(page)
+            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] }
+            if var kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
+                for file in [path] + kept.extraFiles { try output.carry(file) }
+                for key in keys { store.keep(key) }
+                kept.figureKeys = keys.sorted()
+                state.pages[path] = kept
+                links[path] = kept.links
+                timings.pagesKept += 1
+                continue
+            }
+            state.pages[path] = BuildState.Page(
+                fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""), figureKeys: keys.sorted())
             toWrite.append(page)
             templates[page] = template
             for key in keys { users[key, default: 0] += 1 }

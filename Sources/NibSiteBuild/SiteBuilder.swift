@@ -24,6 +24,8 @@ public final class SiteBuilder {
     var planner: SitePlanner?
     /// The store key of each figure, in figure order.
     var figureKeys: [String] = []
+    /// The digests of the inputs (empty for content given up front: nothing is kept then).
+    var digests = InputDigest.Digests()
     /// The previous build's state (nil with `--no-cache`, or when there is none).
     var previous: BuildState?
     /// This build's state, saved for the next one.
@@ -69,7 +71,13 @@ public final class SiteBuilder {
         timings.lanes = backend.lanes
         let root = options.siteRoot
         let steps: [(String, () throws -> Void)] = [
-            ("hash inputs", { self.state.inputs = self.givenContent == nil ? InputDigest.compute(self.options) : "" }),
+            (
+                "hash inputs",
+                {
+                    self.digests = self.givenContent == nil ? InputDigest.compute(self.options) : InputDigest.Digests()
+                    self.state.inputs = self.digests.all
+                }
+            ),
             ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
             (
                 "read concept pages",
@@ -97,7 +105,7 @@ public final class SiteBuilder {
                     }
                 }
             ),
-            ("plan pages", planPages),
+            ("plan pages", { try self.planPages(output) }),
             ("render and write pages", { try self.renderAndWrite(to: output) }),
             (
                 "write shared files",
@@ -152,7 +160,7 @@ public final class SiteBuilder {
 
     /// Plans every page; each diagram Graphviz must draw is handed to the backend as soon as
     /// it is planned, so the workers render while the rest is planned.
-    func planPages() throws {
+    func planPages(_ output: OutputFolder) throws {
         let settings = SitePlanner.Settings(
             version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
         let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
@@ -167,10 +175,15 @@ public final class SiteBuilder {
             session.submit(submitted.count, request)
             submitted.append(key)
         }
-        defer { planner.figureAdded = nil }
+        planner.reuseUnit = { [self] number, context in keptUnit(number, context: context, in: output) }
+        defer {
+            planner.figureAdded = nil
+            planner.reuseUnit = nil
+        }
         try planner.plan()
         planner.link()
         self.planner = planner
+        recordUnits(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
         // lane (`--jobs 1`) renders here, serially, before any page is written.
         guard backend.lanes > 1 else {
@@ -204,6 +217,7 @@ public final class SiteBuilder {
         state.unreadable = content.unreadable
         state.diagramFailures = diagramFailures()
         state.failedDiagrams = store.failuresToRemember
+        recordUnitFailures()
         for file in output.writtenFiles where !file.hasPrefix(DiagramCache.folderName + "/") {
             if let stamp = output.stamp(file) { state.files[file] = BuildState.Stamp(size: stamp.size, modified: stamp.modified) }
         }
@@ -212,11 +226,23 @@ public final class SiteBuilder {
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 
-    /// `page: caption: message` for every figure whose diagram Graphviz could not render.
+    /// `page: caption: message` for every figure whose diagram Graphviz could not render, in
+    /// figure order (a kept document's as its earlier build found them).
     func diagramFailures() -> [String] {
         guard let planner else { return [] }
-        return zip(planner.figures, figureKeys).compactMap { figure, key in
-            store.error(key).map { "\(figure.page): \(figure.caption): \($0)" }
+        let firstUnitFigure = planner.units.first?.figures.lowerBound ?? planner.figures.count
+        var failures = diagramFailures(0..<firstUnitFigure)
+        for (number, unit) in planner.units.enumerated() {
+            failures += unit.kept ? previous?.units[content.documents[number].relative]?.failures ?? [] : diagramFailures(unit.figures)
+        }
+        return failures
+    }
+
+    /// The failures among figures `range`.
+    func diagramFailures(_ range: Range<Int>) -> [String] {
+        guard let planner else { return [] }
+        return range.compactMap { number in
+            store.error(figureKeys[number]).map { "\(planner.figures[number].page): \(planner.figures[number].caption): \($0)" }
         }
     }
 
