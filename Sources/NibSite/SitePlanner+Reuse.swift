@@ -60,7 +60,7 @@ extension SitePlanner {
     }
 
     /// A digest of everything document `number`'s pages read beyond its own graph and timeline:
-    /// the paths every page of the project claims, the rule ids and scenario names the linker
+    /// its page paths, the rule ids and scenario names the linker
     /// knows, its findings, the segues into and out of its scenes with the pages and titles at
     /// their ends, the targets of its storyboard references, and every use of its custom classes.
     func unitContext(_ number: Int, shared: String) -> String {
@@ -77,8 +77,11 @@ extension SitePlanner {
         }
         for segue in sceneIndex.segues where segue.fromDocument == number || segue.toDocument == number {
             parts.append(
-                [end(segue.fromDocument, segue.fromScene), end(segue.toDocument, segue.toScene), segue.name, segue.kind, segue.reference ?? ""]
-                    .joined(separator: "\u{1}"))
+                [
+                    end(segue.fromDocument, segue.fromScene), end(segue.toDocument, segue.toScene), segue.name, segue.kind,
+                    segue.reference ?? "",
+                ]
+                .joined(separator: "\u{1}"))
         }
         guard case .success(let graph) = document.graph else { return StableHash.hex(parts) }
         for object in graph.objects where object.placeholder == PlaceholderIdentifier.storyboardReference {
@@ -92,11 +95,11 @@ extension SitePlanner {
         return StableHash.hex(parts)
     }
 
-    /// What every document's pages read of the whole build: the claimed page paths, the rule
-    /// ids, the scenario names, whether there is a class table.
+    /// What every document's pages read of the whole build: the rule ids, the scenario names (the
+    /// linker's targets), whether there is a class table. (The paths a document's pages claim
+    /// are in its own context; its object part claims are replayed on adoption.)
     var sharedContext: String {
-        var parts = sceneIndex.claimed.sorted()
-        parts += content.rules.map(\.id)
+        var parts = content.rules.map(\.id)
         parts += content.scenarios.map(\.name)
         parts.append(content.hasClassTable ? "classes" : "no classes")
         return StableHash.hex(parts)
