@@ -98,7 +98,7 @@ public final class SiteBuilder {
                     if let given = self.givenContent {
                         (self.content.documents, self.content.sources) = (given.documents, given.sources)
                     } else {
-                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options) {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options, simulateLater: true) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()
