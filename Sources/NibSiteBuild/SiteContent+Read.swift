@@ -103,7 +103,10 @@ extension SiteContent {
                 var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
                 options.classesNotFound = runtime?.notFound ?? options.classesNotFound
                 let simulate: @Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] in
-                    (Simulator.run(document: graph, options: options), graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
+                    (
+                        Simulator.run(document: graph, options: options),
+                        graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
+                    )
                 }
                 guard !simulateLater else {
                     var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
