@@ -65,16 +65,15 @@ public enum LinkChecker {
     }
 
     /// Problems in `pages` (path → links), sorted; `exists` says whether a file of the site exists.
-    /// Work is proportional to the distinct (folder, reference) pairs plus one set lookup per
-    /// reference.
-    static func check(pages: [String: PageLinks], exists: (String) -> Bool) -> [String] {
+    /// Only the pages in `checking` (all when nil) have their references checked; anchors are
+    /// looked up in every page. Work is proportional to the distinct (folder, reference) pairs
+    /// plus one set lookup per reference.
+    static func check(pages: [String: PageLinks], checking: Set<String>? = nil, exists: (String) -> Bool) -> [String] {
         var ids: [String: Set<String>] = [:]
-        ids.reserveCapacity(pages.count)
-        for (path, links) in pages { ids[path] = Set(links.ids) }
         var resolved: [String: [String: Resolution]] = [:]
         var existing: [String: Bool] = [:]
         var problems: [String] = []
-        for (path, links) in pages {
+        for (path, links) in pages where checking?.contains(path) ?? true {
             let base = folder(of: path)
             var cache = resolved[base] ?? [:]
             for reference in links.references {
@@ -90,7 +89,7 @@ public enum LinkChecker {
                     continue
                 }
                 let target = file.isEmpty ? path : file
-                if pages[target] == nil {
+                guard let targetLinks = pages[target] else {
                     let found: Bool
                     if let known = existing[target] {
                         found = known
@@ -98,14 +97,14 @@ public enum LinkChecker {
                         found = exists(target)
                         existing[target] = found
                     }
-                    guard found else {
-                        problems.append("\(path): missing file \(written)")
-                        continue
-                    }
+                    if !found { problems.append("\(path): missing file \(written)") }
+                    // A file that is not a page of the build has no anchors to check.
+                    if found, fragment != nil, target.hasSuffix(".html") { problems.append("\(path): missing anchor \(written)") }
+                    continue
                 }
-                if let fragment, target.hasSuffix(".html"), ids[target]?.contains(fragment) != true {
-                    problems.append("\(path): missing anchor \(written)")
-                }
+                guard let fragment, target.hasSuffix(".html") else { continue }
+                if ids[target] == nil { ids[target] = Set(targetLinks.ids) }
+                if ids[target]?.contains(fragment) != true { problems.append("\(path): missing anchor \(written)") }
             }
             resolved[base] = cache
         }

@@ -23,6 +23,7 @@ extension SiteBuilder {
                 for key in kept.figureKeys { store.keep(key) }
                 state.pages[path] = kept
                 links[path] = kept.links
+                keptPages.insert(path)
                 timings.pagesKept += 1
                 continue
             }
@@ -35,6 +36,7 @@ extension SiteBuilder {
                 kept.figureKeys = keys.sorted()
                 state.pages[path] = kept
                 links[path] = kept.links
+                keptPages.insert(path)
                 timings.pagesKept += 1
                 continue
             }

@@ -32,6 +32,8 @@ public final class SiteBuilder {
     var state = BuildState()
     /// Every page's anchors and references, for the link check.
     var links: [String: LinkChecker.PageLinks] = [:]
+    /// The pages carried from the previous build as they were.
+    var keptPages: Set<String> = []
     /// Where the time went.
     var timings = SiteTimings()
     /// Diagrams render while pages are planned: the session, its results, and the key of
@@ -199,14 +201,36 @@ public final class SiteBuilder {
         finisher.start()
     }
 
-    /// Every broken internal link or anchor fails the build; all of them are listed.
+    /// Every broken internal link or anchor fails the build; all of them are listed. A page
+    /// kept from the previous build (whose links were checked then) is checked again only when
+    /// something it may point at is gone: a file or page that build wrote, or an anchor of a
+    /// page written again.
     func checkLinks(_ output: OutputFolder) throws {
-        let files = Set(output.writtenFiles)
-        let broken = LinkChecker.check(pages: links) { files.contains($0) }
+        let written = output.writtenFiles
+        let files = Set(written)
+        let checking = previous.flatMap { previous in
+            Self.nothingLost(since: previous, files: files, links: links, kept: keptPages) ? Set(links.keys).subtracting(keptPages) : nil
+        }
+        let broken = LinkChecker.check(pages: links, checking: checking) { files.contains($0) }
         guard !broken.isEmpty else { return }
         for problem in broken { progress.note("broken link: \(problem)") }
         throw SiteBuildError(
             step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
+    }
+
+    /// Whether every file `previous` recorded is written again (but the standalone diagrams of
+    /// pages written again: only their own page shows them), and every page written again still
+    /// has every anchor it had.
+    static func nothingLost(
+        since previous: BuildState, files: Set<String>, links: [String: LinkChecker.PageLinks], kept: Set<String>
+    ) -> Bool {
+        let released = Set(previous.pages.filter { !kept.contains($0.key) }.flatMap(\.value.extraFiles))
+        guard previous.files.keys.allSatisfy({ files.contains($0) || released.contains($0) }) else { return false }
+        for (path, page) in previous.pages {
+            guard let now = links[path] else { return false }
+            if now.ids != page.links.ids, !Set(now.ids).isSuperset(of: page.links.ids) { return false }
+        }
+        return true
     }
 
     /// Writes `.nibviz-state.json` for the next build (not with `--no-cache`).

@@ -88,3 +88,36 @@ struct IncrementalDocumentTests {
         #expect(report.timings.documentsPlanned == 5 && report.timings.documentsKept == 0)
     }
 }
+
+/// The link check of a rebuild skips the pages kept from the previous build only while nothing
+/// they may point at is gone (#17).
+@Suite("Incremental link check")
+struct IncrementalLinkCheckTests {
+    static func state(_ pages: [String: String], files: [String], extra: [String: [String]] = [:]) -> BuildState {
+        var state = BuildState()
+        for (path, html) in pages {
+            state.pages[path] = BuildState.Page(fingerprint: path, extraFiles: extra[path] ?? [], links: LinkChecker.PageLinks(html: html))
+        }
+        for file in files { state.files[file] = BuildState.Stamp(size: 1, modified: 1) }
+        return state
+    }
+
+    @Test func keptPagesAreCheckedAgainWhenAPageWrittenAgainLostAnAnchorOrAFileIsGone() throws {
+        let previous = Self.state(
+            ["a.html": "<p id=\"x\"></p>", "b.html": "<a href=\"a.html#x\">x</a>"], files: ["a.html", "b.html", "diagrams/k.svg"],
+            extra: ["a.html": ["diagrams/k.svg"]])
+        let linksOfB = try #require(previous.pages["b.html"]).links
+        let same = ["a.html": LinkChecker.PageLinks(html: "<p id=\"x\"></p><p id=\"y\"></p>"), "b.html": linksOfB]
+        // a.html written again with its anchor (and without its old standalone diagram): b.html stays unchecked.
+        #expect(SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: same, kept: ["b.html"]))
+        // a.html written again without the anchor b.html names: everything is checked again.
+        var lost = same
+        lost["a.html"] = LinkChecker.PageLinks(html: "<p id=\"y\"></p>")
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: lost, kept: ["b.html"]))
+        // A page the previous build wrote is gone.
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["b.html"], links: ["b.html": linksOfB], kept: ["b.html"]))
+        // A file of a kept page is gone.
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: same, kept: ["a.html", "b.html"]))
+        #expect(LinkChecker.check(pages: lost, checking: ["b.html"]) { _ in true } == ["b.html: missing anchor a.html#x"])
+    }
+}
