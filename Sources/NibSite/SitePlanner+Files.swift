@@ -36,6 +36,10 @@ extension SitePlanner {
     /// The output path of page `index`.
     public func pagePath(_ index: Int) -> String { pages[index].path }
 
+    /// Forgets page `index`'s content once its file is written (its title and search data stay
+    /// for the search index).
+    public func release(_ index: Int) { pages[index].content = PageContent() }
+
     /// Whether page `index` is kept from the previous build (`reuseUnit`): carried, not written.
     public func pageIsKept(_ index: Int) -> Bool { pages[index].isKept }
 
@@ -164,4 +168,8 @@ public struct PageTemplate: Sendable {
     public var figures: [Int]
     /// The page's number.
     var index: Int
+
+    /// Whether the page's content can be let go (`release`): the template holds all its file
+    /// is made of.
+    public var standsAlone: Bool { pieces != nil }
 }

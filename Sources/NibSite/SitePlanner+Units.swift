@@ -107,9 +107,10 @@ extension SitePlanner {
                 sceneIndex.claimLog = []
             }
             let offset = figures.count
-            for figure in unit.figures {
+            for var figure in unit.figures {
+                figureAdded?(figures.count, figure)
+                if !keepsFigureDOT { figure.dot = "" }
                 figures.append(figure)
-                figureAdded?(figures.count - 1, figure)
             }
             scenePages += unit.scenePages.map { $0.offsettingFigures(by: offset) }
             documentPages += unit.pages.map { $0.offsettingFigures(by: offset) }

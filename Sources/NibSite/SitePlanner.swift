@@ -47,6 +47,9 @@ public final class SitePlanner {
     public internal(set) var units: [UnitRecord] = []
     /// Called with each figure as it is planned (the build starts rendering it at once).
     public var figureAdded: ((Int, SiteFigure) -> Void)?
+    /// Whether `figures` keep their DOT after `figureAdded` (a build that renders them as they
+    /// come does not need it again).
+    public var keepsFigureDOT = true
     /// Where warnings go (`warning: page: …`).
     let note: @Sendable (String) -> Void
 
@@ -90,6 +93,7 @@ public final class SitePlanner {
     func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
         figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
         figureAdded?(figures.count - 1, figures[figures.count - 1])
+        if !keepsFigureDOT { figures[figures.count - 1].dot = "" }
         return .figure(figures.count - 1)
     }
 

@@ -29,6 +29,8 @@ extension SiteBuilder {
             }
             let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
             let template = planner.template(page)
+            // The template is all the page's file is made of from here on.
+            if template.standsAlone { planner.release(page) }
             let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] }
             if var kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
@@ -49,7 +51,7 @@ extension SiteBuilder {
         let missing = submitted
         let missingSet = Set(missing)
         for page in toWrite {
-            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) where missingSet.contains(key) {
+            for key in Set((templates[page]?.figures ?? []).map { figureKeys[$0] }) where missingSet.contains(key) {
                 pending[page] += 1
                 waiting[key, default: []].append(page)
             }
@@ -58,8 +60,8 @@ extension SiteBuilder {
         func write(_ page: Int) throws {
             let path = planner.pagePath(page)
             var files: [String] = []
-            let numbers = planner.pageFigures(page)
             guard let template = templates.removeValue(forKey: page) else { return }
+            let numbers = template.figures
             try planner.writePage(
                 template,
                 figureHTML: { figure, ordinal, root in
@@ -84,7 +86,7 @@ extension SiteBuilder {
             }
             state.pages[path]?.extraFiles = files
             state.pages[path]?.links = links[path] ?? LinkChecker.PageLinks(html: "")
-            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) {
+            for key in Set(numbers.map { figureKeys[$0] }) {
                 users[key, default: 1] -= 1
                 if users[key] == 0 { store.release(key) }
             }

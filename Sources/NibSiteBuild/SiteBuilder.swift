@@ -170,10 +170,12 @@ public final class SiteBuilder {
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
         renderStart = ContinuousClock.now
+        // The planner drops each figure's DOT once it is handed over here.
+        planner.keepsFigureDOT = false
         planner.figureAdded = { [self] _, figure in
             let (key, render) = store.add(dot: figure.dot, name: figure.name)
             figureKeys.append(key)
-            guard render, let request = store.request(key) else { return }
+            guard render, let request = store.takeRequest(key) else { return }
             session.submit(submitted.count, request)
             submitted.append(key)
         }
