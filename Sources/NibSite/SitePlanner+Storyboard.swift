@@ -98,7 +98,7 @@ extension SitePlanner {
     func referenceTarget(_ reference: NibObject, number: Int) -> String? {
         let boards = storyboards
         guard let from = boards.firstIndex(where: { $0.record == number }),
-            let target = AppMapDiagram.target(of: reference, from: from, in: boards.map(\.entry))
+            let target = AppMapDiagram.target(of: reference, from: from, in: storyboardEntries)
         else { return nil }
         let document = boards[target.storyboard].record
         return sceneIndex.path(document: document, scene: target.scene) ?? sceneIndex.documentPaths[document]

@@ -43,6 +43,10 @@ public struct SiteTimings: Sendable {
     /// Pages kept and written.
     public var pagesKept = 0
     public var pagesWritten = 0
+    /// Documents whose pages were planned, and those whose pages were kept from the previous
+    /// build without planning (their bytes and context unchanged).
+    public var documentsPlanned = 0
+    public var documentsKept = 0
 
     /// Creates empty timings.
     public init() {}
@@ -79,6 +83,7 @@ public struct SiteTimings: Sendable {
                 + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
+        lines.append("  documents planned \(documentsPlanned), kept without planning \(documentsKept)")
         lines.append(
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
