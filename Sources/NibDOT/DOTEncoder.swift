@@ -46,8 +46,17 @@ public enum DOTEncoder {
     /// ` [a="1", b="2"]` sorted by name, or nothing when empty.
     static func attributeList(_ attributes: DOTAttributes) -> String {
         guard !attributes.isEmpty else { return "" }
-        let parts = attributes.sorted(by: { $0.key < $1.key }).map { attributeName($0.key) + "=" + encode($0.value) }
-        return " [" + parts.joined(separator: ", ") + "]"
+        var out = " ["
+        var first = true
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            if !first { out += ", " }
+            first = false
+            out += attributeName(key)
+            out += "="
+            out += encode(value)
+        }
+        out += "]"
+        return out
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.

@@ -21,6 +21,8 @@ public enum DOTEscaping {
     /// `&amp;` (Graphviz decodes entities in labels), line breaks become `\n`, other control
     /// characters a space.
     public static func quoted(_ text: String, for context: Context = .label) -> String {
+        // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
+        if isPlain(text, for: context) { return "\"" + text + "\"" }
         let backslash = context == .tooltip ? "\\\\\\\\" : "\\\\"
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
@@ -46,6 +48,23 @@ public enum DOTEscaping {
         return out
     }
 
+    /// Whether `quoted` would copy `text` unchanged: printable ASCII without `\\`, `"` or `&`
+    /// (nor, in a URL, a character it percent-encodes).
+    static func isPlain(_ text: String, for context: Context) -> Bool {
+        text.utf8.allSatisfy { byte in
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "&") else {
+                return false
+            }
+            guard context == .url else { return true }
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "`"), UInt8(ascii: "{"),
+                UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"):
+                return false
+            default: return true
+            }
+        }
+    }
+
     /// Longest piece of text one quoted string holds: even escaped at 5 bytes per character
     /// (`&amp;`) it stays under Graphviz's 16,384-byte limit for one quoted string.
     static let pieceScalars = 3_000
@@ -53,6 +72,8 @@ public enum DOTEscaping {
     /// `quoted(text, for:)`, written as a DOT concatenation `"…" + "…"` when the text is long,
     /// so any length reaches Graphviz whole (node names, ids and tooltips of any size).
     public static func quotedInPieces(_ text: String, for context: Context = .label) -> String {
+        // A text of no more bytes than `pieceScalars` has no more scalars either.
+        guard text.utf8.count > pieceScalars else { return quoted(text, for: context) }
         let scalars = text.unicodeScalars
         guard scalars.count > pieceScalars else { return quoted(text, for: context) }
         var pieces: [String] = []
@@ -125,7 +146,8 @@ public enum DOTEscaping {
     /// Shortens `text` to at most `limit` characters with an ellipsis, for labels (the full
     /// text stays in the tooltip).
     public static func truncated(_ text: String, limit: Int = 48) -> String {
-        guard text.count > limit, limit > 1 else { return text }
+        // No more bytes than `limit`: no more characters either (counting characters is slow).
+        guard text.utf8.count > limit, text.count > limit, limit > 1 else { return text }
         return String(text.prefix(limit - 1)) + "…"
     }
 

@@ -18,6 +18,8 @@ struct SitePage {
     var summary: String = ""
     /// Extra search terms: (kind, text, anchor).
     var searchTerms: [(kind: String, text: String, anchor: String?)] = []
+    /// Kept from an earlier build (`SitePlanner.reuseUnit`): its file is carried, never written.
+    var isKept = false
 
     /// `../` repeated once per folder level of `path`.
     var root: String { String(repeating: "../", count: path.split(separator: "/").count - 1) }

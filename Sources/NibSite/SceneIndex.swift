@@ -32,6 +32,12 @@ struct SceneIndex {
     var sceneOf: [Int: [ObjectID: String]] = [:]
     /// Every segue of the project.
     var segues: [Segue] = []
+    /// document index → scene id → the scene's title (`SitePlanner.sceneTitle`).
+    var sceneTitles: [Int: [String: String]] = [:]
+    /// The claims made since the index was built, in order: (path asked, key, path given). A
+    /// document planned against a copy of the index replays them on the real one
+    /// (`SitePlanner.plan`).
+    var claimLog: [(path: String, key: String, result: String)] = []
 
     /// `path` when no page has it yet, else `path` with a stable hash of `key` (and a counter,
     /// should that be taken too); the result is claimed.
@@ -42,6 +48,7 @@ struct SceneIndex {
             candidate = String(path.dropLast(5)) + "-" + StableHash.hex(salt == 0 ? [key] : [key, "\(salt)"]).prefix(8) + ".html"
             salt += 1
         }
+        claimLog.append((path, key, candidate))
         return candidate
     }
 
@@ -65,6 +72,12 @@ struct SceneIndex {
             let folder = String(documentPaths[number].dropLast(5)) + "/"
             var paths: [String: String] = [:]
             var sceneOf: [ObjectID: String] = [:]
+            let objects = graph.objectsByID
+            var titles: [String: String] = [:]
+            for scene in graph.scenes where titles[scene.id] == nil {
+                titles[scene.id] = SitePlanner.sceneTitle(scene, objects: objects)
+            }
+            index.sceneTitles[number] = titles
             for scene in graph.scenes where paths[scene.id] == nil {
                 paths[scene.id] = index.claim(
                     folder + HTMLEscaping.fileComponent(scene.id) + ".html", key: document.relative + " " + scene.id)
@@ -110,6 +123,7 @@ struct SceneIndex {
                         reference: reference))
             }
         }
+        index.claimLog = []
         return index
     }
 

@@ -70,6 +70,9 @@ public struct SiteContent: Sendable {
         public var launch: StoryboardLaunch? = nil
         /// `check`'s findings located in this document (empty without sources).
         public var findings: [CheckFinding] = []
+        /// The simulations (`timeline`, `launch`) not run yet: a build runs them only for the
+        /// documents whose pages it plans (`simulated()`).
+        public var pendingSimulation: (@Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?))?
 
         /// Creates a record.
         public init(
@@ -82,6 +85,16 @@ public struct SiteContent: Sendable {
             self.launch = launch
             self.findings = findings
         }
+    }
+
+    /// The document with its simulations run, when they were left pending.
+    public func simulatedDocument(_ number: Int) -> DocumentRecord {
+        var document = documents[number]
+        if let simulate = document.pendingSimulation {
+            (document.timeline, document.launch) = simulate()
+            document.pendingSimulation = nil
+        }
+        return document
     }
 
     /// SPEC's rules, in SPEC order.

@@ -3,45 +3,44 @@ import NibDiagrams
 import NibModel
 
 extension SitePlanner {
-    func planDocumentPages() {
-        let paths = sceneIndex.documentPaths
-        for (number, (document, path)) in zip(content.documents, paths).enumerated() {
-            let name = (document.relative as NSString).lastPathComponent
-            var page = SitePage(
-                path: path, title: name,
-                breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [(name, nil)],
-                content: PageContent(), section: "documents")
-            switch document.graph {
-            case .failure(let error):
-                page.content = PageContent(
-                    "<p class=\"error\" role=\"alert\">This document could not be read.</p><pre class=\"source\"><code>Error: \(HTMLEscaping.escape(error.description))</code></pre>"
-                )
-                page.summary = "could not be read"
-                page.searchTerms = [("error", error.description, nil)]
-            case .success(let graph) where graph.isStoryboard:
-                page.content = storyboardContent(graph, document: document, number: number, path: path)
-                page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
-                page.searchTerms =
-                    graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") } + Self.findingTerms(document.findings)
-            case .success(let graph):
-                page.content = documentContent(graph, document: document, path: path)
-                page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
-                var terms: [(String, String, String?)] = []
-                for object in graph.objects {
-                    terms.append(("id", object.id.rawValue + " " + object.runtimeClass, HTMLEscaping.objectFragment(object.id.rawValue)))
-                    if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectFragment(object.id.rawValue))) }
-                }
-                for connection in graph.connections {
-                    terms.append(
-                        (connection.kind.name, Self.connectionName(connection), HTMLEscaping.objectFragment(connection.source.rawValue)))
-                }
-                terms += graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
-                terms += Self.findingTerms(document.findings).map { ($0.kind, $0.text, $0.anchor) }
-                page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
+    /// The page of document `number`, after the pages of its object parts when its graph is split.
+    func planDocumentPage(of number: Int) {
+        let document = content.documents[number]
+        let path = sceneIndex.documentPaths[number]
+        let name = (document.relative as NSString).lastPathComponent
+        var page = SitePage(
+            path: path, title: name,
+            breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [(name, nil)],
+            content: PageContent(), section: "documents")
+        switch document.graph {
+        case .failure(let error):
+            page.content = PageContent(
+                "<p class=\"error\" role=\"alert\">This document could not be read.</p><pre class=\"source\"><code>Error: \(HTMLEscaping.escape(error.description))</code></pre>"
+            )
+            page.summary = "could not be read"
+            page.searchTerms = [("error", error.description, nil)]
+        case .success(let graph) where graph.isStoryboard:
+            page.content = storyboardContent(graph, document: document, number: number, path: path)
+            page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
+            page.searchTerms =
+                graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") } + Self.findingTerms(document.findings)
+        case .success(let graph):
+            page.content = documentContent(graph, document: document, path: path)
+            page.summary = "\(graph.platform) \(graph.isStoryboard ? "storyboard" : "xib"), \(graph.objects.count) objects"
+            var terms: [(String, String, String?)] = []
+            for object in graph.objects {
+                terms.append(("id", object.id.rawValue + " " + object.runtimeClass, HTMLEscaping.objectFragment(object.id.rawValue)))
+                if let custom = object.customClass { terms.append(("class", custom, HTMLEscaping.objectFragment(object.id.rawValue))) }
             }
-            pages.append(page)
+            for connection in graph.connections {
+                terms.append(
+                    (connection.kind.name, Self.connectionName(connection), HTMLEscaping.objectFragment(connection.source.rawValue)))
+            }
+            terms += graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") }
+            terms += Self.findingTerms(document.findings).map { ($0.kind, $0.text, $0.anchor) }
+            page.searchTerms = terms.map { (kind: $0.0, text: $0.1, anchor: $0.2) }
         }
-        planDocumentIndex(paths)
+        pages.append(page)
     }
 
     func folderCrumbs(_ document: SiteContent.DocumentRecord) -> [(String, String?)] {

@@ -36,39 +36,68 @@ extension SitePlanner {
     /// The output path of page `index`.
     public func pagePath(_ index: Int) -> String { pages[index].path }
 
+    /// Forgets page `index`'s content once its file is written (its title and search data stay
+    /// for the search index).
+    public func release(_ index: Int) { pages[index].content = PageContent() }
+
+    /// Whether page `index` is kept from the previous build (`reuseUnit`): carried, not written.
+    public func pageIsKept(_ index: Int) -> Bool { pages[index].isKept }
+
     /// The figures page `index` shows, by figure number.
     public func pageFigures(_ index: Int) -> [Int] {
         pages[index].content.blocks.compactMap { if case .figure(let number) = $0 { number } else { nil } }
     }
 
-    /// A digest of everything page `index`'s file is made of, figures by their content key: the
-    /// same digest means the same bytes (a rebuild keeps the previous file).
-    public func pageFingerprint(_ index: Int, figureKey: (Int) -> String) -> String {
-        var parts: [String] = []
-        let page = assembled(index) { number, _ in
-            let figure = figures[number]
-            parts.append(figureKey(number) + "\u{0}" + figure.caption + "\u{0}" + figure.kind)
-            return "\u{0}figure\u{0}"
+    /// Page `index` laid out once with its figures left open: the fingerprint and the file are
+    /// both made from it (the layout is the costly part of a page).
+    public func template(_ index: Int) -> PageTemplate {
+        let marker = "\u{0}nibviz-figure\u{0}"
+        let figureNumbers = pageFigures(index)
+        let page = assembled(index) { _, _ in marker }
+        let text = layout?.render(page) ?? ""
+        let pieces = text.components(separatedBy: marker)
+        // Content holding the marker itself (it cannot come from escaped text) is laid out per figure.
+        guard pieces.count == figureNumbers.count + 1 else {
+            return PageTemplate(path: pages[index].path, root: pages[index].root, pieces: nil, figures: figureNumbers, index: index)
         }
-        return StableHash.hex([layout?.render(page) ?? ""] + parts)
+        return PageTemplate(path: pages[index].path, root: pages[index].root, pieces: pieces, figures: figureNumbers, index: index)
     }
 
-    /// Writes page `index` with its figures filled in by `figureHTML` (the figure, its number on
+    /// A digest of everything page `index`'s file is made of, figures by their content key: the
+    /// same digest means the same bytes (a rebuild keeps the previous file).
+    public func pageFingerprint(_ template: PageTemplate, figureKey: (Int) -> String) -> String {
+        var parts = template.pieces ?? [layout?.render(assembled(template.index) { _, _ in "\u{0}figure\u{0}" }) ?? ""]
+        for number in template.figures {
+            let figure = figures[number]
+            parts.append(figureKey(number) + "\u{0}" + figure.caption + "\u{0}" + figure.kind)
+        }
+        return StableHash.hex(parts)
+    }
+
+    /// Writes page `template` with its figures filled in by `figureHTML` (the figure, its number on
     /// the page, the page's `../` prefix to the site root): the page's bytes depend only on its
     /// own figures.
     public func writePage(
-        _ index: Int, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, Data) throws -> Void
+        _ template: PageTemplate, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, Data) throws -> Void
     ) throws {
-        var failure: Error?
-        let root = pages[index].root
-        let page = assembled(index) { number, ordinal in
-            do { return try figureHTML(figures[number], ordinal, root) } catch {
-                failure = failure ?? error
-                return ""
+        guard let pieces = template.pieces else {
+            var failure: Error?
+            let page = assembled(template.index) { number, ordinal in
+                do { return try figureHTML(figures[number], ordinal, template.root) } catch {
+                    failure = failure ?? error
+                    return ""
+                }
             }
+            if let failure { throw failure }
+            try write(page.path, Data((layout?.render(page) ?? "").utf8))
+            return
         }
-        if let failure { throw failure }
-        try write(page.path, Data((layout?.render(page) ?? "").utf8))
+        var out = pieces[0]
+        for (ordinal, number) in template.figures.enumerated() {
+            out += try figureHTML(figures[number], ordinal, template.root)
+            out += pieces[ordinal + 1]
+        }
+        try write(template.path, Data(out.utf8))
     }
 
     /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.
@@ -124,4 +153,23 @@ extension SitePlanner {
         script.append(Data(";\n".utf8))
         try write("assets/search-index.js", script)
     }
+}
+
+/// A page laid out with its figures left open (`SitePlanner.template`).
+public struct PageTemplate: Sendable {
+    /// The page's output path.
+    public var path: String
+    /// `../` once per folder level of `path`.
+    var root: String
+    /// The laid-out text around the figures (one more than `figures`); nil when the page is
+    /// laid out again with its figures instead.
+    var pieces: [String]?
+    /// The page's figures by number, in page order.
+    public var figures: [Int]
+    /// The page's number.
+    var index: Int
+
+    /// Whether the page's content can be let go (`release`): the template holds all its file
+    /// is made of.
+    public var standsAlone: Bool { pieces != nil }
 }

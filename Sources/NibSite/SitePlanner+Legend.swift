@@ -8,6 +8,10 @@ extension SitePlanner {
     /// diagrams label what they draw).
     static let legendKinds: Set<DiagramKind> = [.graph, .flow, .instantiation]
 
+    /// Each legend's DOT, built once (every page with a diagram shows one).
+    static let legendDOT: [DiagramKind: String] = Dictionary(
+        uniqueKeysWithValues: legendKinds.map { ($0, DiagramLegend.dot(for: $0)) })
+
     /// The page's legend toggle for the diagram kinds it draws (in the order given, each once);
     /// empty when none of them has a legend.
     func legendToggle(_ kinds: [DiagramKind], page: String) -> PageContent {
@@ -16,7 +20,7 @@ extension SitePlanner {
         var html = PageContent("<details class=\"legend\"><summary>Legend</summary><div class=\"figures\">")
         for kind in shown {
             html += figure(
-                dot: DiagramLegend.dot(for: kind), caption: "Legend of the \(kind.legendTitle)", kind: kind,
+                dot: Self.legendDOT[kind] ?? DiagramLegend.dot(for: kind), caption: "Legend of the \(kind.legendTitle)", kind: kind,
                 name: "legend-\(kind.rawValue)", page: page)
         }
         html += "</div></details>"

@@ -8,13 +8,23 @@ extension SitePlanner {
     /// twice fails.
     public func plan() throws {
         sceneIndex = SceneIndex.build(documents: content.documents)
-        let documentPaths = sceneIndex.documentPaths
-        planHomePage()
-        planScenePages(documentPaths)
-        planConceptPages()
-        planRulesPage()
-        planScenarioPages()
-        planDocumentPages()
+        memo.classUses = classUses(sceneIndex.documentPaths)
+        var home: [SitePage] = []
+        var others: [SitePage] = []
+        // Documents are planned on other threads while the home, concept, rule and scenario
+        // pages are planned here.
+        let (scenePages, documentPages) = planDocumentUnits {
+            planHomePage()
+            home = pages
+            pages = []
+            planConceptPages()
+            planRulesPage()
+            planScenarioPages()
+            others = pages
+            pages = []
+        }
+        pages = home + scenePages + others + documentPages
+        planDocumentIndex(sceneIndex.documentPaths)
         planClassesPage()
         // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
         let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()

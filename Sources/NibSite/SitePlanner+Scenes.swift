@@ -6,33 +6,49 @@ import NibModel
 /// objects and connections, the simulated run that shows its controller, the segues to and
 /// from it, every other use of its classes), and the storyboard page that lists them.
 extension SitePlanner {
-    /// Scene pages of every storyboard (`sceneIndex` is computed before any page is planned).
-    func planScenePages(_ documentPaths: [String]) {
-        let uses = classUses(documentPaths)
-        for (number, document) in content.documents.enumerated() {
-            guard case .success(let graph) = document.graph, graph.isStoryboard else { continue }
-            let documentPath = documentPaths[number]
-            let documentName = (document.relative as NSString).lastPathComponent
-            let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
-            let objects = graph.objectsByID
-            var seen = Set<String>()
-            for scene in graph.scenes where seen.insert(scene.id).inserted {
-                guard let path = sceneIndex.path(document: number, scene: scene.id) else { continue }
-                let title = Self.sceneTitle(scene, objects: objects)
-                var page = SitePage(
-                    path: path, title: title,
-                    breadcrumbs: [
-                        ("Home", "index.html"), ("Documents", "documents/index.html"), (documentName, documentPath), (title, nil),
-                    ],
-                    content: PageContent(), section: "documents")
-                page.content = sceneContent(
-                    scene, number: number, graph: graph, part: parts[scene.id], path: path, documentPath: documentPath, uses: uses)
-                page.summary = "Scene of \(documentName)"
-                page.searchTerms =
-                    sceneSearchTerms(scene, graph: graph) + Self.findingTerms(findings(document: number, scene: scene, graph: graph))
-                pages.append(page)
-            }
+    /// The scene pages of document `number` when it is a storyboard (`sceneIndex` is computed
+    /// before any page is planned; `uses` is `classUses`).
+    func planScenePages(of number: Int, uses: [String: [(String, String)]]) {
+        let document = content.documents[number]
+        guard case .success(let graph) = document.graph, graph.isStoryboard else { return }
+        let documentPath = sceneIndex.documentPaths[number]
+        let documentName = (document.relative as NSString).lastPathComponent
+        let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
+        let objects = graph.objectsByID
+        let sceneOf = sceneIndex.sceneOf[number] ?? [:]
+        let members = Dictionary(grouping: graph.objects.filter { sceneOf[$0.id] != nil }, by: { sceneOf[$0.id] ?? "" })
+        var seen = Set<String>()
+        for scene in graph.scenes where seen.insert(scene.id).inserted {
+            guard let path = sceneIndex.path(document: number, scene: scene.id) else { continue }
+            let title = Self.sceneTitle(scene, objects: objects)
+            var page = SitePage(
+                path: path, title: title,
+                breadcrumbs: [
+                    ("Home", "index.html"), ("Documents", "documents/index.html"), (documentName, documentPath), (title, nil),
+                ],
+                content: PageContent(), section: "documents")
+            let context = SceneContext(
+                scene: scene, number: number, graph: graph, objects: objects, members: members[scene.id] ?? [], part: parts[scene.id],
+                path: path, documentPath: documentPath)
+            page.content = sceneContent(context, uses: uses)
+            page.summary = "Scene of \(documentName)"
+            page.searchTerms =
+                sceneSearchTerms(scene, graph: graph) + Self.findingTerms(findings(document: number, scene: scene, graph: graph))
+            pages.append(page)
         }
+    }
+
+    /// A scene being planned: its storyboard (document `number`), the storyboard's objects by id,
+    /// the scene's own objects, the launch part that shows it, and the pages involved.
+    struct SceneContext {
+        var scene: Scene
+        var number: Int
+        var graph: NibGraph
+        var objects: [ObjectID: NibObject]
+        var members: [NibObject]
+        var part: ScenePart?
+        var path: String
+        var documentPath: String
     }
 
     /// How a scene is reached, in words people recognise: `SceneReach.summary` with each segue
@@ -41,7 +57,7 @@ extension SitePlanner {
         let segues: [ObjectID]
         switch reach {
         case .segues(let path), .identifier(_, let path): segues = path
-        case .launch, .unreachable: return reach.summary
+        case .launch, .initialController, .unreachable: return reach.summary
         case .cellEmbed(let container):
             guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
             return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
@@ -66,13 +82,10 @@ extension SitePlanner {
         return controller.label ?? controller.storyboardIdentifier ?? controller.runtimeClass
     }
 
-    func sceneContent(
-        _ scene: Scene, number: Int, graph: NibGraph, part: ScenePart?, path: String, documentPath: String,
-        uses: [String: [(String, String)]]
-    ) -> PageContent {
+    func sceneContent(_ context: SceneContext, uses: [String: [(String, String)]]) -> PageContent {
+        let (scene, number, graph, objects, members) = (context.scene, context.number, context.graph, context.objects, context.members)
+        let (part, path, documentPath) = (context.part, context.path, context.documentPath)
         let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
-        let objects = graph.objectsByID
-        let members = graph.objects.filter { sceneIndex.sceneOf[number]?[$0.id] == scene.id }
         let memberIDs = Set(members.map { $0.id })
         let controller = scene.controller.flatMap { objects[$0] }
         var html = PageContent("<dl class=\"facts\">")
@@ -106,7 +119,7 @@ extension SitePlanner {
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
-                "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1).</p>"
+                "<p>How the app reaches this scene: \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape((content.documents[number].launch?.role ?? .assumedMain).summary)) (R-LAUNCH-1).</p>"
             if content.hasClassTable {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
@@ -120,7 +133,7 @@ extension SitePlanner {
             html += "<p class=\"muted\">No view controller of this scene is shown by the simulator (a reference, or no controller).</p>"
         }
         html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
-        html += sceneConnections(graph, members: memberIDs, root: root, number: number, documentPath: documentPath)
+        html += sceneConnections(graph, objects: objects, members: memberIDs, root: root, number: number, documentPath: documentPath)
         html += sceneObjects(members, part: part, load: content.documents[number].timeline, root: root)
         html += classUsesSection(members, uses: uses, path: path, root: root)
         return html
@@ -133,10 +146,7 @@ extension SitePlanner {
             guard document >= 0 else { return "<span class=\"muted\">a storyboard not in this site</span>" }
             let name = (content.documents[document].relative as NSString).lastPathComponent
             if let target = sceneIndex.path(document: document, scene: sceneID), let sceneID {
-                let title =
-                    (try? content.documents[document].graph.get()).flatMap { graph in
-                        graph.scenes.first { $0.id == sceneID }.map { Self.sceneTitle($0, objects: graph.objectsByID) }
-                    } ?? sceneID
+                let title = sceneIndex.sceneTitles[document]?[sceneID] ?? sceneID
                 return "<a href=\"\(root + HTMLEscaping.urlPath(target))\">\(HTMLEscaping.escape(title))</a>"
                     + (document == number ? "" : " in \(HTMLEscaping.escape(name))")
             }
@@ -157,8 +167,9 @@ extension SitePlanner {
         return html
     }
 
-    func sceneConnections(_ graph: NibGraph, members: Set<ObjectID>, root: String, number: Int, documentPath: String) -> String {
-        let objects = graph.objectsByID
+    func sceneConnections(
+        _ graph: NibGraph, objects: [ObjectID: NibObject], members: Set<ObjectID>, root: String, number: Int, documentPath: String
+    ) -> String {
         func name(_ id: ObjectID?) -> String {
             guard let id else { return "<em>nil (responder chain)</em>" }
             let text = objects[id].map(\.displayName) ?? id.rawValue

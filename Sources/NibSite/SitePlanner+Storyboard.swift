@@ -14,6 +14,7 @@ extension SitePlanner {
         var html = PageContent("<dl class=\"facts\">")
         let facts: [(String, String)] = [
             ("File", document.relative), ("Platform", graph.platform.rawValue), ("Tools version", graph.toolsVersion ?? "–"),
+            ("Loaded", (document.launch?.role ?? .assumedMain).summary),
             ("Scenes", "\(graph.scenes.count)"), ("Objects", "\(graph.objects.count)"),
             ("Connections", ["outlet", "action", "segue"].map { "\($0) \(kindCounts[$0] ?? 0)" }.joined(separator: ", ")),
         ]
@@ -97,7 +98,7 @@ extension SitePlanner {
     func referenceTarget(_ reference: NibObject, number: Int) -> String? {
         let boards = storyboards
         guard let from = boards.firstIndex(where: { $0.record == number }),
-            let target = AppMapDiagram.target(of: reference, from: from, in: boards.map(\.entry))
+            let target = AppMapDiagram.target(of: reference, from: from, in: storyboardEntries)
         else { return nil }
         let document = boards[target.storyboard].record
         return sceneIndex.path(document: document, scene: target.scene) ?? sceneIndex.documentPaths[document]

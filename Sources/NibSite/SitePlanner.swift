@@ -15,12 +15,15 @@ public final class SitePlanner {
         public var title: String?
         /// The inputs as the user named them.
         public var inputs: [URL]
+        /// Threads that plan documents' pages at once (1: one after the other, on the caller's).
+        public var jobs: Int
 
         /// Creates settings.
-        public init(version: String, title: String? = nil, inputs: [URL] = []) {
+        public init(version: String, title: String? = nil, inputs: [URL] = [], jobs: Int = 1) {
             self.version = version
             self.title = title
             self.inputs = inputs
+            self.jobs = jobs
         }
     }
 
@@ -37,8 +40,16 @@ public final class SitePlanner {
     var citations: [String: [(String, String)]] = [:]
     /// The page shell (`link()`).
     var layout: PageLayout?
+    /// Asked, for each document (its number and `unitContext`), for the pages an earlier build
+    /// planned for it in the same context; nil plans them.
+    public var reuseUnit: ((Int, String) -> KeptUnit?)?
+    /// Each document's pages, planned or kept, in document order (after `plan()`).
+    public internal(set) var units: [UnitRecord] = []
     /// Called with each figure as it is planned (the build starts rendering it at once).
     public var figureAdded: ((Int, SiteFigure) -> Void)?
+    /// Whether `figures` keep their DOT after `figureAdded` (a build that renders them as they
+    /// come does not need it again).
+    public var keepsFigureDOT = true
     /// Where warnings go (`warning: page: …`).
     let note: @Sendable (String) -> Void
 
@@ -52,7 +63,10 @@ public final class SitePlanner {
     /// Facts about the documents every page asks for, computed once per content.
     struct Memo {
         var storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]?
+        var storyboardEntries: [AppMapDiagram.Storyboard]?
         var markdownPages: [(source: String, page: MarkdownPage)]?
+        /// `classUses`, once the scene index is built.
+        var classUses: [String: [(String, String)]]?
     }
     var memo = Memo()
 
@@ -64,6 +78,14 @@ public final class SitePlanner {
         return boards
     }
 
+    /// `storyboards`' entries alone, in the same order.
+    var storyboardEntries: [AppMapDiagram.Storyboard] {
+        if let entries = memo.storyboardEntries { return entries }
+        let entries = storyboards.map(\.entry)
+        memo.storyboardEntries = entries
+        return entries
+    }
+
     /// Number of pages planned.
     public var pageCount: Int { pages.count }
 
@@ -71,6 +93,7 @@ public final class SitePlanner {
     func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
         figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
         figureAdded?(figures.count - 1, figures[figures.count - 1])
+        if !keepsFigureDOT { figures[figures.count - 1].dot = "" }
         return .figure(figures.count - 1)
     }
 

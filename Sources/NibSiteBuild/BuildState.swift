@@ -22,10 +22,24 @@ struct BuildState: Codable {
         var extraFiles: [String]
         /// Its anchors and references, for the link check of a later build that keeps it.
         var links: LinkChecker.PageLinks
+        /// The content keys of its diagrams (carried in the cache when the page is kept).
+        var figureKeys: [String] = []
+    }
+
+    /// A document's pages as planned (`SitePlanner.UnitRecord`), for a later build to keep them
+    /// without planning the document again when `key` is unchanged.
+    struct Unit: Codable {
+        /// `unitKey`: the document's bytes, what its pages read of the project, the build's options.
+        var key: String
+        var pages: [SitePlanner.KeptPage]
+        var sceneCount: Int
+        var claims: [[String]]
+        /// `page: caption: message` of its diagrams Graphviz could not render.
+        var failures: [String]
     }
 
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 1
+    static let format = 2
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
 
@@ -34,6 +48,8 @@ struct BuildState: Codable {
     var inputs = ""
     var files: [String: Stamp] = [:]
     var pages: [String: Page] = [:]
+    /// Each document's pages, by the document's relative path.
+    var units: [String: Unit] = [:]
     var failedDiagrams: [String: String] = [:]
     /// The report of the build that wrote this state (an up-to-date rebuild repeats it).
     var pageCount = 0

@@ -52,8 +52,11 @@ final class DiagramStore {
             entry.error = message
             knownFailureCount += 1
         }
+        // Only a diagram still to be drawn needs its DOT (until `takeRequest`).
+        let render = !entry.cached && entry.error == nil
+        if !render { entry.request.dot = "" }
         entries[key] = entry
-        return (key, !entry.cached && entry.error == nil)
+        return (key, render)
     }
 
     /// Number of distinct diagrams.
@@ -62,8 +65,13 @@ final class DiagramStore {
     /// Carries the cache entry of a diagram that an unchanged page shows into the new output.
     func keep(_ key: String) { cache?.keep(key) }
 
-    /// The request of `key`.
-    func request(_ key: String) -> RenderRequest? { entries[key]?.request }
+    /// The request of `key`, handed over once: the store keeps its name, not its DOT (the
+    /// renderer holds that until it is drawn).
+    func takeRequest(_ key: String) -> RenderRequest? {
+        guard let request = entries[key]?.request else { return nil }
+        entries[key]?.request.dot = ""
+        return request
+    }
 
     /// Takes a render result: the SVG is kept until `release`, written to the cache; a failure
     /// is remembered for later builds (unless the worker could not even start).

@@ -3,33 +3,64 @@ import NibParsing
 import NibSite
 
 /// One digest of everything a build reads: every user input (after exclusions; a compiled nib
-/// bundle or `.storyboardc` folder file by file), the app's sources, every file of the site sources, the options
+/// bundle or `.storyboardc` folder file by file), what the app's Info.plists name, the app's sources, every file of the site sources, the options
 /// that change pages, and the running binary (a rebuilt nibviz rebuilds the site). Reading
 /// and hashing the inputs is what a no-change rebuild costs.
 enum InputDigest {
-    static func compute(_ options: SiteOptions) -> String {
+    /// The digest of everything, of everything but the user's documents and scenarios
+    /// (`global`), and of each document's files by its relative path (`documents`).
+    struct Digests {
+        var all = ""
+        var global = ""
+        var documents: [String: String] = [:]
+    }
+
+    static func compute(_ options: SiteOptions) -> Digests {
         var parts: [String] = [
             "site-state-1", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
             options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
+            // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
+            "\(MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion))",
         ]
         var hasher = StreamingHash()
-        for part in parts { hasher.add(Array(part.utf8)) }
-        parts = []
-        var files: [String] = []
-        for input in options.inputs {
-            for item in SiteContent.expand(input, exclusion: options.exclusion) { files += regularFiles(item.url.path) }
+        var global = StreamingHash()
+        for part in parts {
+            hasher.add(Array(part.utf8))
+            global.add(Array(part.utf8))
         }
+        parts = []
+        var digests = Digests()
+        for input in options.inputs {
+            for item in SiteContent.expand(input, exclusion: options.exclusion) {
+                // A document's own digest names its files relative to it (a moved input keeps it).
+                var document = StreamingHash()
+                for file in regularFiles(item.url.path) {
+                    let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
+                    hasher.add(Array(file.utf8))
+                    hasher.add(bytes)
+                    document.add(Array(file.dropFirst(item.url.path.count).utf8))
+                    document.add(bytes)
+                }
+                if item.kind == .document || item.kind == .compiledNib { digests.documents[item.relative] = document.hex }
+            }
+        }
+        var files: [String] = []
         // The app's sources (`--sources`) drive the simulations: every file under them counts.
         for source in options.sources { files += regularFiles(source.path) }
         for folder in ["pages", "scenarios", "assets", "data"] {
             files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
         }
         for file in files {
+            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
             hasher.add(Array(file.utf8))
-            hasher.add(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF])
+            hasher.add(bytes)
+            global.add(Array(file.utf8))
+            global.add(bytes)
         }
-        return hasher.hex
+        digests.all = hasher.hex
+        digests.global = global.hex
+        return digests
     }
 
     /// `path` itself, or every regular file under it, sorted.

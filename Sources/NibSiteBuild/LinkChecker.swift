@@ -12,14 +12,15 @@ public enum LinkChecker {
         /// references to them from the same page are checked here and left out: no other page
         /// links into a figure, and a build that keeps the page keeps them as they were.
         init(html: String) {
-            let all = attributeValues(named: "id", in: html).map(unescape)
+            let (idValues, referenceValues) = linkAttributes(in: html)
+            let all = idValues.map(unescape)
             let (inner, outer) = all.reduce(into: (Set<String>(), Set<String>())) { sets, id in
                 if Self.isFigureID(id) { sets.0.insert(id) } else { sets.1.insert(id) }
             }
             ids = outer.sorted()
             var references: Set<String> = []
             var brokenInner: [String] = []
-            for reference in attributeValues(named: "href", in: html) + attributeValues(named: "src", in: html) {
+            for reference in referenceValues {
                 guard reference.hasPrefix("#"), Self.isFigureID(String(reference.dropFirst())) else {
                     references.insert(reference)
                     continue
@@ -53,42 +54,106 @@ public enum LinkChecker {
         }
     }
 
+    /// What a reference written on a page in a given folder comes to; the same reference in
+    /// the same folder (a sidebar link, a diagram's rule link) is resolved once.
+    enum Resolution {
+        case outside(String)
+        case ignored
+        /// The file it names (site-relative), the fragment (decoded) if any, and the reference
+        /// as written (decoded), for the message.
+        case target(String, fragment: String?, written: String)
+    }
+
     /// Problems in `pages` (path → links), sorted; `exists` says whether a file of the site exists.
-    static func check(pages: [String: PageLinks], exists: (String) -> Bool) -> [String] {
+    /// Only the pages in `checking` (all when nil) have their references checked; anchors are
+    /// looked up in every page. Work is proportional to the distinct (folder, reference) pairs
+    /// plus one set lookup per reference.
+    static func check(pages: [String: PageLinks], checking: Set<String>? = nil, exists: (String) -> Bool) -> [String] {
         var ids: [String: Set<String>] = [:]
-        for (path, links) in pages { ids[path] = Set(links.ids) }
+        var resolved: [String: [String: Resolution]] = [:]
+        var existing: [String: Bool] = [:]
         var problems: [String] = []
-        for path in pages.keys.sorted() {
-            guard let links = pages[path] else { continue }
+        for (path, links) in pages where checking?.contains(path) ?? true {
+            let base = folder(of: path)
+            var cache = resolved[base] ?? [:]
             for reference in links.references {
-                let decoded = unescape(reference)
-                if decoded.contains("://") || decoded.hasPrefix("//") {
-                    problems.append("\(path): outside reference \(decoded)")
-                    continue
-                }
-                if decoded.hasPrefix("mailto:") || decoded.hasPrefix("data:") { continue }
-                let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let filePart = (parts.first ?? "").removingPercentEncoding ?? ""
-                let fragment = parts.count > 1 ? parts[1] : nil
-                let target: String
-                if filePart.isEmpty {
-                    target = path
+                let resolution: Resolution
+                if let known = cache[reference] {
+                    resolution = known
                 } else {
-                    let base = (path as NSString).deletingLastPathComponent
-                    target = normalize(base.isEmpty ? filePart : base + "/" + filePart)
+                    resolution = resolve(reference, base: base)
+                    cache[reference] = resolution
                 }
-                guard pages[target] != nil || exists(target) else {
-                    problems.append("\(path): missing file \(decoded)")
+                guard case .target(let file, let fragment, let written) = resolution else {
+                    if case .outside(let decoded) = resolution { problems.append("\(path): outside reference \(decoded)") }
                     continue
                 }
-                if let fragment, !fragment.isEmpty, target.hasSuffix(".html") {
-                    if ids[target]?.contains(fragment.removingPercentEncoding ?? fragment) != true {
-                        problems.append("\(path): missing anchor \(decoded)")
+                let target = file.isEmpty ? path : file
+                guard let targetLinks = pages[target] else {
+                    let found: Bool
+                    if let known = existing[target] {
+                        found = known
+                    } else {
+                        found = exists(target)
+                        existing[target] = found
                     }
+                    if !found { problems.append("\(path): missing file \(written)") }
+                    // A file that is not a page of the build has no anchors to check.
+                    if found, fragment != nil, target.hasSuffix(".html") { problems.append("\(path): missing anchor \(written)") }
+                    continue
                 }
+                guard let fragment, target.hasSuffix(".html") else { continue }
+                if ids[target] == nil { ids[target] = Set(targetLinks.ids) }
+                if ids[target]?.contains(fragment) != true { problems.append("\(path): missing anchor \(written)") }
             }
+            resolved[base] = cache
         }
         return problems.sorted()
+    }
+
+    /// The folder part of a site-relative path (`""` at the root).
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Resolves `reference` written on a page in folder `base`.
+    static func resolve(_ reference: String, base: String) -> Resolution {
+        let decoded = unescape(reference)
+        if decoded.contains("://") || decoded.hasPrefix("//") { return .outside(decoded) }
+        if decoded.hasPrefix("mailto:") || decoded.hasPrefix("data:") { return .ignored }
+        let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = percentDecoded(parts.first.map(String.init) ?? "") ?? ""
+        let fragment = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
+        let target = filePart.isEmpty ? "" : normalize(base.isEmpty ? filePart : base + "/" + filePart)
+        return .target(target, fragment: fragment.map { percentDecoded($0) ?? $0 }, written: decoded)
+    }
+
+    /// `%XX` sequences decoded (nil for a malformed one or bytes that are not UTF-8, as
+    /// `removingPercentEncoding`); text without `%` is returned as is.
+    static func percentDecoded(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// Decodes the entities the site writes in attribute values.
@@ -117,28 +182,43 @@ public enum LinkChecker {
         return parts.joined(separator: "/")
     }
 
-    /// Values of `name="…"` attributes (double-quoted, as the site writes them); for `href`,
-    /// also `xlink:href` inside SVG. A byte scan: pages with inline SVG run to megabytes.
-    static func attributeValues(named name: String, in text: String) -> [String] {
-        let bytes = Array(text.utf8)
-        let needle = Array("\(name)=\"".utf8)
-        let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), quote = UInt8(ascii: "\"")
-        var out: [String] = []
-        var index = 1
-        while index + needle.count <= bytes.count {
-            let before = bytes[index - 1]
-            if bytes[index] == needle[0], before == space || (name == "href" && before == colon),
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                let start = index + needle.count
-                var close = start
-                while close < bytes.count && bytes[close] != quote { close += 1 }
-                out.append(String(decoding: bytes[start..<close], as: UTF8.self))
-                index = close + 1
-                continue
+    /// The values of every `id="…"` and of every `href="…"` / `xlink:href="…"` / `src="…"`, in one
+    /// byte scan of the page (`names` limits which are looked for).
+    static func linkAttributes(in text: String, names: Set<String> = ["id", "href", "src"]) -> (ids: [String], references: [String]) {
+        var text = text
+        return text.withUTF8 { bytes in
+            let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), quote = UInt8(ascii: "\"")
+            let wanted: [(needle: [UInt8], isID: Bool, afterColon: Bool)] = [
+                (Array("id=\"".utf8), true, false), (Array("href=\"".utf8), false, true), (Array("src=\"".utf8), false, false),
+            ].filter { names.contains(String(decoding: $0.0.dropLast(2), as: UTF8.self)) }
+            var ids: [String] = []
+            var references: [String] = []
+            var index = 1
+            scan: while index < bytes.count {
+                let before = bytes[index - 1]
+                guard before == space || before == colon else {
+                    index += 1
+                    continue
+                }
+                for (needle, isID, afterColon) in wanted where bytes[index] == needle[0] && (before == space || afterColon) {
+                    guard index + needle.count <= bytes.count else { continue }
+                    var matches = true
+                    for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
+                        matches = false
+                        break
+                    }
+                    guard matches else { continue }
+                    let start = index + needle.count
+                    var close = start
+                    while close < bytes.count && bytes[close] != quote { close += 1 }
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)
+                    if isID { ids.append(value) } else { references.append(value) }
+                    index = close + 1
+                    continue scan
+                }
+                index += 1
             }
-            index += 1
+            return (ids, references)
         }
-        return out
     }
 }

@@ -14,26 +14,44 @@ extension SiteBuilder {
         var pending = [Int](repeating: 0, count: pageCount)
         var users: [String: Int] = [:]
         var toWrite: [Int] = []
+        var templates: [Int: PageTemplate] = [:]
         for page in 0..<pageCount {
             let path = planner.pagePath(page)
-            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
-            let fingerprint = planner.pageFingerprint(page) { figureKeys[$0] }
-            if let kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
+            // A kept document's pages (`keptUnit` checked their files) are carried as they are.
+            if planner.pageIsKept(page), let kept = previous?.pages[path] {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
-                for key in keys { store.keep(key) }
+                for key in kept.figureKeys { store.keep(key) }
                 state.pages[path] = kept
                 links[path] = kept.links
+                keptPages.insert(path)
                 timings.pagesKept += 1
                 continue
             }
-            state.pages[path] = BuildState.Page(fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""))
+            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
+            let template = planner.template(page)
+            // The template is all the page's file is made of from here on.
+            if template.standsAlone { planner.release(page) }
+            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] + FigureHTML.standaloneFormat }
+            if var kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
+                for file in [path] + kept.extraFiles { try output.carry(file) }
+                for key in keys { store.keep(key) }
+                kept.figureKeys = keys.sorted()
+                state.pages[path] = kept
+                links[path] = kept.links
+                keptPages.insert(path)
+                timings.pagesKept += 1
+                continue
+            }
+            state.pages[path] = BuildState.Page(
+                fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""), figureKeys: keys.sorted())
             toWrite.append(page)
+            templates[page] = template
             for key in keys { users[key, default: 0] += 1 }
         }
         let missing = submitted
         let missingSet = Set(missing)
         for page in toWrite {
-            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) where missingSet.contains(key) {
+            for key in Set((templates[page]?.figures ?? []).map { figureKeys[$0] }) where missingSet.contains(key) {
                 pending[page] += 1
                 waiting[key, default: []].append(page)
             }
@@ -42,9 +60,10 @@ extension SiteBuilder {
         func write(_ page: Int) throws {
             let path = planner.pagePath(page)
             var files: [String] = []
-            let numbers = planner.pageFigures(page)
+            guard let template = templates.removeValue(forKey: page) else { return }
+            let numbers = template.figures
             try planner.writePage(
-                page,
+                template,
                 figureHTML: { figure, ordinal, root in
                     let outcome = store.rendered(figureKeys[numbers[ordinal]])
                     var zoomSource: String?
@@ -67,7 +86,7 @@ extension SiteBuilder {
             }
             state.pages[path]?.extraFiles = files
             state.pages[path]?.links = links[path] ?? LinkChecker.PageLinks(html: "")
-            for key in Set(planner.pageFigures(page).map { figureKeys[$0] }) {
+            for key in Set(numbers.map { figureKeys[$0] }) {
                 users[key, default: 1] -= 1
                 if users[key] == 0 { store.release(key) }
             }

@@ -16,7 +16,8 @@ import NibSite
 public final class SiteBuilder {
     let options: SiteOptions
     let backend: DiagramBackend
-    let progress: BuildProgress
+    /// Step lines, notes and warnings (a test may listen to them instead of stderr).
+    var progress: BuildProgress
     let store: DiagramStore
 
     var content = SiteContent()
@@ -24,12 +25,16 @@ public final class SiteBuilder {
     var planner: SitePlanner?
     /// The store key of each figure, in figure order.
     var figureKeys: [String] = []
+    /// The digests of the inputs (empty for content given up front: nothing is kept then).
+    var digests = InputDigest.Digests()
     /// The previous build's state (nil with `--no-cache`, or when there is none).
     var previous: BuildState?
     /// This build's state, saved for the next one.
     var state = BuildState()
     /// Every page's anchors and references, for the link check.
     var links: [String: LinkChecker.PageLinks] = [:]
+    /// The pages carried from the previous build as they were.
+    var keptPages: Set<String> = []
     /// Where the time went.
     var timings = SiteTimings()
     /// Diagrams render while pages are planned: the session, its results, and the key of
@@ -69,7 +74,13 @@ public final class SiteBuilder {
         timings.lanes = backend.lanes
         let root = options.siteRoot
         let steps: [(String, () throws -> Void)] = [
-            ("hash inputs", { self.state.inputs = self.givenContent == nil ? InputDigest.compute(self.options) : "" }),
+            (
+                "hash inputs",
+                {
+                    self.digests = self.givenContent == nil ? InputDigest.compute(self.options) : InputDigest.Digests()
+                    self.state.inputs = self.digests.all
+                }
+            ),
             ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
             (
                 "read concept pages",
@@ -90,14 +101,14 @@ public final class SiteBuilder {
                     if let given = self.givenContent {
                         (self.content.documents, self.content.sources) = (given.documents, given.sources)
                     } else {
-                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options) {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options, simulateLater: true) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()
                     }
                 }
             ),
-            ("plan pages", planPages),
+            ("plan pages", { try self.planPages(output) }),
             ("render and write pages", { try self.renderAndWrite(to: output) }),
             (
                 "write shared files",
@@ -152,24 +163,32 @@ public final class SiteBuilder {
 
     /// Plans every page; each diagram Graphviz must draw is handed to the backend as soon as
     /// it is planned, so the workers render while the rest is planned.
-    func planPages() throws {
-        let settings = SitePlanner.Settings(version: options.version, title: options.title, inputs: options.inputs)
-        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
+    func planPages(_ output: OutputFolder) throws {
+        let settings = SitePlanner.Settings(
+            version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
+        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.warn($0) }
         let inbox = self.inbox
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
         renderStart = ContinuousClock.now
+        // The planner drops each figure's DOT once it is handed over here.
+        planner.keepsFigureDOT = false
         planner.figureAdded = { [self] _, figure in
             let (key, render) = store.add(dot: figure.dot, name: figure.name)
             figureKeys.append(key)
-            guard render, let request = store.request(key) else { return }
+            guard render, let request = store.takeRequest(key) else { return }
             session.submit(submitted.count, request)
             submitted.append(key)
         }
-        defer { planner.figureAdded = nil }
+        planner.reuseUnit = { [self] number, context in keptUnit(number, context: context, in: output) }
+        defer {
+            planner.figureAdded = nil
+            planner.reuseUnit = nil
+        }
         try planner.plan()
         planner.link()
         self.planner = planner
+        recordUnits(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
         // lane (`--jobs 1`) renders here, serially, before any page is written.
         guard backend.lanes > 1 else {
@@ -185,14 +204,36 @@ public final class SiteBuilder {
         finisher.start()
     }
 
-    /// Every broken internal link or anchor fails the build; all of them are listed.
+    /// Every broken internal link or anchor fails the build; all of them are listed. A page
+    /// kept from the previous build (whose links were checked then) is checked again only when
+    /// something it may point at is gone: a file or page that build wrote, or an anchor of a
+    /// page written again.
     func checkLinks(_ output: OutputFolder) throws {
-        let files = Set(output.writtenFiles)
-        let broken = LinkChecker.check(pages: links) { files.contains($0) }
+        let written = output.writtenFiles
+        let files = Set(written)
+        let checking = previous.flatMap { previous in
+            Self.nothingLost(since: previous, files: files, links: links, kept: keptPages) ? Set(links.keys).subtracting(keptPages) : nil
+        }
+        let broken = LinkChecker.check(pages: links, checking: checking) { files.contains($0) }
         guard !broken.isEmpty else { return }
-        for problem in broken { progress.note("broken link: \(problem)") }
+        for problem in broken { progress.warn("broken link: \(problem)") }
         throw SiteBuildError(
             step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
+    }
+
+    /// Whether every file `previous` recorded is written again (but the standalone diagrams of
+    /// pages written again: only their own page shows them), and every page written again still
+    /// has every anchor it had.
+    static func nothingLost(
+        since previous: BuildState, files: Set<String>, links: [String: LinkChecker.PageLinks], kept: Set<String>
+    ) -> Bool {
+        let released = Set(previous.pages.filter { !kept.contains($0.key) }.flatMap(\.value.extraFiles))
+        guard previous.files.keys.allSatisfy({ files.contains($0) || released.contains($0) }) else { return false }
+        for (path, page) in previous.pages {
+            guard let now = links[path] else { return false }
+            if now.ids != page.links.ids, !Set(now.ids).isSuperset(of: page.links.ids) { return false }
+        }
+        return true
     }
 
     /// Writes `.nibviz-state.json` for the next build (not with `--no-cache`).
@@ -203,6 +244,7 @@ public final class SiteBuilder {
         state.unreadable = content.unreadable
         state.diagramFailures = diagramFailures()
         state.failedDiagrams = store.failuresToRemember
+        recordUnitFailures()
         for file in output.writtenFiles where !file.hasPrefix(DiagramCache.folderName + "/") {
             if let stamp = output.stamp(file) { state.files[file] = BuildState.Stamp(size: stamp.size, modified: stamp.modified) }
         }
@@ -211,11 +253,23 @@ public final class SiteBuilder {
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 
-    /// `page: caption: message` for every figure whose diagram Graphviz could not render.
+    /// `page: caption: message` for every figure whose diagram Graphviz could not render, in
+    /// figure order (a kept document's as its earlier build found them).
     func diagramFailures() -> [String] {
         guard let planner else { return [] }
-        return zip(planner.figures, figureKeys).compactMap { figure, key in
-            store.error(key).map { "\(figure.page): \(figure.caption): \($0)" }
+        let firstUnitFigure = planner.units.first?.figures.lowerBound ?? planner.figures.count
+        var failures = diagramFailures(0..<firstUnitFigure)
+        for (number, unit) in planner.units.enumerated() {
+            failures += unit.kept ? previous?.units[content.documents[number].relative]?.failures ?? [] : diagramFailures(unit.figures)
+        }
+        return failures
+    }
+
+    /// The failures among figures `range`.
+    func diagramFailures(_ range: Range<Int>) -> [String] {
+        guard let planner else { return [] }
+        return range.compactMap { number in
+            store.error(figureKeys[number]).map { "\(planner.figures[number].page): \(planner.figures[number].caption): \($0)" }
         }
     }
 

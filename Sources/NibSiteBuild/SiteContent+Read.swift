@@ -78,16 +78,21 @@ extension SiteContent {
 
     /// User documents (source and compiled), parsed and simulated on `jobs` threads, with
     /// `classes` (a class table from sources) and the project's `platform` defaults when given;
-    /// `progress` gets (done, total) after each document.
+    /// `progress` gets (done, total) after each document. With `simulateLater`, the simulations
+    /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them.
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil
+        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false
     ) -> [DocumentRecord] {
         // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
         let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
             ($0.relativePath, $0.url.path) < ($1.relativePath, $1.url.path)
         }
+        // Main storyboard or loaded from code, as the app's Info.plist decides (R-LAUNCH-1).
+        let roles = MainStoryboards.roles(
+            storyboards: found.map(\.relativePath).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".storyboardc") },
+            appFiles: MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
         let counter = Counter()
         let total = found.count
         let records = parallelMap(found, jobs: jobs) { document in
@@ -100,9 +105,20 @@ extension SiteContent {
                 let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
                 var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
                 options.classesNotFound = runtime?.notFound ?? options.classesNotFound
-                return DocumentRecord(
-                    relative: relative, graph: .success(graph), timeline: Simulator.run(document: graph, options: options),
-                    launch: graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil)
+                options.storyboardRole = roles[relative] ?? .assumedMain
+                let simulate: @Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] in
+                    (
+                        Simulator.run(document: graph, options: options),
+                        graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
+                    )
+                }
+                guard !simulateLater else {
+                    var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
+                    record.pendingSimulation = simulate
+                    return record
+                }
+                let (timeline, launch) = simulate()
+                return DocumentRecord(relative: relative, graph: .success(graph), timeline: timeline, launch: launch)
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {

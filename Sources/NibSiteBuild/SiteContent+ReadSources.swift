@@ -13,7 +13,9 @@ extension SiteContent {
     /// The documents `options` names, simulated with the class table of its sources (when it
     /// names some), each carrying the `check` findings located in it; and what the sources gave.
     /// A source folder that cannot be read is an error naming it.
-    public static func readProject(_ options: SiteOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (
+    public static func readProject(
+        _ options: SiteOptions, simulateLater: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> (
         documents: [DocumentRecord], sources: SourcesRecord?
     ) {
         let paths = options.sources.map(\.path)
@@ -26,7 +28,7 @@ extension SiteContent {
         let table = index?.table
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
-            progress: progress, sources: index)
+            progress: progress, sources: index, simulateLater: simulateLater)
         guard let index, let table else { return (documents, nil) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         // Source files are named as the documents are, below the inputs' folder, not by the

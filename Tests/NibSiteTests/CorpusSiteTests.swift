@@ -24,8 +24,11 @@ struct CorpusSiteTests {
         builder.content.documents = SiteContent.readDocuments(inputs: options.inputs)
         builder.sceneIndex = SceneIndex.build(documents: builder.content.documents)
         let paths = builder.sceneIndex.documentPaths
-        builder.planDocumentPages()
-        builder.planScenePages(paths)
+        let uses = builder.classUses(paths)
+        for number in builder.content.documents.indices {
+            builder.planScenePages(of: number, uses: uses)
+            builder.planDocumentPage(of: number)
+        }
         var compared = 0
         var pagesByPath: [String: SitePage] = [:]
         for page in builder.pages { pagesByPath[page.path] = page }

@@ -1,0 +1,198 @@
+import Foundation
+import NibDiagrams
+import NibModel
+
+/// The pages of each document (its scene pages, its object part pages, its own page) are
+/// planned as one unit, on `Settings.jobs` threads, against the scene index as built; the
+/// planner adopts the units in document order, so the pages, their figures and their bytes are
+/// those of a serial plan whatever the number of threads.
+extension SitePlanner {
+    /// The pages and figures of one document, planned on its own (figure numbers local to it).
+    struct DocumentUnit: Sendable {
+        var scenePages: [SitePage]
+        var pages: [SitePage]
+        var figures: [SiteFigure]
+        /// The object part paths it claimed, in order (`SceneIndex.claimLog`).
+        var claims: [(path: String, key: String, result: String)]
+        /// The scene index it was planned against, with its claims.
+        var index: SceneIndex
+    }
+
+    /// What planning a document needs, read-only and shared by the threads that plan.
+    struct UnitPlanner: Sendable {
+        let settings: Settings
+        let content: SiteContent
+        let note: @Sendable (String) -> Void
+        let storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]
+        let storyboardEntries: [AppMapDiagram.Storyboard]
+        let classUses: [String: [(String, String)]]
+
+        /// Plans document `number` against `index`.
+        func plan(_ number: Int, index: SceneIndex) -> DocumentUnit {
+            var content = content
+            if content.documents[number].pendingSimulation != nil {
+                content.documents[number] = content.simulatedDocument(number)
+            }
+            let planner = SitePlanner(settings: settings, content: content, note: note)
+            planner.memo.storyboards = storyboards
+            planner.memo.storyboardEntries = storyboardEntries
+            planner.memo.classUses = classUses
+            planner.sceneIndex = index
+            planner.planScenePages(of: number, uses: classUses)
+            let sceneCount = planner.pages.count
+            planner.planDocumentPage(of: number)
+            return DocumentUnit(
+                scenePages: Array(planner.pages[..<sceneCount]), pages: Array(planner.pages[sceneCount...]), figures: planner.figures,
+                claims: planner.sceneIndex.claimLog, index: planner.sceneIndex)
+        }
+    }
+
+    /// Plans every document's pages (in parallel with `settings.jobs` > 1) while `meanwhile`
+    /// plans the other pages on this thread; returns the scene pages and the document pages, each
+    /// in document order. Figures are registered (`figureAdded`) as each unit is adopted.
+    func planDocumentUnits(meanwhile: () -> Void) -> (scenePages: [SitePage], documentPages: [SitePage]) {
+        let planner = UnitPlanner(
+            settings: settings, content: content, note: note, storyboards: storyboards, storyboardEntries: storyboardEntries,
+            classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
+        let base = sceneIndex
+        let count = content.documents.count
+        // Documents whose pages an earlier build planned against the same context are kept.
+        let shared = sharedContext
+        let contexts = (0..<count).map { unitContext($0, shared: shared) }
+        var kept: [Int: KeptUnit] = [:]
+        if let reuseUnit {
+            for number in 0..<count { kept[number] = reuseUnit(number, contexts[number]) }
+        }
+        let toPlan = (0..<count).filter { kept[$0] == nil }
+        let work = OrderedWork(count: toPlan.count, jobs: settings.jobs, window: 4 * max(1, settings.jobs)) {
+            planner.plan(toPlan[$0], index: base)
+        }
+        meanwhile()
+        var scenePages: [SitePage] = []
+        var documentPages: [SitePage] = []
+        var planned = 0
+        units = []
+        for number in 0..<count {
+            if let unit = kept[number] {
+                var trial = sceneIndex
+                if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
+                    sceneIndex = trial
+                    sceneIndex.claimLog = []
+                    scenePages += unit.pages.prefix(unit.sceneCount).map(SitePage.init(kept:))
+                    documentPages += unit.pages.dropFirst(unit.sceneCount).map(SitePage.init(kept:))
+                    units.append(
+                        UnitRecord(
+                            context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
+                            figures: figures.count..<figures.count, kept: true))
+                    continue
+                }
+            }
+            var unit: DocumentUnit
+            if kept[number] == nil {
+                unit = work.result(planned)
+                planned += 1
+            } else {
+                unit = planner.plan(number, index: sceneIndex)
+            }
+            if !unit.claims.isEmpty {
+                // The claims replay as planned unless an earlier document took one of the paths
+                // (a case-insensitive twin): then the document is planned again, serially.
+                var trial = sceneIndex
+                if unit.claims.allSatisfy({ trial.claim($0.path, key: $0.key) == $0.result }) {
+                    sceneIndex = trial
+                } else {
+                    unit = planner.plan(number, index: sceneIndex)
+                    sceneIndex = unit.index
+                }
+                sceneIndex.claimLog = []
+            }
+            let offset = figures.count
+            for var figure in unit.figures {
+                figureAdded?(figures.count, figure)
+                if !keepsFigureDOT { figure.dot = "" }
+                figures.append(figure)
+            }
+            scenePages += unit.scenePages.map { $0.offsettingFigures(by: offset) }
+            documentPages += unit.pages.map { $0.offsettingFigures(by: offset) }
+            units.append(
+                UnitRecord(
+                    context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
+                    claims: unit.claims.map { [$0.path, $0.key, $0.result] }, figures: offset..<figures.count, kept: false))
+        }
+        return (scenePages, documentPages)
+    }
+}
+
+extension SitePage {
+    /// The page with its figure numbers moved by `offset` (a unit's figures joining the build's).
+    func offsettingFigures(by offset: Int) -> SitePage {
+        guard offset != 0 else { return self }
+        var page = self
+        page.content.blocks = content.blocks.map { block in
+            if case .figure(let number) = block { return .figure(number + offset) }
+            return block
+        }
+        return page
+    }
+}
+
+/// Computes `work(0)`, `work(1)`, … on `jobs` threads, at most `window` results ahead of the
+/// consumer, who takes them in order (`result`); with one job, each is computed when taken.
+final class OrderedWork<Result: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var results: [Int: Result] = [:]
+    private var next = 0
+    private var taken = 0
+    private let count: Int
+    private let window: Int
+    private let threaded: Bool
+    private let work: @Sendable (Int) -> Result
+
+    init(count: Int, jobs: Int, window: Int, work: @escaping @Sendable (Int) -> Result) {
+        self.count = count
+        self.window = max(1, window)
+        self.work = work
+        threaded = jobs > 1 && count > 1
+        guard threaded else { return }
+        for _ in 0..<min(jobs, count) {
+            let thread = Thread { [self] in run() }
+            // Diagram building recurses over deep view trees: the main thread's stack size.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while next < count && next >= taken + window { condition.wait() }
+            guard next < count else {
+                condition.unlock()
+                return
+            }
+            let index = next
+            next += 1
+            condition.unlock()
+            let value = work(index)
+            condition.lock()
+            results[index] = value
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// `work(index)`, waiting for it; indices are taken in increasing order, each once.
+    func result(_ index: Int) -> Result {
+        guard threaded else { return work(index) }
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let value = results.removeValue(forKey: index) {
+                taken = index + 1
+                condition.broadcast()
+                return value
+            }
+            condition.wait()
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GraphvizRender
+import NibTestSupport
+import Testing
+
+@testable import NibSite
+@testable import NibSiteBuild
+
+/// Per-document incrementality (#17): a rebuild plans again only the documents whose bytes,
+/// or whatever their pages read of the rest of the project, changed; the others' pages are
+/// kept without planning, and the site is byte for byte the one a cold build writes.
+@Suite("Incremental documents", .serialized)
+struct IncrementalDocumentTests {
+    /// The three xibs of `SiteFixtures.inputs` and the two storyboards of `__Fixtures__/App`
+    /// (Main refers to Settings through a storyboard reference).
+    static func project(in directory: URL) throws -> URL {
+        let project = SiteFixtures.inputs(in: directory, includeBad: false)
+        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("App"), to: project.appendingPathComponent("App"))
+        return project
+    }
+
+    static func build(_ project: URL, into output: URL) throws -> SiteReport {
+        try SiteBuilder(options: IncrementalSiteTests.options(output, inputs: [project]), backend: InProcessBackend()).build()
+    }
+
+    /// Edits `file` under `project` (the edit must change it), rebuilds into `output`, and checks
+    /// the rebuilt site against a cold build of the edited project.
+    static func rebuild(
+        _ project: URL, _ file: String, output: URL, directory: URL, edit: (String) -> String
+    ) throws -> (report: SiteReport, changed: Set<String>) {
+        let before = try IncrementalSiteTests.modificationTimes(output)
+        let url = project.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(edit(text) != text, "the fixture has the text to edit")
+        try Data(edit(text).utf8).write(to: url)
+        let report = try build(project, into: output)
+        let after = try IncrementalSiteTests.modificationTimes(output)
+        let changed = Set(after.keys.filter { after[$0] != before[$0] && !$0.hasPrefix(".") })
+        let cold = directory.appendingPathComponent("cold-\(file.split(separator: "/").joined(separator: "-"))")
+        _ = try build(project, into: cold)
+        let rebuilt = SiteFixtures.snapshot(output).filter { !$0.key.hasPrefix(".") }
+        let fresh = SiteFixtures.snapshot(cold).filter { !$0.key.hasPrefix(".") }
+        #expect(rebuilt.keys.sorted() == fresh.keys.sorted())
+        for (path, bytes) in fresh where rebuilt[path] != bytes { Issue.record("\(path) differs from a cold build") }
+        return (report, changed)
+    }
+
+    @Test func aOneDocumentEditPlansThatDocumentAloneAndWritesWhatAColdBuildWrites() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-document")
+        let output = directory.appendingPathComponent("public")
+        let project = try Self.project(in: directory)
+        let first = try Self.build(project, into: output)
+        #expect(first.timings.documentsPlanned == 5 && first.timings.documentsKept == 0)
+        let (second, changed) = try Self.rebuild(project, "nested/Swatch.xib", output: output, directory: directory) {
+            $0.replacingOccurrences(of: "userLabel=\"", with: "userLabel=\"Edited ")
+        }
+        #expect(second.timings.documentsPlanned == 1 && second.timings.documentsKept == 4)
+        let pages = changed.filter { $0.hasSuffix(".html") }
+        #expect(pages.contains("documents/project/nested/Swatch.xib.html"), "\(pages.sorted())")
+        // The document's own pages and the pages that list every document (home, classes) only.
+        let allowed: Set<String> = ["index.html", "documents/index.html", "classes/index.html"]
+        #expect(pages.allSatisfy { $0.hasPrefix("documents/project/nested/Swatch.xib") || allowed.contains($0) }, "\(pages.sorted())")
+        #expect(!changed.contains("documents/project/App/Main.storyboard.html") && !changed.contains("rules.html"))
+    }
+
+    @Test func aSceneRetitledInOneStoryboardPlansTheStoryboardThatLinksToItToo() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-reference")
+        let output = directory.appendingPathComponent("public")
+        let project = try Self.project(in: directory)
+        _ = try Self.build(project, into: output)
+        let (report, changed) = try Self.rebuild(project, "App/Settings.storyboard", output: output, directory: directory) {
+            $0.replacingOccurrences(of: "title=\"Settings\" id=\"set-st-001\"", with: "title=\"Preferences\" id=\"set-st-001\"")
+        }
+        // Main's scene pages name the Settings scene its segue opens through the reference.
+        #expect(report.timings.documentsPlanned == 2 && report.timings.documentsKept == 3)
+        #expect(changed.contains { $0.hasPrefix("documents/project/App/Main.storyboard/") }, "\(changed.sorted())")
+        #expect(!changed.contains("documents/project/Card.xib.html"))
+    }
+
+    @Test func aChangedOptionPlansEveryDocumentAgain() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-options")
+        let output = directory.appendingPathComponent("public")
+        let project = try Self.project(in: directory)
+        _ = try Self.build(project, into: output)
+        var options = IncrementalSiteTests.options(output, inputs: [project])
+        options.title = "Another title"
+        let report = try SiteBuilder(options: options, backend: InProcessBackend()).build()
+        #expect(report.timings.documentsPlanned == 5 && report.timings.documentsKept == 0)
+    }
+}
+
+/// The link check of a rebuild skips the pages kept from the previous build only while nothing
+/// they may point at is gone (#17).
+@Suite("Incremental link check")
+struct IncrementalLinkCheckTests {
+    static func state(_ pages: [String: String], files: [String], extra: [String: [String]] = [:]) -> BuildState {
+        var state = BuildState()
+        for (path, html) in pages {
+            state.pages[path] = BuildState.Page(fingerprint: path, extraFiles: extra[path] ?? [], links: LinkChecker.PageLinks(html: html))
+        }
+        for file in files { state.files[file] = BuildState.Stamp(size: 1, modified: 1) }
+        return state
+    }
+
+    @Test func keptPagesAreCheckedAgainWhenAPageWrittenAgainLostAnAnchorOrAFileIsGone() throws {
+        let previous = Self.state(
+            ["a.html": "<p id=\"x\"></p>", "b.html": "<a href=\"a.html#x\">x</a>"], files: ["a.html", "b.html", "diagrams/k.svg"],
+            extra: ["a.html": ["diagrams/k.svg"]])
+        let linksOfB = try #require(previous.pages["b.html"]).links
+        let same = ["a.html": LinkChecker.PageLinks(html: "<p id=\"x\"></p><p id=\"y\"></p>"), "b.html": linksOfB]
+        // a.html written again with its anchor (and without its old standalone diagram): b.html stays unchecked.
+        #expect(SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: same, kept: ["b.html"]))
+        // a.html written again without the anchor b.html names: everything is checked again.
+        var lost = same
+        lost["a.html"] = LinkChecker.PageLinks(html: "<p id=\"y\"></p>")
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: lost, kept: ["b.html"]))
+        // A page the previous build wrote is gone.
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["b.html"], links: ["b.html": linksOfB], kept: ["b.html"]))
+        // A file of a kept page is gone.
+        #expect(!SiteBuilder.nothingLost(since: previous, files: ["a.html", "b.html"], links: same, kept: ["a.html", "b.html"]))
+        #expect(LinkChecker.check(pages: lost, checking: ["b.html"]) { _ in true } == ["b.html: missing anchor a.html#x"])
+    }
+}
