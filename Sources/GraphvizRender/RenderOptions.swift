@@ -94,7 +94,7 @@ public struct RenderTiming: Hashable, Sendable, Codable {
     public var parse: Double = 0
     /// `gvLayout`.
     public var layout: Double = 0
-    /// `gvRenderData`.
+    /// `gvRenderData`, then freeing the graph and its layout.
     public var render: Double = 0
     /// The job from the caller's side; the part not in `parse + layout + render` is nibviz's own
     /// work (framing, pipes, process hand-off) and time spent waiting for a core.

@@ -4,19 +4,24 @@ import Foundation
 /// takes the largest request waiting (layout time grows with size, so a big graph is not left
 /// for last while the other workers idle), and `completed` gets every result, with the id it
 /// was submitted under, from the worker's thread. `finish()` says no more will come and waits
-/// for the last result.
+/// for the last result. With `startingWorkers`, each lane starts its worker process at once, so
+/// the workers load while the caller prepares its first requests.
 public final class RenderSession: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [(id: Int, size: Int, request: RenderRequest)] = []
     private var closed = false
     private let group = DispatchGroup()
 
-    init(pool: RenderWorkerPool, lanes: Int, completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) {
+    init(
+        pool: RenderWorkerPool, lanes: Int, startingWorkers: Bool = false,
+        completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
+    ) {
         // One thread per worker (not `concurrentPerform`, which runs no more lanes than cores).
         for _ in 0..<max(1, lanes) {
             group.enter()
             let thread = Thread { [self] in
-                var worker: WorkerProcess?
+                // A worker that cannot start is started again, and reported, by the first job.
+                var worker = startingWorkers ? try? WorkerProcess(executable: pool.executable, arguments: pool.arguments) : nil
                 while let job = take() { completed(job.id, pool.renderOne(job.request, worker: &worker)) }
                 worker?.stop()
                 group.leave()

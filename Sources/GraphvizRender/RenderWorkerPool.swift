@@ -69,8 +69,11 @@ public final class RenderWorkerPool: Sendable {
     }
 
     /// A batch that can grow while it renders (`RenderSession`): `completed` gets each result.
-    public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> RenderSession {
-        RenderSession(pool: self, lanes: workerCount, completed: completed)
+    /// `startingWorkers` starts every worker now instead of at its first request.
+    public func session(
+        startingWorkers: Bool = false, completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
+    ) -> RenderSession {
+        RenderSession(pool: self, lanes: workerCount, startingWorkers: startingWorkers, completed: completed)
     }
 
     func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {

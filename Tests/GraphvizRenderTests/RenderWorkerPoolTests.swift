@@ -80,4 +80,35 @@ import Testing
         let results = pool.render(requests(20))
         for result in results { _ = try result.get() }
     }
+
+    @Test func aSessionStartingItsWorkersAtOnceRendersEveryRequest() throws {
+        let results = Mutex<[Int: Result<RenderOutput, RenderError>]>([:])
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 2)
+        let session = pool.session(startingWorkers: true) { id, result in results.withLock { $0[id] = result } }
+        for (index, request) in requests(6).enumerated() { session.submit(index, request) }
+        session.finish()
+        let all = results.withLock { $0 }
+        #expect(all.count == 6)
+        for index in 0..<6 {
+            let svg = String(decoding: try #require(all[index]).get().data, as: UTF8.self)
+            #expect(svg.contains("<title>n\(index)</title>"))
+        }
+    }
+
+    @Test func workersThatCannotStartFailEachRequestWithTheReason() {
+        let results = Mutex<[Int: Result<RenderOutput, RenderError>]>([:])
+        let pool = RenderWorkerPool(executable: URL(fileURLWithPath: "/nonexistent/nibviz"), workerCount: 2)
+        let session = pool.session(startingWorkers: true) { id, result in results.withLock { $0[id] = result } }
+        for (index, request) in requests(3).enumerated() { session.submit(index, request) }
+        session.finish()
+        let all = results.withLock { $0 }
+        #expect(all.count == 3)
+        for result in all.values {
+            guard case .failure(let error) = result else {
+                Issue.record("rendered without a worker")
+                continue
+            }
+            #expect(error.message.contains("cannot start render worker"))
+        }
+    }
 }

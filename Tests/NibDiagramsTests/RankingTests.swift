@@ -18,7 +18,10 @@ struct RankingTests {
             NibObject(id: "-2", element: "customObject", className: "NSObject", customClass: "Owner", placeholder: "IBFilesOwner", line: 1),
             NibObject(id: "view", element: "view", className: "NSView", line: 2),
         ]
-        var connections = [Connection(id: nil, source: "-2", kind: .outlet(property: "sheetView", destination: "view"))]
+        var connections = [
+            Connection(id: nil, source: "-2", kind: .outlet(property: "sheetView", destination: "view")),
+            Connection(id: nil, source: "view", kind: .outlet(property: "initialFirstResponder", destination: "b0")),
+        ]
         for index in 0..<count {
             let button = ObjectID("b\(index)")
             objects.append(NibObject(id: button, element: "button", className: "NSButton", parent: "view", line: 10 + index))
@@ -37,15 +40,17 @@ struct RankingTests {
         dot.split(separator: "\n").filter { $0.contains(" -> ") && $0.contains(text) }
     }
 
-    @Test("in a large drawing, connections inside one tree do not rank their ends; those between trees still do")
-    func sameTreeConnectionsFloat() {
+    @Test("in a large drawing, connections across one tree do not rank their ends; along containment or between trees they still do")
+    func acrossTreeConnectionsFloat() {
         let dot = ObjectGraphDiagram.dot(Self.sheet(buttons: 40))
         let siblings = Self.edgeLines(dot, containing: "nextKeyView")
         #expect(siblings.count == 40)
         #expect(siblings.allSatisfy { $0.contains("constraint=\"false\"") })
-        let toOwner = Self.edgeLines(dot, containing: "bitClicked:") + Self.edgeLines(dot, containing: "sheetView")
-        #expect(toOwner.count == 41)
-        #expect(toOwner.allSatisfy { !$0.contains("constraint") })
+        let ranked =
+            Self.edgeLines(dot, containing: "bitClicked:") + Self.edgeLines(dot, containing: "sheetView")
+            + Self.edgeLines(dot, containing: "initialFirstResponder")
+        #expect(ranked.count == 42)
+        #expect(ranked.allSatisfy { !$0.contains("constraint") })
     }
 
     @Test("a small drawing keeps every connection in the ranking (its labels take layout space)")

@@ -250,19 +250,33 @@ struct Builder {
         return out
     }
 
-    /// Whether a connection takes part in ranking. In a large drawing, a connection between two
-    /// objects of the same tree does not: containment alone ranks a tree's objects, and the
-    /// connection is drawn over it. Otherwise a chain of connections among siblings (the
-    /// `nextKeyView` loop through 80 buttons of one sheet) put each sibling one rank further,
-    /// and the drawing grew to 150 ranks and ten thousand points long, and `dot` spent over
-    /// five seconds placing the virtual nodes of the edges spanning them (one diagram bounded
-    /// the whole site build). Connections between trees (File's Owner → its view) and to stubs
-    /// still rank their ends, so the drawing keeps reading from owner to owned.
+    /// Whether a connection takes part in ranking. In a large drawing, a connection across one
+    /// tree — between two objects of the same tree, neither containing the other — does not:
+    /// containment ranks a tree's objects and the connection is drawn over it. Ranked, a chain
+    /// of such connections (the `nextKeyView` loop through 80 sibling buttons of one sheet) put
+    /// each sibling one rank after the previous one: the drawing grew to 150 ranks and ten
+    /// thousand points, and `dot` spent over five seconds placing the virtual nodes of the
+    /// edges spanning them (one diagram bounded the whole site build). A connection along
+    /// containment (a controller's outlet to a subview, an action back to it) goes the way the
+    /// ranks already go and keeps ranking, as do connections between trees (File's Owner → its
+    /// view) and to stubs, so the drawing still reads from owner to owned.
     func constrainsRanks(from source: ObjectID, to destination: ObjectID?) -> Bool {
-        guard floatsEdgeLabels, let destination, let sourceRoot = drawn[source], let destinationRoot = drawn[destination] else {
-            return true
+        guard floatsEdgeLabels, let destination, source != destination, let sourceRoot = drawn[source],
+            let destinationRoot = drawn[destination], sourceRoot == destinationRoot
+        else { return true }
+        return contains(source, destination) || contains(destination, source)
+    }
+
+    /// Whether `ancestor` contains `object` (through drawn parents).
+    func contains(_ ancestor: ObjectID, _ object: ObjectID) -> Bool {
+        var current = objects[object]?.parent
+        var steps = 0
+        while let id = current, drawn[id] != nil, steps < objects.count {
+            if id == ancestor { return true }
+            current = objects[id]?.parent
+            steps += 1
         }
-        return sourceRoot != destinationRoot
+        return false
     }
 
     func stubName(_ destination: ObjectID) -> String {
