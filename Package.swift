@@ -98,7 +98,7 @@ let package = Package(
             name: "NibSiteBuild",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibSite", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput", "NibSources", "NibCheck",
+                "NibOutput", "NibSources", "NibCheck", "NibPipeline",
             ]
         ),
         // One input through the pipeline for the commands: a path (document, compiled nib, scenario,

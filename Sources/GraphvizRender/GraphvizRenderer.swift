@@ -21,20 +21,26 @@ public final class GraphvizRenderer: Sendable {
 
     /// Lays out and renders one graph; throws `RenderError` with Graphviz's message.
     public func render(_ request: RenderRequest) throws(RenderError) -> RenderOutput {
+        try render(dot: Array(request.dot.utf8), job: RenderJob(request))
+    }
+
+    /// Lays out and renders the DOT bytes `dot` as `job` says (the worker's path: the bytes
+    /// arrive as they were sent, never turned into a `String` and back).
+    func render(dot: [UInt8], job: RenderJob) throws(RenderError) -> RenderOutput {
         let result: Result<RenderOutput, RenderError> = context.withLock { gvc in
             guard let gvc else {
-                return .failure(RenderError(stage: .render, name: request.name, message: "could not create a Graphviz context"))
+                return .failure(RenderError(stage: .render, name: job.name, message: "could not create a Graphviz context"))
             }
-            return Self.render(request, in: gvc)
+            return Self.render(dot, job, in: gvc)
         }
         return try result.get()
     }
 
-    private static func render(_ request: RenderRequest, in gvc: OpaquePointer) -> Result<RenderOutput, RenderError> {
+    private static func render(_ utf8: [UInt8], _ request: RenderJob, in gvc: OpaquePointer) -> Result<RenderOutput, RenderError> {
         _ = takeMessages()  // drop anything left from a previous call
         let clock = ContinuousClock()
         let start = clock.now
-        let utf8 = Array(request.dot.utf8)
+        let cpuStart = CPUClock.thread()
         let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 nibviz_read_dot(chars.baseAddress, chars.count).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Agraph_t.self) }
@@ -73,7 +79,8 @@ public final class GraphvizRenderer: Sendable {
         let data = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
         let end = clock.now
         let timing = RenderTiming(
-            parse: seconds(parsed - start), layout: seconds(laidOut - parsed), render: seconds(end - laidOut), total: seconds(end - start))
+            parse: seconds(parsed - start), layout: seconds(laidOut - parsed), render: seconds(end - laidOut), total: seconds(end - start),
+            graphvizCPU: CPUClock.thread() - cpuStart)
         return .success(RenderOutput(data: data, warnings: warnings.map(clean), timing: timing))
     }
 

@@ -47,6 +47,22 @@ public struct RenderRequest: Hashable, Sendable, Codable {
     }
 }
 
+/// A request without its DOT: what the worker protocol sends as a request's header frame (the
+/// DOT follows as raw bytes, never escaped into JSON) and what the renderer needs besides them.
+struct RenderJob: Hashable, Sendable, Codable {
+    var engine: LayoutEngine
+    var format: OutputFormat
+    var name: String
+    var generated: Bool
+
+    init(_ request: RenderRequest) {
+        engine = request.engine
+        format = request.format
+        name = request.name
+        generated = request.generated
+    }
+}
+
 /// Rendered bytes and the warnings Graphviz printed while making them.
 public struct RenderOutput: Hashable, Sendable {
     /// The output bytes.
@@ -81,15 +97,23 @@ public struct RenderTiming: Hashable, Sendable, Codable {
     /// `gvRenderData`.
     public var render: Double = 0
     /// The job from the caller's side; the part not in `parse + layout + render` is nibviz's own
-    /// overhead (encoding, pipes, process hand-off).
+    /// work (framing, pipes, process hand-off) and time spent waiting for a core.
     public var total: Double = 0
+    /// CPU seconds Graphviz used for the three stages (the thread's CPU clock): under load the
+    /// stages' wall time includes waiting for a core, this does not.
+    public var graphvizCPU: Double = 0
+    /// CPU seconds nibviz itself spent on the job outside Graphviz: in a worker, reading the
+    /// request and answering; in the caller, framing, writing and reading the pipes. 0 in process.
+    public var ownCPU: Double = 0
 
     /// Creates a timing.
-    public init(parse: Double = 0, layout: Double = 0, render: Double = 0, total: Double = 0) {
+    public init(parse: Double = 0, layout: Double = 0, render: Double = 0, total: Double = 0, graphvizCPU: Double = 0, ownCPU: Double = 0) {
         self.parse = parse
         self.layout = layout
         self.render = render
         self.total = total
+        self.graphvizCPU = graphvizCPU
+        self.ownCPU = ownCPU
     }
 
     /// Time inside Graphviz.

@@ -12,7 +12,7 @@ public enum RenderWorker {
     /// and returns the process exit status. The process dies with its parent (no orphan keeps
     /// running after a killed `site`) and cannot map more than `maxAddressBytes`: a graph that
     /// needs more fails alone instead of taking the machine's memory.
-    public static func run(maxJobs: Int = 200, maxResidentBytes: Int = 768 << 20, maxAddressBytes: Int = RenderLimits.maxAddressBytes)
+    public static func run(maxJobs: Int = 1_000, maxResidentBytes: Int = 768 << 20, maxAddressBytes: Int = RenderLimits.maxAddressBytes)
         -> Int32
     {
         let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { Int32($0) } ?? 0
@@ -27,16 +27,19 @@ public enum RenderWorker {
         close(devNull)
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
+        let requests = WorkerProtocol.FrameReader(fd: STDIN_FILENO)
         var served = 0
         while true {
-            guard case .bytes(let frame) = WorkerProtocol.readFrame(from: STDIN_FILENO) else { return 0 }
+            guard case .bytes(let headerFrame) = requests.readFrame() else { return 0 }
+            let cpuStart = CPUClock.thread()
+            guard case .bytes(let dot) = requests.readFrame() else { return 1 }
             served += 1
-            let header: WorkerProtocol.Header
+            var header: WorkerProtocol.Header
             var data: [UInt8] = []
             do {
-                let request = try decoder.decode(RenderRequest.self, from: Data(frame))
+                let job = try decoder.decode(RenderJob.self, from: Data(headerFrame))
                 do {
-                    let output = try GraphvizRenderer.shared.render(request)
+                    let output = try GraphvizRenderer.shared.render(dot: dot, job: job)
                     data = output.data
                     header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false, timing: output.timing)
                 } catch {
@@ -46,21 +49,21 @@ public enum RenderWorker {
                 let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: \(error)")
                 header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
             }
-            var final = header
-            final.retiring = served >= maxJobs || residentBytes() > maxResidentBytes
-            guard let headerBytes = try? encoder.encode(final),
-                WorkerProtocol.writeFrame(Array(headerBytes), to: protocolFD),
-                WorkerProtocol.writeFrame(data, to: protocolFD)
+            header.retiring = served >= maxJobs || residentBytes() > maxResidentBytes
+            if var timing = header.timing {
+                timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
+                header.timing = timing
+            }
+            guard let headerBytes = try? encoder.encode(header),
+                WorkerProtocol.writeFrames([Array(headerBytes), data], to: protocolFD)
             else { return 1 }
-            if final.retiring { return 0 }
+            if header.retiring { return 0 }
         }
     }
 
     /// Resident set size from /proc/self/statm (Linux); 0 where unavailable.
     static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let pages = ProcFile.firstNumber("/proc/self/statm", field: 1), let count = Int(exactly: pages) else { return 0 }
+        return count * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

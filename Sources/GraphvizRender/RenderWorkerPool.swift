@@ -106,9 +106,11 @@ final class WorkerProcess {
 
     private let process = Process()
     private let requestFD: Int32
-    private let responseFD: Int32
+    private let responses: WorkerProtocol.FrameReader
     private let requestPipe = Pipe()
     private let responsePipe = Pipe()
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
 
     init(executable: URL, arguments: [String]) throws {
         process.executableURL = executable
@@ -121,27 +123,28 @@ final class WorkerProcess {
         process.environment = environment
         try process.run()
         requestFD = requestPipe.fileHandleForWriting.fileDescriptor
-        responseFD = responsePipe.fileHandleForReading.fileDescriptor
+        responses = WorkerProtocol.FrameReader(fd: responsePipe.fileHandleForReading.fileDescriptor)
     }
 
     func send(_ request: RenderRequest, timeout: TimeInterval) -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        guard let body = try? JSONEncoder().encode(request) else { return .died("cannot encode request") }
-        guard WorkerProtocol.writeFrame(Array(body), to: requestFD) else {
+        let cpuStart = CPUClock.thread()
+        guard let header = try? encoder.encode(RenderJob(request)) else { return .died("cannot encode request") }
+        guard WorkerProtocol.writeFrames([Array(header), Array(request.dot.utf8)], to: requestFD) else {
             return .died("render worker exited before taking the graph (status \(exitDescription()))")
         }
         // The limit is the worker's CPU time, so a loaded machine (the worker waiting for a core)
         // does not fail diagrams; ten times the limit in wall-clock time is the backstop.
-        let cpuAtStart = Self.cpuSeconds(process.processIdentifier)
+        let cpuAtStart = CPUClock.process(process.processIdentifier)
         let backstop = Date(timeIntervalSinceNow: max(timeout * 10, timeout + 60))
         var deadline = Date(timeIntervalSinceNow: timeout)
-        var headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
-        while case .timedOut = headerFrame, let cpuAtStart, let now = Self.cpuSeconds(process.processIdentifier) {
+        var headerFrame = responses.readFrame(deadline: deadline)
+        while case .timedOut = headerFrame, let cpuAtStart, let now = CPUClock.process(process.processIdentifier) {
             let used = now - cpuAtStart
             guard used < timeout, Date() < backstop else { break }
             deadline = min(backstop, Date(timeIntervalSinceNow: max(timeout - used, 0.005)))
-            headerFrame = WorkerProtocol.readFrame(from: responseFD, deadline: deadline)
+            headerFrame = responses.readFrame(deadline: deadline)
         }
         guard case .bytes(let headerBytes) = headerFrame else {
             if case .timedOut = headerFrame {
@@ -152,27 +155,20 @@ final class WorkerProcess {
             return .died(
                 "Graphviz crashed while laying out or drawing this graph (\(exitDescription())); nibviz went on without it")
         }
-        guard case .bytes(let data) = WorkerProtocol.readFrame(from: responseFD, deadline: deadline),
-            let header = try? JSONDecoder().decode(WorkerProtocol.Header.self, from: Data(headerBytes))
+        guard case .bytes(let data) = responses.readFrame(deadline: deadline),
+            let header = try? decoder.decode(WorkerProtocol.Header.self, from: Data(headerBytes))
         else {
             return .died("render worker sent a broken response (\(exitDescription())); worker replaced")
         }
         if header.ok {
             var timing = header.timing ?? RenderTiming()
             timing.total = GraphvizRenderer.seconds(clock.now - started)
+            // This thread's CPU for the job: framing, the pipes, decoding (waiting costs none).
+            timing.ownCPU += CPUClock.thread() - cpuStart
             return .rendered(.success(RenderOutput(data: data, warnings: header.warnings, timing: timing)), retiring: header.retiring)
         }
         let error = header.error.map(RenderError.init(wire:)) ?? RenderError(stage: .worker, name: request.name, message: "unknown failure")
         return .rendered(.failure(error), retiring: header.retiring)
-    }
-
-    /// CPU time a process has run so far (`/proc/PID/schedstat`, nanoseconds); nil where the
-    /// kernel does not say (the limit is then wall-clock time).
-    static func cpuSeconds(_ pid: Int32) -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
-            let first = text.split(separator: " ").first, let nanoseconds = Double(first)
-        else { return nil }
-        return nanoseconds / 1e9
     }
 
     static func seconds(_ value: TimeInterval) -> String {

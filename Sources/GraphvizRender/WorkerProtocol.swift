@@ -1,7 +1,9 @@
 import Foundation
 
 /// Frames between the pool and a worker process: a 4-byte big-endian length, then the bytes.
-/// A request is one JSON frame; a response is a JSON header frame then a data frame.
+/// A request is a JSON header frame (`RenderJob`: name, engine, format) then the DOT's UTF-8
+/// bytes as they are; a response is a JSON header frame then the output bytes. Big payloads
+/// (DOT, SVG) are never escaped into JSON or copied through `String` on the way.
 enum WorkerProtocol {
     /// The response header.
     struct Header: Codable {
@@ -14,11 +16,21 @@ enum WorkerProtocol {
         var timing: RenderTiming?
     }
 
-    static func writeFrame(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var length = UInt32(bytes.count).bigEndian
-        let header = withUnsafeBytes(of: &length) { Array($0) }
-        return writeAll(header, to: fd) && writeAll(bytes, to: fd)
+    /// Writes the frames of `payloads` (each a length then its bytes) as one buffer: one
+    /// `write` for a request or a response that fits the pipe, instead of one per piece (each
+    /// a wake-up of the reader).
+    static func writeFrames(_ payloads: [[UInt8]], to fd: Int32) -> Bool {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(payloads.reduce(0) { $0 + 4 + $1.count })
+        for payload in payloads {
+            guard let length = UInt32(exactly: payload.count) else { return false }
+            bytes += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            bytes += payload
+        }
+        return writeAll(bytes, to: fd)
     }
+
+    static func writeFrame(_ bytes: [UInt8], to fd: Int32) -> Bool { writeFrames([bytes], to: fd) }
 
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
@@ -33,47 +45,71 @@ enum WorkerProtocol {
         return true
     }
 
-    /// Reads one frame; nil at end of file or on error. `deadline` bounds the wait (nil: none).
-    static func readFrame(from fd: Int32, deadline: Date? = nil) -> ReadResult {
-        switch readExactly(4, from: fd, deadline: deadline) {
-        case .bytes(let header):
-            let length = header.reduce(0) { ($0 << 8) | Int($1) }
-            return readExactly(length, from: fd, deadline: deadline)
-        case let other:
-            return other
-        }
-    }
-
     enum ReadResult {
         case bytes([UInt8])
         case endOfFile
         case timedOut
     }
 
-    static func readExactly(_ count: Int, from fd: Int32, deadline: Date?) -> ReadResult {
-        var result = [UInt8](repeating: 0, count: count)
-        var offset = 0
-        while offset < count {
-            if let deadline {
-                let remaining = deadline.timeIntervalSinceNow
-                if remaining <= 0 { return .timedOut }
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000)) + 1)
-                if ready == 0 { continue }
-                if ready < 0 {
+    /// Reads frames from one descriptor through a buffer: a response's two frames usually
+    /// arrive in one `read`, not four.
+    final class FrameReader {
+        let fd: Int32
+        private var buffer: [UInt8] = []
+        private var start = 0
+
+        /// A longer length is a broken stream, not a frame to allocate.
+        static let maximumFrame = 1 << 30
+
+        init(fd: Int32) { self.fd = fd }
+
+        /// The next frame; `.endOfFile` at end of file or on error. `deadline` bounds the wait
+        /// (nil: none).
+        func readFrame(deadline: Date? = nil) -> ReadResult {
+            if case let failure? = fill(4, deadline: deadline) { return failure }
+            let length = buffer[start..<start + 4].reduce(0) { ($0 << 8) | Int($1) }
+            guard length <= Self.maximumFrame else { return .endOfFile }
+            if case let failure? = fill(4 + length, deadline: deadline) { return failure }
+            let frame = Array(buffer[start + 4..<start + 4 + length])
+            start += 4 + length
+            if start == buffer.count {
+                buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+                start = 0
+            }
+            return .bytes(frame)
+        }
+
+        /// Reads until `count` bytes past `start` are buffered; nil once they are.
+        private func fill(_ count: Int, deadline: Date?) -> ReadResult? {
+            if start > 0, buffer.count - start < count {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            while buffer.count - start < count {
+                if let deadline {
+                    let remaining = deadline.timeIntervalSinceNow
+                    if remaining <= 0 { return .timedOut }
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000)) + 1)
+                    if ready == 0 { continue }
+                    if ready < 0 {
+                        if errno == EINTR { continue }
+                        return .endOfFile
+                    }
+                }
+                let wanted = max(count - (buffer.count - start), 64 << 10)
+                let old = buffer.count
+                buffer.append(contentsOf: repeatElement(0, count: wanted))
+                let got = buffer[old...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                buffer.removeLast(wanted - max(got, 0))
+                if got == 0 { return .endOfFile }
+                if got < 0 {
                     if errno == EINTR { continue }
                     return .endOfFile
                 }
             }
-            let got = result[offset...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if got == 0 { return .endOfFile }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .endOfFile
-            }
-            offset += got
+            return nil
         }
-        return .bytes(result)
     }
 }
 

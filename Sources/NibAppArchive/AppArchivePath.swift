@@ -37,6 +37,10 @@ public enum AppArchivePath {
         return nil
     }
 
+    /// The folder the archive at `archive` holds, extracted once per process; `name` names the
+    /// archive in errors and reports (`Project/Demo.ipa` for one found inside a folder).
+    public static func folder(ofArchive archive: URL, name: String) throws -> URL { try extracted(archive, name: name) }
+
     private static func extracted(_ archive: URL, name: String) throws -> URL {
         let key = archive.standardizedFileURL.path
         if let root = opened.withLock({ $0[key] }) { return root }

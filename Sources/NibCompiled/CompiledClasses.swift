@@ -27,6 +27,10 @@ struct CompiledClass: Equatable {
         case "UIProxyObject", "IBProxyObject":
             className = "NSObject"
             placeholder = table.string(archived["UIProxiedObjectIdentifier"] ?? archived["IBProxiedObjectIdentifier"]) ?? "IBExternalObject"
+        case "NSStoryboardControllerPlaceholder", "NSControllerPlaceholder":
+            // A storyboard reference (`<controllerPlaceholder>`): loaded from another storyboard.
+            className = "NSController"
+            placeholder = PlaceholderIdentifier.storyboardReference
         case let name where name.hasSuffix("ExternalObjectPlaceholder"):
             className = "NSObject"
             placeholder = table.string(archived["NSExternalObjectPlaceholderIdentifier"]) ?? "IBExternalObject"
@@ -41,7 +45,9 @@ struct CompiledClass: Equatable {
         } else {
             customClass = custom == className ? nil : custom
         }
-        element = archived.className.hasSuffix("ClassSwapper") ? className : archived.className
+        element =
+            archived.className.hasSuffix("ClassSwapper")
+            ? className : placeholder == PlaceholderIdentifier.storyboardReference ? "controllerPlaceholder" : archived.className
     }
 
     /// `_TtC8MyModule6MyView` → (`MyModule`, `MyView`); nested classes (`_TtCC…`) join their

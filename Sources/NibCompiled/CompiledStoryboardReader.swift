@@ -2,7 +2,9 @@ import Foundation
 import NibModel
 
 /// Reads a compiled storyboard (`Foo.storyboardc/`: `Info.plist` + one nib per scene and one per
-/// scene view) into one storyboard `NibGraph`.
+/// scene view) into one storyboard `NibGraph`, for iOS (`UIStoryboard`) and macOS
+/// (`NSStoryboard`: the application scene, and controllers archived in another's nib — a
+/// window's content, split and tab items — each given its scene back).
 ///
 /// Each controller nib named in `Info.plist` becomes a scene (id = the nib name); the view nib
 /// each of its controllers names (`UINibName`) is merged below that controller, its File's Owner
@@ -45,12 +47,18 @@ public enum CompiledStoryboardReader {
             for identifier in identifiersByNib[nib] ?? [] { controllers[identifier] = controllerID }
             merged.scenes.append(Scene(id: nib, controller: controllerID, title: controller.attributes["title"]))
             let externals = scene.externalObjects.compactMapValues { mapping[$0] ?? ObjectID(nib + ":" + $0.rawValue) }
-            // A window controller's content view controller is archived in its nib; the source
-            // storyboard gives it a scene of its own.
+            if nib == info.mainMenu { merged.placeMainMenu(in: nib, application: controllerID) }
+            // A window controller's content view controller, a split or tab view controller's
+            // children are archived in its nib; the source storyboard gives each a scene of its
+            // own. Outer controllers move first, so a child's child ends in its own scene.
             var sceneOf: [ObjectID: String] = [:]
-            for content in scene.graph.windowContentControllers {
-                guard let object = scene.graph.objects.first(where: { $0.id == content }), let id = mapping[content] else { continue }
-                let contentScene = object.attributes["nibName"].flatMap(Self.controllerName(ofViewNib:)) ?? nib + "-content"
+            let contained = scene.graph.containedControllers
+            for object in scene.graph.objects where contained.contains(object.id) {
+                let content = object.id
+                guard let id = mapping[content] else { continue }
+                // Named like the source scene's controller (its view nib's name holds its id).
+                let contentScene =
+                    object.attributes["nibName"].flatMap(SceneNibs.controllerID(ofViewNib:)) ?? nib + "-" + content.rawValue
                 merged.move(id, toScene: contentScene)
                 merged.scenes.append(Scene(id: contentScene, controller: id, title: object.attributes["title"]))
                 sceneOf[content] = contentScene
@@ -97,12 +105,6 @@ public enum CompiledStoryboardReader {
         return roots.first { $0.className.contains("Controller") } ?? roots.first
     }
 
-    /// `XfG-lQ-9wD` of ibtool's view nib name `XfG-lQ-9wD-view-m2S-Jp-Qdl`.
-    static func controllerName(ofViewNib nib: String) -> String? {
-        guard let range = nib.range(of: "-view-"), range.lowerBound > nib.startIndex else { return nil }
-        return String(nib[..<range.lowerBound])
-    }
-
     /// One nib of the folder (a file or a nib bundle).
     private static func readNib(_ folder: URL, _ nib: String, storyboard: String) throws -> CompiledNibParser.Decoded {
         let url = folder.appendingPathComponent(nib + ".nib")
@@ -115,14 +117,15 @@ public enum CompiledStoryboardReader {
 }
 
 extension NibGraph {
-    /// The content view controllers this nib's window controllers hold (their
-    /// `window.shadowedContentViewController` relationships).
-    fileprivate var windowContentControllers: [ObjectID] {
-        connections.compactMap { connection in
-            guard case .segue(let destination, let segue) = connection.kind,
-                segue.relationship == IBObjectDataReader.windowContentRelationship
-            else { return nil }
-            return destination
-        }
+    /// The controllers this nib's controllers hold through relationships ibtool archives in the
+    /// same nib (a window's content view controller, split and tab items).
+    fileprivate var containedControllers: Set<ObjectID> {
+        Set(
+            connections.compactMap { connection in
+                guard case .segue(let destination, let segue) = connection.kind,
+                    let relationship = segue.relationship, IBObjectDataReader.containedRelationships.contains(relationship)
+                else { return nil }
+                return destination
+            })
     }
 }

@@ -1,19 +1,31 @@
 import NibModel
 
 /// What a compiled macOS storyboard's scene nib adds to an AppKit nib (`NSStoryboard`): segue
-/// templates, the window controller's content relationship and the external objects its view
-/// nib's controls trigger segues through.
+/// templates, the window controller's content relationship, split and tab view controllers' item
+/// relationships, and the external objects its view nib's controls trigger segues through.
 ///
 /// The layout ibtool writes: a controller's `NSStoryboardSegueTemplates` hold
 /// `NSStoryboard…SegueTemplate` objects (`NSIdentifier`, `NSDestinationControllerIdentifier`,
 /// `NSSegueClassName`); a window controller's content view controller is archived in its own nib
 /// under `IBWindowTemplateContentViewController` (set at run time through a
 /// `contentViewController` runtime attribute of the window); `NSExternalObjectsTableForViewLoading`
-/// maps the view nib's placeholder identifiers to the templates its buttons `perform:`.
+/// maps the view nib's placeholder identifiers to the templates its buttons `perform:`. A split
+/// or tab view controller archives its children in its own nib, each under an item's
+/// `NSViewController`.
 extension IBObjectDataReader {
     /// The relationship a window controller's content view controller is drawn with, as in the
     /// source storyboard (`<segue kind="relationship" relationship="window.shadowedContentViewController">`).
     static let windowContentRelationship = "window.shadowedContentViewController"
+
+    /// The relationships whose destination controller ibtool archives in the source controller's
+    /// nib (a window's content, split items, tab items); the source storyboard gives each
+    /// destination a scene of its own.
+    static let containedRelationships: Set<String> = [windowContentRelationship, "splitItems", "tabItems"]
+
+    /// A container controller's items (`NSSplitViewItems` of `NSSplitViewItem`s, `NSTabViewItems`
+    /// of `NSTabViewItem`s), each holding its child in `NSViewController`, and the relationship
+    /// the source storyboard draws to each child.
+    private static let itemLists = [("NSSplitViewItems", "splitItems"), ("NSTabViewItems", "tabItems")]
 
     mutating func addStoryboardLinks(from index: Int) {
         guard let controller = table.object(index) else { return }
@@ -36,6 +48,20 @@ extension IBObjectDataReader {
                     id: nil, source: builder.id(index),
                     kind: .segue(
                         destination: builder.id(content), Segue(kind: "relationship", relationship: Self.windowContentRelationship))))
+        }
+        // An `NSTabView`'s items also hold `NSTabViewItems`, without view controllers.
+        for (key, relationship) in Self.itemLists where builder.objects[index]?.className.hasSuffix("ViewController") == true {
+            for item in table.elements(controller[key]) ?? [] {
+                guard let value = table.object(item)?["NSViewController"] else { continue }
+                guard let child = table.target(value), builder.objects[child] != nil else {
+                    builder.warn("\(TextQuoting.plain(key)) item's view controller is not among the nib's objects; ignored", at: item)
+                    continue
+                }
+                builder.connections.append(
+                    Connection(
+                        id: nil, source: builder.id(index),
+                        kind: .segue(destination: builder.id(child), Segue(kind: "relationship", relationship: relationship))))
+            }
         }
         for pair in table.pairs(controller["NSExternalObjectsTableForViewLoading"]) {
             if let identifier = table.string(.object(pair.key)) { externalObjects[identifier] = builder.id(pair.value) }

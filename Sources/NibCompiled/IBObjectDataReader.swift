@@ -93,6 +93,11 @@ struct IBObjectDataReader {
         var attributes: [String: String] = [:]
         // A storyboard controller's view nib (`<controller>-view-<view>`).
         if let nibName = table.string(archived["NSNibName"]) { attributes["nibName"] = nibName }
+        // A storyboard reference names the storyboard and the controller it opens.
+        if let storyboard = table.string(archived["NSStoryboardName"]) { attributes["storyboardName"] = storyboard }
+        if let identifier = table.string(archived["NSReferencedControllerIdentifier"]) { attributes["referencedIdentifier"] = identifier }
+        // The application's main menu (`NSName` `_NSMainMenu`), as the source's `systemMenu="main"`.
+        if archived.className == "NSMenu", table.string(archived["NSName"]) == "_NSMainMenu" { attributes["systemMenu"] = "main" }
         if archived.className == "NSWindowTemplate" || className.hasSuffix("Window") {
             if !visible.contains(index) { attributes["visibleAtLaunch"] = "NO" }
             if let title = table.string(archived["NSWindowTitle"]) { attributes["title"] = title }

@@ -50,7 +50,22 @@ struct StoryboardMerge {
             connection.id = connection.id.map { ObjectID(prefix + ":" + $0.rawValue) }
             connection.source = mapped(connection.source)
             switch connection.kind {
-            case .outlet(let property, let destination): connection.kind = .outlet(property: property, destination: mapped(destination))
+            case .outlet(let property, let destination):
+                // A view nib's outlet of a segue template places the segue: a popover's anchor
+                // view, an embed segue's container view (its source in the source storyboard).
+                if let index = connections.firstIndex(where: { $0.id == connection.source }),
+                    case .segue(let target, var segue) = connections[index].kind
+                {
+                    switch property {
+                    case "popoverAnchorView", "anchorView":
+                        segue.popoverAnchor = mapped(destination)
+                        connections[index].kind = .segue(destination: target, segue)
+                    case "containerView": connections[index].source = mapped(destination)
+                    default: break
+                    }
+                    continue
+                }
+                connection.kind = .outlet(property: property, destination: mapped(destination))
             case .outletCollection(let property, let destination, let appends):
                 connection.kind = .outletCollection(property: property, destination: mapped(destination), appends: appends)
             case .action(let selector, let target, let event):
@@ -70,6 +85,7 @@ struct StoryboardMerge {
             }
             connections.append(connection)
         }
+        if let owner { markRootView(of: owner, in: graph, mapped: mapped) }
         if graph.format == .keyedArchive { format = .keyedArchive }
         for diagnostic in graph.diagnostics {
             if diagnostic.severity == .note {
@@ -81,6 +97,25 @@ struct StoryboardMerge {
             }
         }
         return mapping
+    }
+
+    /// A view nib's root view (File's Owner's `view` outlet) is the controller's `view` key, as
+    /// the source storyboard writes it (`splitView`, `tabView` for those containers), so the
+    /// scene splits into the same controller and view nibs (R-XML-10).
+    private mutating func markRootView(of owner: ObjectID, in graph: NibGraph, mapped: (ObjectID) -> ObjectID) {
+        let fileOwner = graph.objects.first { $0.placeholder == PlaceholderIdentifier.filesOwner }?.id
+        for connection in graph.connections where connection.source == fileOwner {
+            guard case .outlet("view", let destination) = connection.kind,
+                let index = objects.firstIndex(where: { $0.id == mapped(destination) }), objects[index].parent == owner
+            else { continue }
+            let container = objects.first { $0.id == owner }?.className
+            objects[index].key =
+                switch (container, objects[index].className) {
+                case ("NSSplitViewController", "NSSplitView"): "splitView"
+                case ("NSTabViewController", "NSTabView"): "tabView"
+                default: "view"
+                }
+        }
     }
 
     /// A controller archived inside another scene's nib (a window's content view controller) and
@@ -107,6 +142,34 @@ struct StoryboardMerge {
         objects[index].className = "NSApplication"
         objects[index].customClass = objects[index].customClass == "NSApplication" ? nil : objects[index].customClass
         objects[index].placeholder = nil
+    }
+
+    /// The application scene's main menu hangs below the application, as the source storyboard
+    /// writes it (`<menu key="mainMenu">` inside `<application>`): the menu named `_NSMainMenu`,
+    /// else the scene's only top-level menu.
+    mutating func placeMainMenu(in scene: String, application: ObjectID) {
+        let menus = objects.indices.filter {
+            objects[$0].scene == scene && objects[$0].parent == nil && objects[$0].className == "NSMenu" && !objects[$0].isPlaceholder
+        }
+        let named = menus.filter { objects[$0].attributes["systemMenu"] == "main" }
+        guard let index = named.first ?? (menus.count == 1 ? menus.first : nil) else { return }
+        objects[index].parent = application
+        objects[index].key = "mainMenu"
+        // Document order: the menu and everything below it follow the application.
+        guard let applicationIndex = objects.firstIndex(where: { $0.id == application }), applicationIndex < index else { return }
+        var subtree: Set<ObjectID> = []
+        var moved: [NibObject] = []
+        var kept: [NibObject] = []
+        for (position, object) in objects.enumerated().dropFirst(index) {
+            if position == index || object.parent.map(subtree.contains) == true {
+                subtree.insert(object.id)
+                moved.append(object)
+            } else {
+                kept.append(object)
+            }
+        }
+        objects = Array(objects[..<index]) + kept
+        objects.insert(contentsOf: moved, at: applicationIndex + 1)
     }
 
     /// Segue destinations named by storyboard identifier → the controllers' ids.

@@ -4,14 +4,20 @@
 /// overridden without touching the drawing. Deterministic: roles in declaration order.
 public enum SVGTheming {
     /// `svg` with the theme applied; light and dark are drawn by the DOT and returned as is.
-    public static func apply(_ theme: DiagramTheme, to svg: [UInt8]) -> [UInt8] {
+    /// `standalone`: a file a browser opens on its own ("Open SVG"), drawn at its own size, the
+    /// dark background filling the window around it.
+    public static func apply(_ theme: DiagramTheme, to svg: [UInt8], standalone: Bool = false) -> [UInt8] {
         guard theme == .auto else { return svg }
-        return insertStyle(stylesheet(), into: svg)
+        return insertStyle(stylesheet(standalone: standalone), into: svg)
     }
 
-    /// The stylesheet for `auto`: web-friendly sizing plus the dark palette behind a media query.
-    public static func stylesheet() -> String {
-        var css = "svg{max-width:100%;height:auto}\n@media (prefers-color-scheme: dark){\n"
+    /// The stylesheet for `auto`: web-friendly sizing (not `standalone`) plus the dark palette
+    /// behind a media query.
+    public static func stylesheet(standalone: Bool = false) -> String {
+        var css = standalone ? "" : "svg{max-width:100%;height:auto}\n"
+        css += "@media (prefers-color-scheme: dark){\n"
+        // `:root` is the <svg> only when the file is the document (never inline in a page).
+        if standalone { css += ":root{background:\(Palette.background(dark: true))}\n" }
         css += rules(dark: true)
         css += "}\n"
         return css

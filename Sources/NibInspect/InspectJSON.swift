@@ -99,6 +99,7 @@ public enum InspectJSON {
             ("segueClass", .string(segue?.customClass)),
         ]
         if let appends { pairs.append(("appends", .bool(appends))) }
+        if let anchor = segue?.popoverAnchor { pairs.append(("popoverAnchor", .string(anchor.rawValue))) }
         if let options {
             pairs.append(("options", .array(options.map { .object([("key", .string($0.key)), ("value", .string($0.value))]) })))
         }

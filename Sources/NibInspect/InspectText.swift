@@ -110,6 +110,7 @@ public enum InspectText {
             if let relationship = segue.relationship { text += " \(TextQuoting.plain(relationship))" }
             if let identifier = segue.identifier { text += " \(TextQuoting.quote(identifier))" }
             if let custom = segue.customClass { text += " class=\(TextQuoting.plain(custom))" }
+            if let anchor = segue.popoverAnchor { text += " anchor=\(target(anchor))" }
             return text + " → \(target(destination))"
         }
     }

@@ -89,11 +89,14 @@ public struct Segue: Hashable, Sendable {
     public var unwindAction: String?
     /// `modalPresentationStyle` of a presentation segue (`fullScreen`, `formSheet`, …), R-SB-3.
     public var modalPresentationStyle: String?
+    /// `popoverAnchorView` of a macOS popover segue: the view the popover points at, when it is
+    /// not the segue's source.
+    public var popoverAnchor: ObjectID?
 
     /// Creates segue data.
     public init(
         kind: String, identifier: String? = nil, relationship: String? = nil, customClass: String? = nil, unwindAction: String? = nil,
-        modalPresentationStyle: String? = nil
+        modalPresentationStyle: String? = nil, popoverAnchor: ObjectID? = nil
     ) {
         self.kind = kind
         self.identifier = identifier
@@ -101,5 +104,6 @@ public struct Segue: Hashable, Sendable {
         self.customClass = customClass
         self.unwindAction = unwindAction
         self.modalPresentationStyle = modalPresentationStyle
+        self.popoverAnchor = popoverAnchor
     }
 }

@@ -114,7 +114,7 @@ public struct SceneNibs: Sendable {
             let proxies = Set(
                 sceneObjects.filter { !viewSet.contains($0.id) && !allCellMembers.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
             viewNib = NibUnit(
-                name: "\(controller.rawValue)-view-\(rootView.id.rawValue)",
+                name: SceneNibs.viewNibName(controller: controller.rawValue, view: rootView.id.rawValue),
                 objects: placeholders + sceneObjects.filter { viewSet.contains($0.id) },
                 connections: sceneConnections.filter(inView), proxyIDs: proxies, ownerID: controller, viewOutlet: rootView.id
             )
@@ -141,6 +141,27 @@ public struct SceneNibs: Sendable {
     /// `storyboardIdentifier`, else `<UIKitBaseClass>-<vcID>` (R-XML-10).
     public static func controllerNibName(_ vc: NibObject) -> String {
         vc.storyboardIdentifier ?? "\(vc.className)-\(vc.id.rawValue)"
+    }
+
+    /// What separates the controller's id from its view's id in a view nib's name.
+    private static let viewNibSeparator = "-view-"
+
+    /// The view nib of controller `controller` whose root view is `view`: `<vcID>-view-<viewID>`
+    /// (R-XML-10); `controllerID(ofViewNib:)` reads it back.
+    public static func viewNibName(controller: String, view: String) -> String {
+        controller + viewNibSeparator + view
+    }
+
+    /// The controller id a view nib's name holds: `XfG-lQ-9wD` of `XfG-lQ-9wD-view-m2S-Jp-Qdl`
+    /// (the inverse of `viewNibName(controller:view:)`), nil for any other name.
+    public static func controllerID(ofViewNib nib: String) -> String? {
+        let separator = Array(viewNibSeparator)
+        let characters = Array(nib)
+        guard characters.count > separator.count + 1 else { return nil }
+        for start in 1..<(characters.count - separator.count) where characters[start..<start + separator.count].elementsEqual(separator) {
+            return String(characters[..<start])
+        }
+        return nil
     }
 }
 

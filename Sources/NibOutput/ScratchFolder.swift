@@ -4,16 +4,24 @@ import Foundation
 /// revision's compiled bundle — and removes when done. It only ever holds what it wrote: files
 /// are created new (never over an existing one), below it (no `..`, no absolute parts), in
 /// folders it made, so removing it deletes nothing of the user's.
+///
+/// A run killed before it can remove its folder (SIGKILL) leaves it behind: each folder holds a
+/// marker naming the process that made it (`ScratchMarker`), and making a new one first removes
+/// the folders of processes that are gone (`removeStale(in:)`).
 public final class ScratchFolder: Sendable {
     /// The folder (`$TMPDIR/nibviz-<purpose>-<uuid>`, mode 0700).
     public let url: URL
 
-    /// Makes a fresh folder under the temporary directory.
-    public init(purpose: String) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-\(purpose)-\(UUID().uuidString)")
+    /// Makes a fresh folder under `parent` (the temporary directory), after removing the stale
+    /// folders earlier runs left there.
+    public init(purpose: String, in parent: URL = FileManager.default.temporaryDirectory) throws {
+        Self.removeStale(in: parent)
+        url = parent.appendingPathComponent(ScratchMarker.folderPrefix + "\(purpose)-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try ScratchMarker.current().write(in: url)
         } catch {
+            try? FileManager.default.removeItem(at: url)
             throw OutputError(url.path, .other("cannot make a temporary folder: \(error.localizedDescription)"))
         }
     }

@@ -260,8 +260,9 @@ final class DocumentFormatReader {
         default:
             let segue = Segue(
                 kind: node["kind"] ?? "", identifier: node["identifier"], relationship: node["relationship"],
-                customClass: node["customClass"], unwindAction: node["unwindAction"], modalPresentationStyle: node["modalPresentationStyle"]
-            )
+                customClass: node["customClass"], unwindAction: node["unwindAction"],
+                modalPresentationStyle: node["modalPresentationStyle"], popoverAnchor: node["popoverAnchorView"].map { ObjectID($0) })
+            if let anchor = segue.popoverAnchor { pendingReferences.append((node, anchor.rawValue)) }
             return .segue(destination: destination, segue)
         }
     }

@@ -24,6 +24,15 @@ enum ElementClassTable {
         }
     }
 
+    /// The element a source storyboard writes for a controller of class `className` (the
+    /// inverse of `className(of:platform:)`): `NSSplitViewController` → `splitViewController`;
+    /// nil for other classes.
+    static func controllerElement(ofClass className: String, platform: Platform) -> String? {
+        guard className.hasSuffix("Controller"), className.count > 2, let first = className.dropFirst(2).first else { return nil }
+        let element = first.lowercased() + className.dropFirst(3)
+        return Self.className(of: element, platform: platform) == className ? element : nil
+    }
+
     /// The class for an element the table does not know: the prefix rule.
     static func fallbackClassName(of element: String, platform: Platform) -> String {
         ruleName(element, prefix: platform == .watchos ? "WKInterface" : platform.classPrefix)

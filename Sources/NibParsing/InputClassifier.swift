@@ -103,19 +103,12 @@ public enum InputClassifier {
         return found.sorted { $0.relativePath < $1.relativePath }
     }
 
-    /// Every input under the folder `root` that `site DIR` and `inspect DIR` read, and those
-    /// they skip, each with its reason: an input `exclusion` matches (`excluded by GLOB`), and an
-    /// app archive (`.ipa`), which is read only when named directly.
+    /// Every input under the folder `root` that `site DIR` and `inspect DIR` read — app archives
+    /// (`.ipa`) included, which `DocumentLoader` opens — and those they skip, each with its
+    /// reason: an input `exclusion` matches (`excluded by GLOB`).
     public static func inputs(under root: URL, exclusion: InputExclusion) -> FolderInputs {
         let (kept, excluded) = exclusion.apply(inputs(under: root))
-        var result = FolderInputs(skipped: excluded.map { ($0.input, "excluded by " + $0.pattern) })
-        for input in kept {
-            if input.kind == .appArchive {
-                result.skipped.append((input, "an app archive (.ipa) is read only when named directly"))
-            } else {
-                result.kept.append(input)
-            }
-        }
+        var result = FolderInputs(kept: kept, skipped: excluded.map { ($0.input, "excluded by " + $0.pattern) })
         result.skipped.sort { $0.input.relativePath < $1.input.relativePath }
         return result
     }

@@ -32,7 +32,16 @@ public enum NibDocumentParser {
     /// a `.storyboardc` folder is a compiled storyboard.
     private static func parse(bundle url: URL, name: String) throws -> NibGraph {
         if url.pathExtension == "storyboardc" {
-            return try CompiledStoryboardReader.parse(folder: url, name: name)
+            var graph = try CompiledStoryboardReader.parse(folder: url, name: name)
+            // Controllers are named by the element the source storyboard writes
+            // (`viewController`, not the archived `NSViewController`), as storyboard rules ask.
+            for index in graph.objects.indices {
+                guard graph.objects[index].element == graph.objects[index].className,
+                    let element = ElementClassTable.controllerElement(ofClass: graph.objects[index].className, platform: graph.platform)
+                else { continue }
+                graph.objects[index].element = element
+            }
+            return graph
         }
         let designable = url.appendingPathComponent("designable.nib")
         if FileManager.default.fileExists(atPath: designable.path) {
@@ -42,6 +51,15 @@ public enum NibDocumentParser {
             return try CompiledNibParser.parse(bundle: url, name: name)
         }
         throw LocatedError(at: FileLocation(file: name), "a folder, not an Interface Builder document")
+    }
+
+    /// Reads the compiled nib of the `.nib` bundle at `url`, even when the bundle also holds a
+    /// `designable.nib` (which `parse(contentsOf:)` would read): `keyedobjects.nib` or the variant
+    /// `CompiledNibParser` picks. The graph's file names the nib read (`Foo.nib/keyedobjects.nib`).
+    public static func parse(compiledBundle url: URL, displayName: String) throws -> NibGraph {
+        let graph = try CompiledNibParser.parse(bundle: url, name: displayName)
+        try HierarchyLimits.check(graph)
+        return graph
     }
 
     /// Reads document bytes; `file` names the input in the graph and in messages.

@@ -38,39 +38,29 @@ public struct InspectFolder {
         }
     }
 
-    /// Reads every document; `progress(done, total, name)` before each.
+    /// Reads every document (those of the `.ipa` archives in the folder too, named through the
+    /// archive); `progress(done, total, name)` before each.
     public func read(progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> Result {
         let root = try AppArchivePath.url(for: folder)
         let exclusion = InputExclusion(excludes + ((try ProjectFile.read(in: root))?.exclude ?? []))
-        let inputs = InputClassifier.inputs(under: root, exclusion: exclusion)
-        let kept = inputs.kept.filter { $0.kind == .document || $0.kind == .compiledNib }
-        // The documents and archives the folder holds that are not read (scenarios and Graphviz
-        // files are no input of `inspect`).
-        let skipped = inputs.skipped.filter { $0.input.kind != .scenario && $0.input.kind != .dot }
-        let keptPaths = Set(kept.map(\.url.standardizedFileURL.path))
-        let files = NibDocumentFinder.documents(in: root).filter { url in
-            keptPaths.contains(url.standardizedFileURL.path) || keptPaths.contains(url.deletingLastPathComponent().standardizedFileURL.path)
-        }
+        let prefix = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let (documents, skipped) = DocumentLoader.documents(under: root, named: prefix, exclusion: exclusion)
         var summaries: [InspectSummary] = []
-        for (index, url) in files.enumerated() {
-            let name = displayName(url, under: root)
-            progress(index, files.count, name)
+        for (index, found) in documents.enumerated() {
+            var document = found
+            // A `.nib` bundle whose source is its `designable.nib` is read and named as that file.
+            if document.failure == nil, case .designable(let file) = NibDocumentFinder.role(ofFolder: document.url) {
+                document.url = file
+                document.relativePath += "/" + file.lastPathComponent
+            }
+            let name = prefix.isEmpty ? document.relativePath : "\(prefix)/\(document.relativePath)"
+            progress(index, documents.count, name)
             do {
-                summaries.append(InspectSummary(graph: try NibDocumentParser.parse(contentsOf: url, displayName: name)))
+                summaries.append(InspectSummary(graph: try DocumentLoader.graph(of: document, displayName: name)))
             } catch let error as LocatedError {
                 summaries.append(InspectSummary(file: name, error: error))
             }
         }
-        return Result(
-            summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): \($0.reason)" })
-    }
-    /// The path as the user would type it: the folder argument, then the path below it.
-    private func displayName(_ url: URL, under root: URL) -> String {
-        let base = root.standardizedFileURL.path
-        let full = url.standardizedFileURL.path
-        guard full.hasPrefix(base) else { return full }
-        let relative = full.dropFirst(base.count).drop { $0 == "/" }
-        let prefix = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        return prefix.isEmpty ? String(relative) : "\(prefix)/\(relative)"
+        return Result(summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): \($0.reason)" })
     }
 }

@@ -15,6 +15,9 @@ public struct FileReview: Sendable {
     public var png: String?
     /// The Mermaid flowchart of the diff (GitHub and GitLab render it inline).
     public var mermaid: String?
+    /// Which file of a bundle was read and why, when it is not the one the bundle stands for
+    /// (a `.nib` bundle's compiled `keyedobjects.nib` beside an unchanged `designable.nib`).
+    public var note: String?
 
     /// Creates a file review.
     public init(
@@ -125,6 +128,7 @@ public enum ReviewReport {
 
     private static func section(_ file: FileReview, imageBaseURL: String?) -> [String] {
         var lines = ["### \(MarkdownText.code(file.document.path)) (\(file.document.status.rawValue))", ""]
+        if let note = file.note { lines += ["> ℹ️ \(MarkdownText.escape(note))", ""] }
         if let error = file.error {
             return lines + ["> ❌ \(MarkdownText.escape(error))", ""]
         }

@@ -106,12 +106,14 @@ public struct ReviewRunner: Sendable {
             guard let reference = after?.graph ?? before?.graph else {
                 return FileReview(document: document, diff: nil, error: "nothing to compare")
             }
-            let old = before ?? (Self.empty(like: reference), Data())
-            let new = after ?? (Self.empty(like: reference), Data())
+            let old = before ?? (Self.empty(like: reference), Data(), nil)
+            let new = after ?? (Self.empty(like: reference), Data(), nil)
             let diff = NibDiffer.diff(
                 old: old.graph, new: new.graph, oldXML: before == nil ? nil : old.data, newXML: after == nil ? nil : new.data,
                 simulate: true, usages: usages)
-            return FileReview(document: document, diff: diff)
+            var review = FileReview(document: document, diff: diff)
+            review.note = new.compiledFile ?? old.compiledFile
+            return review
         } catch let error as LocatedError {
             warn("warning: \(error.description)")
             return FileReview(document: document, diff: nil, error: error.description)
@@ -121,22 +123,43 @@ public struct ReviewRunner: Sendable {
         }
     }
 
-    private func side(_ path: String, at revision: String) throws -> (graph: NibGraph, data: Data) {
+    /// One revision of a document: its graph, its bytes (none for a folder) and, for a `.nib`
+    /// bundle read through its compiled nib, what the report says about that.
+    private func side(_ path: String, at revision: String) throws -> (graph: NibGraph, data: Data, compiledFile: String?) {
         let name = "\(revision):\(path)"
         guard try repository.isFolder(path, at: revision) else {
             let data = try repository.contents(of: path, at: revision)
-            return (try NibDocumentParser.parse(data: data, file: name), data)
+            return (try NibDocumentParser.parse(data: data, file: name), data, nil)
         }
         // A compiled bundle or `.storyboardc`: its files at that revision, in a private temporary
         // folder read like the folder on disk; no single file of bytes to compare.
         let scratch = try ScratchFolder(purpose: "review")
         defer { scratch.remove() }
         let folder = (path as NSString).lastPathComponent
-        for file in try repository.files(under: path, at: revision) {
+        let files = try repository.files(under: path, at: revision)
+        for file in files {
             try scratch.write(
                 try repository.contents(of: path + "/" + file, at: revision), to: [folder] + file.split(separator: "/").map(String.init))
         }
-        return (try NibDocumentParser.parse(contentsOf: scratch.url.appendingPathComponent(folder), displayName: name), Data())
+        let url = scratch.url.appendingPathComponent(folder)
+        // A `.nib` bundle is reviewed as a folder only when a file other than its
+        // `designable.nib` changed (`changedDocuments`): the designable side would show no
+        // change, so the compiled nib beside it is what changed and what is read.
+        if Self.holdsDesignableAndCompiledNib(files), path.lowercased().hasSuffix(".nib") {
+            let graph = try NibDocumentParser.parse(compiledBundle: url, displayName: name)
+            let read = path + "/" + (graph.file as NSString).lastPathComponent
+            return (graph, Data(), "read the compiled \(read): designable.nib is unchanged between the revisions")
+        }
+        return (try NibDocumentParser.parse(contentsOf: url, displayName: name), Data(), nil)
+    }
+
+    /// A bundle's files hold `designable.nib` and a compiled nib (`keyedobjects*.nib`,
+    /// `runtime.nib`, `objects-*.nib`) at its top.
+    static func holdsDesignableAndCompiledNib(_ files: [String]) -> Bool {
+        let compiled = files.filter { !$0.contains("/") && $0.hasSuffix(".nib") }.filter {
+            $0.hasPrefix("keyedobjects") || $0 == "runtime.nib" || $0.hasPrefix("objects")
+        }
+        return files.contains("designable.nib") && !compiled.isEmpty
     }
 
     /// The other side of an added or deleted document: same kind, no objects.

@@ -16,6 +16,9 @@ public struct SimulationOptions: Hashable, Sendable {
     /// Custom classes the runtime will not find (R-CHK-9, from `--sources`): document file →
     /// object id → the runtime's log line; the objects are built as their element's class.
     public var classesNotFound: [String: [ObjectID: String]] = [:]
+    /// How the app meets a storyboard document run bare (`Simulator.run(document:)`,
+    /// `Simulator.launch`): launched as the main storyboard, or loaded from code (R-LAUNCH-1).
+    public var storyboardRole: StoryboardRole = .assumedMain
 
     /// Creates options; nil leaves the scenario's value.
     public init(

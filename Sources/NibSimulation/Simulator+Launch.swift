@@ -12,11 +12,12 @@ extension Simulator {
     )
         -> StoryboardLaunch
     {
-        let base = scenario(for: graph, classes: classes)
+        let role = options.storyboardRole
+        let base = scenario(for: graph, classes: classes, role: role)
         let name = base.nibs.first?.name ?? nibName(for: graph.file)
         let launchRun = execute(base, options: options)
         let byID = graph.objectsByID
-        let reach = reaches(in: graph, launch: launchRun, objects: byID)
+        let reach = reaches(in: graph, launch: launchRun, objects: byID, main: role.isMain)
         var parts: [ScenePart] = []
         for scene in graph.scenes {
             guard let controllerID = scene.controller, let element = byID[controllerID],
@@ -25,12 +26,13 @@ extension Simulator {
             let cells = cellIdentifiers(in: graph, controller: controllerID)
             let controllerName = controllerID.rawValue
             let dequeues = cells.map { ScenarioStep(.dequeueCell(controller: controllerName, identifier: $0, count: 1, result: nil)) }
-            var steps: [ScenarioStep] = [ScenarioStep(.launch(mainNib: name), at: FileLocation(file: graph.file))]
+            // The main storyboard's launch, or the initial controller a non-main one gives its caller.
+            var steps = base.steps
             let run: SimulationRun
             switch how {
-            case .launch(true):
+            case .launch(true), .initialController(true):
                 run = dequeues.isEmpty ? launchRun : execute(withSteps: steps + dequeues, base, options)
-            case .launch(false):
+            case .launch(false), .initialController(false):
                 // A tab not shown at launch appears when the user selects it (R-APP-6).
                 if let tab = tabIndex(of: controllerID, in: launchRun) {
                     steps.append(ScenarioStep(.selectTab(tab)))
@@ -78,7 +80,7 @@ extension Simulator {
             }
             parts.append(part(scene: scene.id, controller: controllerID, reach: how, run: run, graph: graph))
         }
-        return StoryboardLaunch(timeline: launchRun.timeline, scenes: parts)
+        return StoryboardLaunch(timeline: launchRun.timeline, scenes: parts, role: role)
     }
 
     private static func execute(withSteps steps: [ScenarioStep], _ base: Scenario, _ options: SimulationOptions) -> SimulationRun {
@@ -111,7 +113,9 @@ extension Simulator {
     /// container), else by identifier — the scene itself, or a container that has one, then the
     /// segues from there (a tab bar the app instantiates by identifier and the modal its tab
     /// presents) — else never.
-    static func reaches(in graph: NibGraph, launch: SimulationRun, objects: [ObjectID: NibObject]) -> [ObjectID: SceneReach] {
+    static func reaches(in graph: NibGraph, launch: SimulationRun, objects: [ObjectID: NibObject], main: Bool = true)
+        -> [ObjectID: SceneReach]
+    {
         var reach: [ObjectID: SceneReach] = [:]
         var queue: [(controller: ObjectID, path: [ObjectID])] = []
         for scene in graph.scenes {
@@ -120,7 +124,10 @@ extension Simulator {
             }
             // A window controller has no view: it is visible when its window was loaded and shown (R-MAC-13).
             let isWindowController = objects[id]?.element == "windowController"
-            reach[id] = .launch(visible: isWindowController ? info.windowLoaded : info.viewLoaded && info.state != .loaded)
+            let visible = isWindowController ? info.windowLoaded : info.viewLoaded && info.state != .loaded
+            // Only the main storyboard is loaded at launch; any other gives its initial controller
+            // to the code that loads it (R-LAUNCH-1, R-SB-1).
+            reach[id] = main ? .launch(visible: visible) : .initialController(visible: visible)
             queue.append((id, []))
         }
         let sceneOf = Dictionary(

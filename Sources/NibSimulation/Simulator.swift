@@ -32,17 +32,33 @@ public enum Simulator {
     public static func run(document graph: NibGraph, classes: [String: ClassInfo]? = nil, options: SimulationOptions = SimulationOptions())
         -> Timeline
     {
-        run(scenario(for: graph, classes: classes), options: options)
+        run(scenario(for: graph, classes: classes, role: options.storyboardRole), options: options)
     }
 
-    /// The scenario a bare document runs as.
-    public static func scenario(for graph: NibGraph, classes: [String: ClassInfo]? = nil) -> Scenario {
+    /// The scenario a bare document runs as. A storyboard that is not the main one (`role`) is
+    /// loaded from code: its initial controller is instantiated (`instantiateInitialController`)
+    /// and shown — a window controller's window, else as the window's root (R-LAUNCH-1, R-SB-1).
+    public static func scenario(for graph: NibGraph, classes: [String: ClassInfo]? = nil, role: StoryboardRole = .assumedMain)
+        -> Scenario
+    {
         let name = nibName(for: graph.file)
         let platform: Platform = graph.platform.usesAppKit ? .macos : .ios
-        let action: StepAction = graph.isStoryboard ? .launch(mainNib: name) : .loadDocument(nib: name)
+        let here = FileLocation(file: graph.file)
+        var steps = [ScenarioStep(graph.isStoryboard ? .launch(mainNib: name) : .loadDocument(nib: name), at: here)]
+        if graph.isStoryboard && !role.isMain {
+            steps = []
+            if let initial = graph.initialViewController {
+                let shown = "initial"
+                let isWindow = graph.objectsByID[initial]?.element == "windowController"
+                steps = [
+                    ScenarioStep(.instantiateInitialController(storyboard: name, result: shown), at: here),
+                    ScenarioStep(isWindow ? .showWindow(shown) : .showRoot(shown), at: here),
+                ]
+            }
+        }
         return Scenario(
             file: graph.file, platform: platform, classes: classes, nibs: [ScenarioNib(name: name, path: graph.file, graph: graph)],
-            steps: [ScenarioStep(action, at: FileLocation(file: graph.file))], traceLevel: .l2
+            steps: steps, traceLevel: .l2
         )
     }
 

@@ -66,8 +66,6 @@ extension SitePlanner {
         func percent(_ tally: Checker.Statistics.Tally) -> String {
             "\(tally.found) of \(tally.total) (\(String(format: "%.0f", tally.percentFound)) %)"
         }
-        let errors = sources.findings.filter { $0.severity == .error }.count
-        let warnings = sources.findings.filter { $0.severity == .warning }.count
         var html = "<h2 id=\"sources\">Sources</h2><dl class=\"facts\">"
         html +=
             "<dt>Class table</dt><dd>\(sources.classCount) classes from \(sources.swiftFileCount) Swift and \(sources.objcFileCount) Objective-C files: the simulations of this site use it (R-SRC-1…4)</dd>"
@@ -75,7 +73,7 @@ extension SitePlanner {
         html += "<dt>Actions resolved</dt><dd>\(percent(stats.actions))</dd>"
         html += "<dt>Custom classes found</dt><dd>\(percent(stats.customClasses))</dd>"
         html +=
-            "<dt>Check findings</dt><dd>\(errors) errors, \(warnings) warnings, \(sources.findings.count - errors - warnings) notes; each document and scene page lists its own</dd></dl>"
+            "<dt>Check findings</dt><dd>\(Self.checkCounts(sources.findings)) from <code>nibviz check</code>; each document and scene page lists its own</dd></dl>"
         if !sources.codeFindings.isEmpty {
             html += "<h3 id=\"code-findings\">Findings in the sources</h3><ul class=\"diagnostics findings\">"
             html += sources.codeFindings.map { "<li class=\"\($0.severity.rawValue)\">" + Self.findingText($0, root: "") + "</li>" }

@@ -1,4 +1,5 @@
 import Foundation
+import NibCheck
 import NibDiagrams
 import NibModel
 import NibParsing
@@ -87,8 +88,8 @@ extension SitePlanner {
                 + "</a>",
         ].joined(separator: " · ")
         html += "</p><dl class=\"facts\">"
-        html +=
-            "<dt>Diagnostics</dt><dd>\(severities[.error] ?? 0) errors, \(severities[.warning] ?? 0) warnings, \(severities[.note] ?? 0) notes</dd>"
+        html += "<dt>Document problems</dt><dd>" + documentProblems(severities, paths: paths) + "</dd>"
+        html += "<dt>Check findings</dt><dd>" + checkSummary() + "</dd>"
         html += "<dt>Unreadable documents</dt><dd>\(unreadable)</dd>"
         let scenarios = content.scenarios.filter { $0.name.hasPrefix("user/") }.count
         if scenarios > 0 { html += "<dt>Scenarios</dt><dd>\(scenarios)</dd>" }
@@ -113,6 +114,45 @@ extension SitePlanner {
             path: "index.html", title: projectTitle, breadcrumbs: [("Home", nil)], content: html, section: "project")
         page.summary = "\(projectTitle): \(count(storyboardCount, "storyboard")), \(count(xibCount, "xib")), \(count(sceneCount, "scene"))"
         pages.append(page)
+    }
+
+    /// The home page's count of what reading the documents reported (their own diagnostics, not
+    /// `check`'s findings), and the documents whose Diagnostics section lists them.
+    func documentProblems(_ severities: [Diagnostic.Severity: Int], paths: [String]) -> String {
+        var text = Self.severityCounts(severities[.error] ?? 0, severities[.warning] ?? 0, severities[.note] ?? 0)
+        text += " reported while reading the documents"
+        let listed = zip(content.documents, paths).compactMap { document, path -> String? in
+            guard case .success(let graph) = document.graph, !graph.diagnostics.isEmpty else { return nil }
+            return
+                "<a href=\"\(HTMLEscaping.urlPath(path))#diagnostics\">\(HTMLEscaping.escape((document.relative as NSString).lastPathComponent))</a> (\(graph.diagnostics.count))"
+        }
+        guard !listed.isEmpty else { return text }
+        let shown = listed.prefix(8).joined(separator: ", ")
+        return text + "; listed under Diagnostics on each document's page: " + shown
+            + (listed.count > 8 ? " and \(listed.count - 8) more" : "")
+    }
+
+    /// The home page's count of `check`'s findings against the app's sources (the Sources
+    /// section has them), or why there are none.
+    func checkSummary() -> String {
+        guard let sources = content.sources else {
+            return
+                "not run: build the site with <code>--sources</code> (or <code>sources:</code> in <code>.nibviz.yml</code>) to check the documents against the app's code"
+        }
+        return "<a href=\"#sources\">" + Self.checkCounts(sources.findings)
+            + "</a> from <code>nibviz check</code> against the app's sources"
+    }
+
+    /// `N errors, M warnings, K notes` of `check`'s findings.
+    static func checkCounts(_ findings: [CheckFinding]) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        return severityCounts(errors, warnings, findings.count - errors - warnings)
+    }
+
+    static func severityCounts(_ errors: Int, _ warnings: Int, _ notes: Int) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return [count(errors, "error"), count(warnings, "warning"), count(notes, "note")].joined(separator: ", ")
     }
 
     /// Storyboards with their scenes, then the other documents, each linking to its page.

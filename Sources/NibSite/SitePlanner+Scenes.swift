@@ -57,7 +57,7 @@ extension SitePlanner {
         let segues: [ObjectID]
         switch reach {
         case .segues(let path), .identifier(_, let path): segues = path
-        case .launch, .unreachable: return reach.summary
+        case .launch, .initialController, .unreachable: return reach.summary
         case .cellEmbed(let container):
             guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
             return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
@@ -119,7 +119,7 @@ extension SitePlanner {
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
-                "<p>The run that shows this scene when the storyboard is the app's main storyboard (R-LAUNCH-1): \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1).</p>"
+                "<p>How the app reaches this scene: \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape((content.documents[number].launch?.role ?? .assumedMain).summary)) (R-LAUNCH-1).</p>"
             if content.hasClassTable {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"

@@ -14,6 +14,7 @@ extension SitePlanner {
         var html = PageContent("<dl class=\"facts\">")
         let facts: [(String, String)] = [
             ("File", document.relative), ("Platform", graph.platform.rawValue), ("Tools version", graph.toolsVersion ?? "–"),
+            ("Loaded", (document.launch?.role ?? .assumedMain).summary),
             ("Scenes", "\(graph.scenes.count)"), ("Objects", "\(graph.objects.count)"),
             ("Connections", ["outlet", "action", "segue"].map { "\($0) \(kindCounts[$0] ?? 0)" }.joined(separator: ", ")),
         ]

@@ -1,15 +1,24 @@
 import Foundation
 
 /// `[i/n] step` lines and a progress bar on stderr; the bar is drawn only on a terminal.
+/// Step lines and `note`s (what the build is doing) are chatter, written only with step
+/// logging on; `warn` (warnings and errors: a page's timeline that differs from its scenario, a
+/// broken link) is always written.
 final class BuildProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let showBar: Bool
     private let logSteps: Bool
     private var barVisible = false
+    private let output: @Sendable (String) -> Void
 
-    init(showBar: Bool, logSteps: Bool) {
+    /// `output` receives every line (stderr unless a test listens).
+    init(
+        showBar: Bool, logSteps: Bool,
+        output: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.showBar = showBar
         self.logSteps = logSteps
+        self.output = output
     }
 
     func step(_ index: Int, of total: Int, _ name: String) {
@@ -20,7 +29,14 @@ final class BuildProgress: @unchecked Sendable {
         write("[\(index)/\(total)] \(name)\n")
     }
 
+    /// What the build is doing (counts, cache use): only with step logging on.
     func note(_ text: String) {
+        guard logSteps else { return }
+        warn(text)
+    }
+
+    /// A warning or an error: written whatever the logging.
+    func warn(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         clearBar()
@@ -53,6 +69,6 @@ final class BuildProgress: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        output(text)
     }
 }

@@ -7,10 +7,17 @@ enum FigureHTML {
     /// The rendered SVG when it is too large to read inline: scaled to the 960 px
     /// content column its smallest text would drop under 8 px (`SVGMetrics.fitsInline`, the
     /// one test the site and the corpus readability test share). Such a figure opens in the
-    /// pan/zoom viewer (`assets/zoom.js`) and links to its standalone SVG.
+    /// pan/zoom viewer (`assets/zoom.js`) and links to its standalone SVG: this, the drawing at its
+    /// own size with the diagrams' dark palette behind `prefers-color-scheme` (`SVGTheming`, the
+    /// colours the inline copy gets from `assets/diagrams.css`), since a file opened on its own
+    /// sees no page theme. The inline copy is the SVG as rendered.
+    /// Names the way `oversizedSVG` writes the standalone file: part of each page's fingerprint, so
+    /// an incremental build rewrites the files a kept page would otherwise carry over unchanged.
+    static let standaloneFormat = "standalone-themed-1"
+
     static func oversizedSVG(_ svg: String?) -> String? {
         guard let svg, let metrics = SVGMetrics(svg: Array(svg.utf8)), !metrics.fitsInline() else { return nil }
-        return svg
+        return String(decoding: SVGTheming.apply(.auto, to: Array(svg.utf8), standalone: true), as: UTF8.self)
     }
 
     /// The figure HTML of a rendered diagram: the SVG inlined with ids prefixed by `prefix` (several

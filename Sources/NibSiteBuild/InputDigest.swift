@@ -3,7 +3,7 @@ import NibParsing
 import NibSite
 
 /// One digest of everything a build reads: every user input (after exclusions; a compiled nib
-/// bundle or `.storyboardc` folder file by file), the app's sources, every file of the site sources, the options
+/// bundle or `.storyboardc` folder file by file), what the app's Info.plists name, the app's sources, every file of the site sources, the options
 /// that change pages, and the running binary (a rebuilt nibviz rebuilds the site). Reading
 /// and hashing the inputs is what a no-change rebuild costs.
 enum InputDigest {
@@ -20,6 +20,8 @@ enum InputDigest {
             "site-state-1", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
             options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
+            // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
+            "\(MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion))",
         ]
         var hasher = StreamingHash()
         var global = StreamingHash()

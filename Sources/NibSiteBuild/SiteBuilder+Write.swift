@@ -31,7 +31,7 @@ extension SiteBuilder {
             let template = planner.template(page)
             // The template is all the page's file is made of from here on.
             if template.standsAlone { planner.release(page) }
-            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] }
+            let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] + FigureHTML.standaloneFormat }
             if var kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
                 for file in [path] + kept.extraFiles { try output.carry(file) }
                 for key in keys { store.keep(key) }

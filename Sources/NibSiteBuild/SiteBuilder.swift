@@ -16,7 +16,8 @@ import NibSite
 public final class SiteBuilder {
     let options: SiteOptions
     let backend: DiagramBackend
-    let progress: BuildProgress
+    /// Step lines, notes and warnings (a test may listen to them instead of stderr).
+    var progress: BuildProgress
     let store: DiagramStore
 
     var content = SiteContent()
@@ -165,7 +166,7 @@ public final class SiteBuilder {
     func planPages(_ output: OutputFolder) throws {
         let settings = SitePlanner.Settings(
             version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
-        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.note($0) }
+        let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.warn($0) }
         let inbox = self.inbox
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
@@ -215,7 +216,7 @@ public final class SiteBuilder {
         }
         let broken = LinkChecker.check(pages: links, checking: checking) { files.contains($0) }
         guard !broken.isEmpty else { return }
-        for problem in broken { progress.note("broken link: \(problem)") }
+        for problem in broken { progress.warn("broken link: \(problem)") }
         throw SiteBuildError(
             step: "check links", message: "\(broken.count) broken internal links or anchors (listed above)", brokenLinks: broken)
     }

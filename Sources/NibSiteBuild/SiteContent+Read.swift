@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import NibPipeline
 import NibScenario
 import NibSimulation
 import NibSite
@@ -84,24 +85,27 @@ extension SiteContent {
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false
     ) -> [DocumentRecord] {
-        var found: [(URL, String)] = []
-        for input in inputs {
-            for item in expand(input, exclusion: exclusion) where item.kind == .document || item.kind == .compiledNib {
-                found.append((item.url, item.relative))
-            }
+        // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
+        let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
+            ($0.relativePath, $0.url.path) < ($1.relativePath, $1.url.path)
         }
-        found.sort { ($0.1, $0.0.path) < ($1.1, $1.0.path) }
+        // Main storyboard or loaded from code, as the app's Info.plist decides (R-LAUNCH-1).
+        let roles = MainStoryboards.roles(
+            storyboards: found.map(\.relativePath).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".storyboardc") },
+            appFiles: MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
         let counter = Counter()
         let total = found.count
-        let records = parallelMap(found, jobs: jobs) { url, relative in
+        let records = parallelMap(found, jobs: jobs) { document in
+            let (url, relative) = (document.url, document.relativePath)
             defer { progress?(counter.increment(), total) }
             do {
-                let graph = try NibDocumentParser.parse(contentsOf: url, displayName: relative)
+                let graph = try DocumentLoader.graph(of: document, displayName: relative)
                 // The classes the runtime loads for this document (R-SRC-3) and those it will not
                 // find (R-CHK-9), as `simulate --sources` computes them.
                 let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
                 var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
                 options.classesNotFound = runtime?.notFound ?? options.classesNotFound
+                options.storyboardRole = roles[relative] ?? .assumedMain
                 let simulate: @Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] in
                     (
                         Simulator.run(document: graph, options: options),

@@ -67,16 +67,27 @@ public struct SiteTimings: Sendable {
         let layout = diagrams.reduce(0) { $0 + $1.timing.layout }
         let render = diagrams.reduce(0) { $0 + $1.timing.render }
         let jobs = diagrams.reduce(0) { $0 + $1.timing.total }
+        let graphvizCPU = diagrams.reduce(0) { $0 + $1.timing.graphvizCPU }
+        let ownCPU = diagrams.reduce(0) { $0 + $1.timing.ownCPU }
         lines.append(
             "  diagrams rendered \(diagrams.count) in \(format(renderWall)) with \(lanes) lane(s): Graphviz parse \(format(parse)), "
-                + "layout \(format(layout)), render \(format(render)); nibviz's own work per job (encoding, pipes) \(format(max(0, jobs - parse - layout - render)))"
+                + "layout \(format(layout)), render \(format(render)) (\(format(graphvizCPU)) CPU)"
         )
+        // The jobs' wall time beyond Graphviz's is nibviz's own CPU work plus time the worker
+        // waited for a core (other processes, or this build planning pages on the same cores):
+        // told apart, so a loaded machine does not read as per-job overhead.
+        let perJob = diagrams.isEmpty ? 0 : ownCPU / Double(diagrams.count) * 1000
+        lines.append(
+            "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
+                + String(format: "%.3f ms per job", perJob)
+                + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
         lines.append("  documents planned \(documentsPlanned), kept without planning \(documentsKept)")
         lines.append(
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
-                + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes)"
+                + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
+                + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
         )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")

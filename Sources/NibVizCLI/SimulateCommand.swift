@@ -60,9 +60,11 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let index = try sources.index()
         let options = try simulationOptions(index: index)
+        // A `--class-table` file's entries win over the table `--sources` derives (R-SRC-1…5).
+        let table = try classTable.map(SimulationInput.classTable(at:))
         var timeline =
-            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options, sources: index) }
-            ?? SimulationInput.timeline(for: file, options: options, sources: index)
+            try scene.map { try SimulationInput.sceneTimeline(for: file, scene: $0, options: options, sources: index, classTable: table) }
+            ?? SimulationInput.timeline(for: file, options: options, sources: index, classTable: table)
         if let index { timeline.notes.insert(SourcesOption.note(index), at: 0) }
         for note in timeline.notes { printError("note: \(note)") }
         try writeOutput(Array(TimelineFormatter.format(timeline, as: format).utf8), to: nil)
@@ -70,12 +72,7 @@ struct SimulateCommand: ParsableCommand {
 
     private func simulationOptions(index: SourceIndex?) throws -> SimulationOptions {
         var options = SimulationOptions()
-        // `--sources` derives the table (R-SRC-1…5); a `--class-table` file's entries win over it.
         if let index { options.classTable = index.table }
-        if let classTable {
-            let file = try SimulationInput.classTable(at: classTable)
-            options.classTable = (options.classTable ?? [:]).merging(file) { _, own in own }
-        }
         if let platform {
             guard let value = Platform(rawValue: platform), value == .ios || value == .macos else {
                 throw ValidationError("bad --platform '\(platform)'; allowed: ios, macos")

@@ -35,7 +35,9 @@ import Testing
 
         /// Every path written below the scratch folder, besides the archive.
         func written() -> [String] {
-            ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []).filter { $0 != "archive.ipa" }.sorted()
+            ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []).filter {
+                $0 != "archive.ipa" && $0 != ScratchMarker.fileName
+            }.sorted()
         }
     }
 

@@ -217,6 +217,14 @@ struct SplitMix64 {
         ("nibarchive/prefs.nib", { NIBArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
         ("keyedarchive/prefs.nib", { KeyedArchiveWriter.encode(CompiledFixtures.appKitPreferences()) }),
         ("keyedarchive/login-view.nib", { KeyedArchiveWriter.encode(CompiledFixtures.uikitLoginView()) }),
+        // A macOS storyboard scene nib: split and tab items, segue templates, external objects.
+        (
+            "keyedarchive/mac-containers-scene.nib",
+            {
+                KeyedArchiveWriter.encode(
+                    CompiledFixtures.macContainersWindowScene(popover: "P", embedded: "E", reference: "R"))
+            }
+        ),
     ]
 
     @Test(arguments: seeds.map(\.path))

@@ -29,25 +29,31 @@ import Testing
         graph.connections.compactMap { connection in
             guard case .segue(let destination, let segue) = connection.kind else { return nil }
             let kind = segue.relationship.map { "relationship \($0)" } ?? segue.kind
-            return "\(name(connection.source, in: graph)) \(kind) \(segue.identifier ?? "-") \(segue.customClass ?? "-") → "
+            let anchor = segue.popoverAnchor.map { " anchor \(name($0, in: graph))" } ?? ""
+            return "\(name(connection.source, in: graph)) \(kind) \(segue.identifier ?? "-") \(segue.customClass ?? "-")\(anchor) → "
                 + name(destination, in: graph)
         }.sorted()
     }
 
-    @Test func scenesSeguesAndTheEntryPointMatchTheSourceStoryboard() throws {
-        let xml = try NibDocumentParser.parse(contentsOf: Self.source, displayName: "macos-segues.storyboard")
-        let compiled = try Self.compiled()
-        #expect(compiled.platform == .macos && compiled.isStoryboard && compiled.format == .keyedArchive)
-        func controllers(_ graph: NibGraph) -> [String] { graph.scenes.map { Self.name($0.controller, in: graph) }.sorted() }
-        #expect(compiled.scenes.count == 5)
+    /// Both graphs have scenes headed by the same controllers, each controller top-level in its
+    /// scene (a window's content view controller, split and tab items too).
+    static func expectTheSameScenes(_ xml: NibGraph, _ compiled: NibGraph) {
+        func controllers(_ graph: NibGraph) -> [String] { graph.scenes.map { name($0.controller, in: graph) }.sorted() }
         #expect(controllers(compiled) == controllers(xml))
-        // Each controller heads its scene: top-level in it (a window's content view controller too).
         for graph in [xml, compiled] {
             for scene in graph.scenes {
                 let controller = graph.objects.first { $0.id == scene.controller }
                 #expect(controller?.scene == scene.id && controller?.parent == nil, "\(graph.file) \(scene.id)")
             }
         }
+    }
+
+    @Test func scenesSeguesAndTheEntryPointMatchTheSourceStoryboard() throws {
+        let xml = try NibDocumentParser.parse(contentsOf: Self.source, displayName: "macos-segues.storyboard")
+        let compiled = try Self.compiled()
+        #expect(compiled.platform == .macos && compiled.isStoryboard && compiled.format == .keyedArchive)
+        #expect(compiled.scenes.count == 5)
+        Self.expectTheSameScenes(xml, compiled)
         #expect(Self.name(compiled.initialViewController, in: compiled) == "NSWindowController")
         #expect(Self.name(compiled.initialViewController, in: compiled) == Self.name(xml.initialViewController, in: xml))
         #expect(Self.segues(compiled) == Self.segues(xml))

@@ -46,8 +46,8 @@ import Testing
         #expect(InputClassifier.kind(of: root.appendingPathComponent("Old.nib")) == .document)
     }
 
-    /// #13: what `site DIR` and `inspect DIR` read and skip, with the reason: excluded inputs
-    /// and `.ipa` archives inside the folder (read only when named directly).
+    /// #13, #16: what `site DIR` and `inspect DIR` read and skip, with the reason: excluded
+    /// inputs are skipped; `.ipa` archives inside the folder are inputs (`DocumentLoader` opens them).
     @Test func folderInputsSayWhatTheySkipAndWhy() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-skips-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -57,11 +57,11 @@ import Testing
             try Data("x".utf8).write(to: url)
         }
         let inputs = InputClassifier.inputs(under: root, exclusion: InputExclusion(["Pods"]))
-        #expect(inputs.kept.map(\.relativePath) == ["a/View.xib"])
+        #expect(inputs.kept.map(\.relativePath) == ["Builds/Demo.ipa", "a/View.xib"])
+        #expect(inputs.kept.map(\.kind) == [.appArchive, .document])
         #expect(
             inputs.skipped.map { "\($0.input.relativePath): \($0.reason)" } == [
-                "Builds/Demo.ipa: an app archive (.ipa) is read only when named directly", "Pods/Old.ipa: excluded by Pods",
-                "Pods/P.xib: excluded by Pods",
+                "Pods/Old.ipa: excluded by Pods", "Pods/P.xib: excluded by Pods",
             ])
     }
 }

@@ -80,14 +80,18 @@ import Testing
         #expect(changed.map(\.path) == ["Legacy.nib/designable.nib"])
     }
 
+    /// `git diff HEAD~1 HEAD -- path` in `repo` with nibviz as the `*.nib` diff driver.
+    static func textconvDiff(_ repo: URL, _ path: String) throws -> CommandResult {
+        try Data("*.nib diff=nibviz\n".utf8).write(to: repo.appendingPathComponent(".gitattributes"))
+        try Self.git(["config", "diff.nibviz.textconv", TestPaths.nibviz.path + " textconv"], in: repo)
+        return try runCommand(
+            URL(fileURLWithPath: "/usr/bin/env"), ["git", "diff", "--no-color", "HEAD~1", "HEAD", "--", path], currentDirectory: repo)
+    }
+
     @Test func textconvMakesGitDiffOfACompiledNibReadable() throws {
         let repo = try Self.repository()
         defer { try? FileManager.default.removeItem(at: repo) }
-        try Data("*.nib diff=nibviz\n".utf8).write(to: repo.appendingPathComponent(".gitattributes"))
-        try Self.git(["config", "diff.nibviz.textconv", TestPaths.nibviz.path + " textconv"], in: repo)
-        let diff = try runCommand(
-            URL(fileURLWithPath: "/usr/bin/env"), ["git", "diff", "--no-color", "HEAD~1", "HEAD", "--", "Build/LoginView.nib"],
-            currentDirectory: repo)
+        let diff = try Self.textconvDiff(repo, "Build/LoginView.nib")
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.output.contains("-") && diff.output.contains("nameLabel"), "\(diff.output)")
         #expect(!diff.output.contains("Binary files"), "\(diff.output)")

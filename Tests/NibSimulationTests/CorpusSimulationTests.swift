@@ -50,6 +50,7 @@ struct CorpusSimulationTests {
     static func kind(_ reach: SceneReach) -> String {
         switch reach {
         case .launch(let visible): visible ? "launch-visible" : "launch-hidden"
+        case .initialController(let visible): visible ? "initial-visible" : "initial-hidden"
         case .segues: "segue"
         case .identifier: "identifier"
         case .cellEmbed: "cell-embed"

@@ -138,27 +138,57 @@ struct ProjectInputsTests {
         try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
     }
 
-    /// #13: an `.ipa` inside a folder is read only when named directly; `site DIR` and
-    /// `inspect DIR` both leave it out and both say so, with the reason.
-    @Test func anAppArchiveInsideAFolderIsSkippedAndBothCommandsSaySo() throws {
+    /// #16: an `.ipa` inside a folder is read like one named directly: its app's nibs and
+    /// storyboards are documents of the folder, named through the archive, in `site DIR` and
+    /// `inspect DIR` alike (one loader); its extracted copy is removed at exit.
+    @Test func anAppArchiveInsideAFolderIsReadThroughTheArchiveByBothCommands() throws {
         let (app, output) = try ProjectSiteTests.project("ipa")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
         try FileManager.default.createDirectory(at: app.appendingPathComponent("Builds"), withIntermediateDirectories: true)
         try CompiledFixtures.writeIPA(at: app.appendingPathComponent("Builds/Demo.ipa"))
-        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        let temporary = output.deletingLastPathComponent().appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        let result = try runNibviz(
+            ["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stderr.contains("site: skipped App/Builds/Demo.ipa: an app archive (.ipa) is read only when named directly"),
-            "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/App/Builds").path))
-        let inspect = try runNibviz(["inspect", app.path])
+        #expect(!result.stderr.contains("Demo.ipa"), "not skipped: \(result.stderr)")
+        let storyboard = "documents/App/Builds/Demo.ipa/Payload/Demo.app/Base.lproj/Main.storyboardc.html"
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(storyboard).path))
+        #expect(try ProjectSiteTests.page(output, storyboard).contains("LoginViewController"))
+        #expect(try LinkWalk.broken(in: output).isEmpty)
+        let inspect = try runNibviz(["inspect", app.path], environment: environment)
         #expect(inspect.status == 0, "\(inspect.stderr)")
-        #expect(inspect.stderr.contains("inspect: skipped Builds/Demo.ipa: an app archive (.ipa) is read only when named directly"))
-        #expect(!inspect.output.contains("Demo.ipa"), "\(inspect.output)")
-        // Named directly, the archive is read as the project it holds.
-        let direct = try runNibviz(["inspect", app.appendingPathComponent("Builds/Demo.ipa").path])
+        #expect(!inspect.stderr.contains("skipped"), "\(inspect.stderr)")
+        let prefix = app.path + "/Builds/Demo.ipa/Payload/Demo.app/"
+        for document in ["Base.lproj/Main.storyboardc", "LoginView.nib"] {
+            #expect(inspect.output.contains(prefix + document), "\(document): \(inspect.output)")
+        }
+        // Named directly, the archive's documents have the same names below it.
+        let direct = try runNibviz(["inspect", app.appendingPathComponent("Builds/Demo.ipa").path], environment: environment)
         #expect(direct.status == 0, "\(direct.stderr)")
-        #expect(direct.output.contains("Demo.ipa/Payload/Demo.app/"), "\(direct.output)")
-        try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
+        #expect(direct.output.contains(prefix + "LoginView.nib"), "\(direct.output)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: temporary.path)).isEmpty, "extracted copies removed at exit")
+    }
+
+    /// #16: a damaged `.ipa` inside a folder is one failed document with the archive's located
+    /// error (in `inspect DIR`), and the folder's other documents are still read.
+    @Test func aDamagedAppArchiveInsideAFolderIsALocatedErrorAndTheRestIsRead() throws {
+        let (app, output) = try ProjectSiteTests.project("badipa")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Builds"), withIntermediateDirectories: true)
+        let archive = app.appendingPathComponent("Builds/Demo.ipa")
+        try CompiledFixtures.writeIPA(at: archive)
+        let bytes = try Data(contentsOf: archive)
+        try bytes.prefix(bytes.count / 2).write(to: archive)
+        let inspect = try runNibviz(["inspect", app.path, "--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: inspect.stdout) as? [String: Any], "\(inspect.stderr)")
+        let files = try #require(json["files"] as? [[String: Any]])
+        let broken = try #require(files.first { ($0["file"] as? String)?.hasSuffix("Builds/Demo.ipa") == true }, "\(files)")
+        let error = try #require(broken["error"] as? String)
+        #expect(error.contains("Builds/Demo.ipa") && error.contains("byte"), "\(error)")
+        #expect(files.contains { ($0["file"] as? String)?.hasSuffix("Main.storyboard") == true && $0["error"] is NSNull }, "\(files)")
     }
 
     @Test func theProjectFileGivesTitleAndExcludesAndABadOneIsALocatedError() throws {

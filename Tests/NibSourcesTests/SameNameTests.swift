@@ -62,4 +62,44 @@ import Testing
             ["simulate", Self.root + "/Documents/ObjCStale.storyboard", "--sources", Self.root], currentDirectory: TestPaths.packageRoot)
         #expect(stale.output.contains("NSUnknownKeyException"), "the Objective-C class has no swiftButton: \(stale.output)")
     }
+
+    @Test func anExplicitClassTableEntryWinsOverAClassTheSourcesCannotDecide() throws {
+        // OnlySwiftController is a plain Swift class and the storyboard names no module: the
+        // sources cannot say which class the runtime loads. The user's --class-table entry decides.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-explicit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = folder.appendingPathComponent("classes.yaml")
+        try "OnlySwiftController: { superclass: UIViewController, keys: [staleLabel], overrides: [viewDidLoad] }\n".write(
+            to: table, atomically: true, encoding: .utf8)
+        let storyboard = folder.appendingPathComponent("Only.storyboard")
+        try Self.onlySwiftStoryboard.write(to: storyboard, atomically: true, encoding: .utf8)
+        for scene in [[], ["--scene", "ex-vc-1"]] {
+            let result = try runNibviz(
+                ["simulate", storyboard.path, "--sources", Self.root, "--class-table", table.path, "--trace", "L1"] + scene,
+                currentDirectory: TestPaths.packageRoot)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.output == "-[OnlySwiftController viewDidLoad]\n", "\(scene): \(result.output)")
+        }
+    }
+
+    /// One initial scene of the Swift-only class, no module, an outlet the class table declares.
+    static let onlySwiftStoryboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" \
+        targetRuntime="iOS.CocoaTouch" initialViewController="ex-vc-1">
+            <scenes>
+                <scene sceneID="ex-sc-1">
+                    <objects>
+                        <viewController id="ex-vc-1" customClass="OnlySwiftController" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="ex-vw-1">
+                                <subviews><label opaque="NO" text="Only" id="ex-lb-1"/></subviews>
+                            </view>
+                            <connections><outlet property="staleLabel" destination="ex-lb-1" id="ex-ou-1"/></connections>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
 }

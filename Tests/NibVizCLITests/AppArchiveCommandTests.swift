@@ -97,24 +97,3 @@ import Testing
         #expect(setup.leftovers().isEmpty, "\(setup.leftovers())")
     }
 }
-
-/// End-to-end: a compiled macOS storyboard (`CompiledFixtures.writeMacStoryboardc`) through the
-/// built binary: inspected, drawn as a flow with its segues, launched by the simulator.
-@Suite struct MacStoryboardCommandTests {
-    @Test func aCompiledMacStoryboardIsInspectedRenderedAndSimulated() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-mac-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let storyboard = folder.appendingPathComponent("Main.storyboardc")
-        try CompiledFixtures.writeMacStoryboardc(at: storyboard)
-        let inspect = try runNibviz(["inspect", storyboard.path])
-        #expect(inspect.status == 0, "\(inspect.stderr)")
-        #expect(inspect.output.contains("macos storyboard, keyedArchive format"))
-        #expect(inspect.output.contains("segue sheet \"about\""))
-        let flow = try runNibviz(["render", storyboard.path, "--diagram", "flow", "-T", "dot"])
-        #expect(flow.status == 0, "\(flow.stderr)")
-        for label in ["settings", "about", "fade"] { #expect(flow.output.contains(label), "\(label): \(flow.output)") }
-        let simulate = try runNibviz(["simulate", storyboard.path])
-        #expect(simulate.status == 0, "\(simulate.stderr)")
-        #expect(simulate.output.contains("NSWindowController"), "\(simulate.output)")
-    }
-}

@@ -40,6 +40,8 @@ check() { # description, pattern, dom
 light=$(dom "$page?theme=light")
 check "two viewers with toolbars" '(class="zoom-toolbar".*){2}' "$(echo "$light" | tr -d '\n')"
 check "each links to the standalone SVG" '<a class="zoom-open" href="big.svg"' "$light"
+# One zoom readout per toolbar: the status, not also the "Actual size" button.
+check "one zoom readout per toolbar" '^1$' "$(echo "$light" | tr -d '\n' | grep -o '<div class="zoom-toolbar">.*</div>' | head -1 | sed 's/<\/div>.*//' | grep -o '[0-9]\+ %' | wc -l)"
 check "the viewport is focusable and labelled" 'class="zoom-viewport" tabindex="0" role="group"' "$light"
 # 2,400 pt with 10 pt text: fit would be ~30 %; the viewer starts where text is 9 px (68 %).
 check "the inline viewer starts at a legible scale" 'class="zoom-status" aria-live="polite">68 %<' "$light"

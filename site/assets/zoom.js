@@ -124,7 +124,8 @@
     bar.appendChild(button("Zoom out", "−", function () { apply(scale / 1.25); }));
     bar.appendChild(button("Zoom in", "+", function () { apply(scale * 1.25); }));
     bar.appendChild(button("Fit the width", "Fit", function () { apply(fitScale(), 0, 0); }));
-    bar.appendChild(button("Actual size", "100 %", function () { apply(1); }));
+    // The status is the one zoom readout; this button names what it does, not a second "100 %".
+    bar.appendChild(button("Actual size", "1:1", function () { apply(1); }));
     bar.appendChild(status);
     if (source) {
       var link = document.createElement("a");

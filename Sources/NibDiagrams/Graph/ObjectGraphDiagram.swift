@@ -97,8 +97,8 @@ struct Builder {
     let included: [NibObject]
     let includedIDs: Set<ObjectID>
     var clusterCount = 0
-    /// Objects already drawn.
-    var drawn: Set<ObjectID> = []
+    /// Objects already drawn, each with the root of the tree (outermost container) it is drawn in.
+    var drawn: [ObjectID: ObjectID] = [:]
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
 
@@ -170,10 +170,11 @@ struct Builder {
     }
 
     /// An object and, when it contains others, a cluster holding it and its subtree.
-    mutating func tree(_ object: NibObject) -> [DOTStatement] {
+    mutating func tree(_ object: NibObject, root: ObjectID? = nil) -> [DOTStatement] {
         // Valid DOT by construction: a node in two clusters crashes Graphviz 2.43, so an object
         // is drawn once whatever the model says (a repeated scene, a parent cycle).
-        guard drawn.insert(object.id).inserted else { return [] }
+        guard drawn[object.id] == nil else { return [] }
+        drawn[object.id] = root ?? object.id
         let node = DOTStatement.node(objectNode(object))
         let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
         guard !kids.isEmpty else { return [node] }
@@ -186,7 +187,7 @@ struct Builder {
         for kid in kids where !visited.contains(kid) {
             visited.insert(kid)
             if let child = objects[kid], child.parent == object.id {
-                box.statements += tree(child)
+                box.statements += tree(child, root: root ?? object.id)
                 // Keeps a container above its contents.
                 box.append(.edge(DOTEdge(object.id.rawValue, kid.rawValue, ["style": "invis", "class": "containment"])))
             }
@@ -243,9 +244,25 @@ struct Builder {
             // takes a rank of its own in `dot`, which made big graphs a third wider.
             attrs[floatsEdgeLabels ? "xlabel" : "label"] = .text(DOTEscaping.truncated(drawing.label, limit: options.labelLimit))
             attrs["tooltip"] = .tooltip(drawing.tooltip)
+            if !constrainsRanks(from: source.id, to: connection.destination) { attrs["constraint"] = "false" }
             out.append(.edge(DOTEdge(source.id.rawValue, target, attrs)))
         }
         return out
+    }
+
+    /// Whether a connection takes part in ranking. In a large drawing, a connection between two
+    /// objects of the same tree does not: containment alone ranks a tree's objects, and the
+    /// connection is drawn over it. Otherwise a chain of connections among siblings (the
+    /// `nextKeyView` loop through 80 buttons of one sheet) put each sibling one rank further,
+    /// and the drawing grew to 150 ranks and ten thousand points long, and `dot` spent over
+    /// five seconds placing the virtual nodes of the edges spanning them (one diagram bounded
+    /// the whole site build). Connections between trees (File's Owner → its view) and to stubs
+    /// still rank their ends, so the drawing keeps reading from owner to owned.
+    func constrainsRanks(from source: ObjectID, to destination: ObjectID?) -> Bool {
+        guard floatsEdgeLabels, let destination, let sourceRoot = drawn[source], let destinationRoot = drawn[destination] else {
+            return true
+        }
+        return sourceRoot != destinationRoot
     }
 
     func stubName(_ destination: ObjectID) -> String {

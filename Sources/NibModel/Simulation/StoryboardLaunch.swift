@@ -6,11 +6,15 @@ public struct StoryboardLaunch: Hashable, Sendable {
     public var timeline: Timeline
     /// One part per scene with a controller, in document order.
     public var scenes: [ScenePart]
+    /// Main storyboard (the launch above) or loaded from code (its initial controller
+    /// instantiated and shown), and why.
+    public var role: StoryboardRole
 
     /// Creates a launch.
-    public init(timeline: Timeline, scenes: [ScenePart]) {
+    public init(timeline: Timeline, scenes: [ScenePart], role: StoryboardRole = .assumedMain) {
         self.timeline = timeline
         self.scenes = scenes
+        self.role = role
     }
 }
 
@@ -56,6 +60,10 @@ public struct ScenePart: Hashable, Sendable {
 public enum SceneReach: Hashable, Sendable {
     /// Instantiated at launch; `visible` when its view loads and appears (the visible chain).
     case launch(visible: Bool)
+    /// A storyboard loaded from code (not the main one): instantiated with its initial
+    /// controller by `instantiateInitialController`; `visible` when its view loads and appears
+    /// once the app shows that controller.
+    case initialController(visible: Bool)
     /// Instantiated when these segues fire, in order, starting from a scene of the launch; each
     /// is the segue's XML id.
     case segues([ObjectID])
@@ -75,6 +83,8 @@ public enum SceneReach: Hashable, Sendable {
     public var summary: String {
         switch self {
         case .launch(let visible): visible ? "at launch, visible" : "at launch, not visible"
+        case .initialController(let visible):
+            "instantiated from code (instantiateInitialController)" + (visible ? ", visible once shown" : ", not visible")
         case .segues(let ids): "after segue \(ids.map(\.rawValue).joined(separator: " → "))"
         case .identifier(let identifier, let segues):
             "instantiateViewControllerWithIdentifier: \(identifier)"

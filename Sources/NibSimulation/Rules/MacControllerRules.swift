@@ -7,6 +7,7 @@ extension SimulationRun {
     func showWindowStep(_ wc: Int) {
         lifecycle(wc, "showWindow:", .mac12)
         loadWindowIfNeeded(wc)
+        showWindowContent(wc)
     }
 
     /// R-MAC-9/10: windowWillLoad, loadWindow (the nib, owner = the controller), windowDidLoad.

@@ -102,12 +102,7 @@ extension SimulationRun {
         stage.selectedTab = nil
         if objects[root - 1].element == "windowController" {
             lifecycle(root, "showWindow:", .launch1)
-            guard let content = controllers[root]?.visibleChildren.first else { return }
-            noteTabs(of: content)
-            stage.navigation = [visibleLeaf(content)]
-            presentationViewAccess(content)
-            willAppear(content, .launch2)
-            didAppear(content, .launch2)
+            showWindowContent(root)
             return
         }
         noteTabs(of: root)
@@ -115,6 +110,18 @@ extension SimulationRun {
         presentationViewAccess(root)
         willAppear(root, .launch2)
         didAppear(root, .launch2)
+    }
+
+    /// A storyboard window controller's content controller appears with its window: it is the
+    /// visible chain (R-LAUNCH-2), at launch or when the app shows a window controller it
+    /// instantiated from code.
+    func showWindowContent(_ wc: Int) {
+        guard !stopped, let content = controllers[wc]?.visibleChildren.first, !isOnScreen(content) else { return }
+        noteTabs(of: content)
+        stage.navigation = [visibleLeaf(content)]
+        presentationViewAccess(content)
+        willAppear(content, .launch2)
+        didAppear(content, .launch2)
     }
 
     /// A tab bar (or tab view) controller at the root: its tabs become `stage.tabs`, in the order

@@ -63,7 +63,7 @@ public enum CompiledFixtures {
     /// An AppKit nib (`IB.objectdata` → `NSIBObjectData`): File's Owner, Application, a visible
     /// window with a swapped-class button and a text field; an outlet, a targeted and a
     /// nil-targeted action, a binding with an option; ids, names and parents as ibtool writes them.
-    public static func appKitPreferences() -> ArchiveFixture {
+    public static func appKitPreferences(omitting labels: Set<String> = []) -> ArchiveFixture {
         var nib = ArchiveFixture()
         let data = nib.object("NSIBObjectData")
         let owner = nib.object("NSCustomObject", [("NSClassName", .ref(nib.string("PrefsController")))])
@@ -104,6 +104,13 @@ public enum CompiledFixtures {
                 "NSNibBindingConnector", "value: prefs.name", field, owner,
                 [("NSBinding", .ref(nib.string("value"))), ("NSKeyPath", .ref(nib.string("prefs.name"))), ("NSOptions", .ref(options))]),
         ]
+        // A later build without some connections (`omitting` their labels) keeps the others' ids.
+        let kept = zip(connectors, [10, 11, 12, 13] as [Int64]).filter { pair in
+            guard case .object(_, let fields) = nib.items[pair.0], let label = fields.first(where: { $0.0 == "NSLabel" }),
+                case .ref(let text) = label.1, case .string(let name) = nib.items[text]
+            else { return true }
+            return !labels.contains(name)
+        }
         let members = [owner, app, window, content, button, field]
         let oids: [Int64] = [20, -3, 5, 6, 7, 8]
         nib.append(
@@ -111,12 +118,12 @@ public enum CompiledFixtures {
                 ("NSRoot", .ref(owner)),
                 ("NSObjectsKeys", .ref(nib.array([app, window, content, button, field]))),
                 ("NSObjectsValues", .ref(nib.array([owner, owner, window, content, content]))),
-                ("NSOidsKeys", .ref(nib.array(members + connectors))),
-                ("NSOidsValues", .ref(nib.array((oids + [10, 11, 12, 13]).map { nib.add(.number($0)) }))),
+                ("NSOidsKeys", .ref(nib.array(members + kept.map(\.0)))),
+                ("NSOidsValues", .ref(nib.array((oids + kept.map(\.1)).map { nib.add(.number($0)) }))),
                 ("NSNamesKeys", .ref(nib.array([owner, app, window]))),
                 ("NSNamesValues", .ref(nib.array(["File's Owner", "Application", "Preferences"].map { nib.string($0) }))),
                 ("NSVisibleWindows", .ref(nib.array([window], className: "NSMutableSet"))),
-                ("NSConnections", .ref(nib.array(connectors, className: "NSMutableArray"))),
+                ("NSConnections", .ref(nib.array(kept.map(\.0), className: "NSMutableArray"))),
             ], to: data)
         nib.setRoot([("IB.objectdata", .ref(data))])
         return nib

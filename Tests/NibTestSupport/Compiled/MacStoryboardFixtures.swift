@@ -45,7 +45,7 @@ extension CompiledFixtures {
     /// the app delegate, the application's `delegate`.
     static func macMainMenu() -> ArchiveFixture {
         var nib = AppKitNibBuilder(ownerClass: "NSApplication")
-        let menu = nib.add("NSMenu", [("NSTitle", .ref(nib.nib.string("Main Menu")))])
+        let menu = nib.add("NSMenu", [("NSTitle", .ref(nib.nib.string("Main Menu"))), ("NSName", .ref(nib.nib.string("_NSMainMenu")))])
         let item = nib.add("NSMenuItem", [("NSTitle", .ref(nib.nib.string("Demo")))], parent: menu)
         let submenu = nib.add("NSMenu", [("NSTitle", .ref(nib.nib.string("Demo")))], parent: item)
         let quit = nib.add("NSMenuItem", [("NSTitle", .ref(nib.nib.string("Quit Demo")))], parent: submenu)
@@ -118,7 +118,7 @@ extension CompiledFixtures {
         return nib.build()
     }
 
-    private static func template(_ nib: inout ArchiveFixture, _ className: String, id: String, to destination: String, segueClass: String?)
+    static func template(_ nib: inout ArchiveFixture, _ className: String, id: String, to destination: String, segueClass: String?)
         -> Int
     {
         nib.object(

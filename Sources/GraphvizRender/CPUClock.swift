@@ -1,0 +1,51 @@
+import Foundation
+
+/// CPU time, the measure that stays meaningful on a loaded machine (wall time then includes
+/// waiting for a core). Reads go straight to the kernel: they run once or twice per job.
+enum CPUClock {
+    /// CPU seconds the calling thread has used.
+    static func thread() -> Double {
+        var spec = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return 0 }
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+    }
+
+    /// CPU seconds process `pid` has run so far (`/proc/PID/schedstat`, nanoseconds); nil where
+    /// the kernel does not say.
+    static func process(_ pid: Int32) -> Double? {
+        ProcFile.firstNumber("/proc/\(pid)/schedstat", field: 0).map { Double($0) / 1e9 }
+    }
+}
+
+/// Small numeric `/proc` files read without Foundation's file and string machinery (the pool
+/// reads one per job).
+enum ProcFile {
+    /// The `field`-th space-separated unsigned integer of the file's first 256 bytes.
+    static func firstNumber(_ path: String, field: Int) -> UInt64? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        var index = 0
+        var current = 0
+        while index < count {
+            while index < count, buffer[index] == UInt8(ascii: " ") { index += 1 }
+            var value: UInt64 = 0
+            var digits = 0
+            while index < count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
+                let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowSum) = times.addingReportingOverflow(UInt64(buffer[index] - UInt8(ascii: "0")))
+                guard !overflowTimes, !overflowSum else { return nil }
+                value = sum
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            if current == field { return value }
+            current += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+@testable import GraphvizRender
+
+@Suite struct WorkerProtocolTests {
+    @Test func framesRoundTripThroughAPipeWhateverTheirSizeAndHowTheyArrive() throws {
+        let pipe = Pipe()
+        let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let frames: [[UInt8]] = [Array("{\"a\":1}".utf8), [], big, Array("tail".utf8)]
+        let writer = Thread {
+            let fd = pipe.fileHandleForWriting.fileDescriptor
+            // Two frames in one write, then one frame byte by byte for its first bytes.
+            _ = WorkerProtocol.writeFrames([frames[0], frames[1]], to: fd)
+            _ = WorkerProtocol.writeFrames([frames[2]], to: fd)
+            var last: [UInt8] = [0, 0, 0, 4]
+            last += frames[3]
+            for byte in last {
+                _ = WorkerProtocol.writeAll([byte], to: fd)
+                usleep(1_000)
+            }
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let reader = WorkerProtocol.FrameReader(fd: pipe.fileHandleForReading.fileDescriptor)
+        for expected in frames {
+            guard case .bytes(let frame) = reader.readFrame(deadline: Date(timeIntervalSinceNow: 30)) else {
+                Issue.record("frame of \(expected.count) bytes not read")
+                return
+            }
+            #expect(frame == expected)
+        }
+        guard case .endOfFile = reader.readFrame() else {
+            Issue.record("no end of file after the last frame")
+            return
+        }
+    }
+
+    @Test func aTruncatedFrameIsTheEndOfTheStreamNotAFrame() {
+        let pipe = Pipe()
+        let fd = pipe.fileHandleForWriting.fileDescriptor
+        _ = WorkerProtocol.writeAll([0, 0, 0, 10, 1, 2, 3], to: fd)
+        try? pipe.fileHandleForWriting.close()
+        let reader = WorkerProtocol.FrameReader(fd: pipe.fileHandleForReading.fileDescriptor)
+        guard case .endOfFile = reader.readFrame() else {
+            Issue.record("a frame cut short was returned")
+            return
+        }
+    }
+
+    @Test func aSilentWorkerTimesOutAtTheDeadline() {
+        let pipe = Pipe()
+        let reader = WorkerProtocol.FrameReader(fd: pipe.fileHandleForReading.fileDescriptor)
+        guard case .timedOut = reader.readFrame(deadline: Date(timeIntervalSinceNow: 0.05)) else {
+            Issue.record("no time-out")
+            return
+        }
+    }
+
+    /// The DOT goes to the worker as raw bytes: quotes, backslashes, HTML labels, non-ASCII
+    /// and a big label must arrive as they were (the output equals the in-process output).
+    @Test func aRequestRoundTripsThroughAWorkerByteForByte() throws {
+        let label = String(repeating: "ab\\\"c ", count: 20_000)
+        let dot = """
+            digraph "q\\"uote" { a [label="\(label)"]; b [label=<<B>é → ü</B><BR/>“x”>]; a -> b [xlabel="\\\\n"] }
+            """
+        let request = RenderRequest(dot: dot, name: "quotes “é”.dot")
+        let local = try GraphvizRenderer.shared.render(request)
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 1)
+        let results = pool.render([request, RenderRequest(dot: "digraph { a -> }", name: "bad “é”.dot", generated: true)])
+        let pooled = try results[0].get()
+        #expect(pooled.data == local.data)
+        #expect(pooled.timing.graphvizCPU > 0)
+        #expect(pooled.timing.ownCPU > 0)
+        guard case .failure(let error) = results[1] else {
+            Issue.record("the bad graph rendered")
+            return
+        }
+        #expect(error.name == "bad “é”.dot")
+        #expect(error.message.contains("nibviz generated"))
+    }
+}
