@@ -51,16 +51,47 @@ extension SitePlanner {
     /// Page `index` laid out once with its figures left open: the fingerprint and the file are
     /// both made from it (the layout is the costly part of a page).
     public func template(_ index: Int) -> PageTemplate {
-        let marker = "\u{0}nibviz-figure\u{0}"
+        let page = pages[index]
         let figureNumbers = pageFigures(index)
-        let page = assembled(index) { _, _ in marker }
-        let text = layout?.render(page) ?? ""
-        let pieces = text.components(separatedBy: marker)
-        // Content holding the marker itself (it cannot come from escaped text) is laid out per figure.
-        guard pieces.count == figureNumbers.count + 1 else {
-            return PageTemplate(path: pages[index].path, root: pages[index].root, pieces: nil, figures: figureNumbers, index: index)
+        // The shell is laid out around a marker standing for the content, which is cut at its
+        // figures: no search through the content (pages with big tables run to megabytes).
+        var shellPage = page
+        shellPage.html = "\u{0}nibviz-content\u{0}"
+        let shell = layout?.render(shellPage) ?? shellPage.html
+        guard let (head, tail) = Self.cut(shell, at: shellPage.html) else {
+            return PageTemplate(path: page.path, root: page.root, pieces: nil, figures: figureNumbers, index: index)
         }
-        return PageTemplate(path: pages[index].path, root: pages[index].root, pieces: pieces, figures: figureNumbers, index: index)
+        var pieces = [head]
+        for block in page.content.blocks {
+            switch block {
+            case .html(let text): pieces[pieces.count - 1] += text
+            case .figure: pieces.append("")
+            case .ruleCitations(let id): pieces[pieces.count - 1] += citationsHTML(id, root: page.root)
+            }
+        }
+        pieces[pieces.count - 1] += tail
+        return PageTemplate(path: page.path, root: page.root, pieces: pieces, figures: figureNumbers, index: index)
+    }
+
+    /// `text` before and after its one occurrence of `marker`; nil when it has none or several.
+    static func cut(_ text: String, at marker: String) -> (String, String)? {
+        let bytes = Array(text.utf8)
+        let needle = Array(marker.utf8)
+        var found: Int?
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+                guard found == nil else { return nil }
+                found = index
+                index += needle.count
+                continue
+            }
+            index += 1
+        }
+        guard let found else { return nil }
+        return (
+            String(decoding: bytes[..<found], as: UTF8.self), String(decoding: bytes[(found + needle.count)...], as: UTF8.self)
+        )
     }
 
     /// A digest of everything page `index`'s file is made of, figures by their content key: the
@@ -111,18 +142,20 @@ extension SitePlanner {
             case .figure(let number):
                 html += figureHTML(number, ordinal)
                 ordinal += 1
-            case .ruleCitations(let id):
-                let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
-                if !cites.isEmpty {
-                    html +=
-                        " <p class=\"cited\">Discussed in "
-                        + cites.map { "<a href=\"\(page.root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ")
-                        + ".</p>"
-                }
+            case .ruleCitations(let id): html += citationsHTML(id, root: page.root)
             }
         }
         page.html = html
         return page
+    }
+
+    /// The "Discussed in …" paragraph of rule `id` on a page at `root`; empty when no concept
+    /// page cites it.
+    func citationsHTML(_ id: String, root: String) -> String {
+        let cites = (citations[id] ?? []).sorted { $0.1 < $1.1 }
+        guard !cites.isEmpty else { return "" }
+        return " <p class=\"cited\">Discussed in "
+            + cites.map { "<a href=\"\(root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ") + ".</p>"
     }
 
     /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:

@@ -39,9 +39,23 @@ struct BuildState: Codable {
     }
 
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 2
+    static let format = 3
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
+    /// Where the pages and documents of the state live (`Details`): read only when the inputs
+    /// changed, so a no-change rebuild reads the small file alone.
+    static let detailsPath = ".nibviz-state-pages.json"
+
+    /// The part of the state a rebuild needs only when something changed.
+    struct Details: Codable {
+        var format = BuildState.format
+        var pages: [String: Page] = [:]
+        var units: [String: Unit] = [:]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, inputs, files, failedDiagrams, pageCount, documentPages, unreadable, diagramFailures
+    }
 
     var format = BuildState.format
     /// `InputDigest`: every input file, the options and the tool.
@@ -64,6 +78,16 @@ struct BuildState: Codable {
             let state = try? JSONDecoder().decode(BuildState.self, from: data), state.format == format
         else { return nil }
         return state
+    }
+
+    /// Reads the pages and documents of the previous build (`Details`); without them no page
+    /// or document is kept.
+    mutating func readDetails(in output: OutputFolder) {
+        guard output.previousMarker?.files.contains(Self.detailsPath) == true,
+            let data = FileManager.default.contents(atPath: output.path + "/" + Self.detailsPath),
+            let details = try? JSONDecoder().decode(Details.self, from: data), details.format == Self.format
+        else { return }
+        (pages, units) = (details.pages, details.units)
     }
 
     /// Every file this state lists is still in the output as it was written.

@@ -120,7 +120,12 @@ public enum LinkChecker {
     /// Resolves `reference` written on a page in folder `base`.
     static func resolve(_ reference: String, base: String) -> Resolution {
         let decoded = unescape(reference)
-        if decoded.contains("://") || decoded.hasPrefix("//") { return .outside(decoded) }
+        // A fragment of the same page with nothing to decode (most references: object rows).
+        if decoded.utf8.first == UInt8(ascii: "#"), !decoded.utf8.contains(UInt8(ascii: "%")) {
+            let fragment = String(decoded.dropFirst())
+            return .target("", fragment: fragment.isEmpty ? nil : fragment, written: decoded)
+        }
+        if hasScheme(decoded) || decoded.hasPrefix("//") { return .outside(decoded) }
         if decoded.hasPrefix("mailto:") || decoded.hasPrefix("data:") { return .ignored }
         let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = percentDecoded(parts.first.map(String.init) ?? "") ?? ""
@@ -156,6 +161,23 @@ public enum LinkChecker {
         }
     }
 
+    /// Whether `normalize` would change `path`: an empty, `.` or `..` segment (a leading,
+    /// trailing or doubled `/` makes an empty one).
+    static func needsNormalizing(_ path: String) -> Bool {
+        var segmentLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || segmentLength == dots && dots <= 2 { return true }
+                (segmentLength, dots) = (0, 0)
+                continue
+            }
+            segmentLength += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return segmentLength == 0 || segmentLength == dots && dots <= 2
+    }
+
     /// Decodes the entities the site writes in attribute values.
     static func unescape(_ text: String) -> String {
         guard text.contains("&") else { return text }
@@ -173,7 +195,19 @@ public enum LinkChecker {
         return out.sorted()
     }
 
+    /// Whether `text` holds `://` (a URL with a scheme).
+    static func hasScheme(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 3 else { return false }
+        for index in 0..<(bytes.count - 2)
+        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+            return true
+        }
+        return false
+    }
+
     static func normalize(_ path: String) -> String {
+        guard needsNormalizing(path) else { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }

@@ -135,6 +135,7 @@ public final class SiteBuilder {
                 timings.total = Self.seconds(ContinuousClock.now - started)
                 return report
             }
+            if index == 0 { previous?.readDetails(in: output) }
         }
         timings.total = Self.seconds(ContinuousClock.now - started)
         timings.diagrams = store.timings
@@ -250,6 +251,7 @@ public final class SiteBuilder {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        try output.write(try encoder.encode(BuildState.Details(pages: state.pages, units: state.units)), to: BuildState.detailsPath)
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

@@ -121,3 +121,22 @@ struct IncrementalLinkCheckTests {
         #expect(LinkChecker.check(pages: lost, checking: ["b.html"]) { _ in true } == ["b.html: missing anchor a.html#x"])
     }
 }
+
+/// The link check's resolution of references (fast paths included).
+@Suite("Link check references")
+struct LinkCheckReferenceTests {
+    @Test func referencesResolveAgainstTheirPagesFolderWithDotSegmentsFragmentsAndPercentEncoding() {
+        let pages = [
+            "a/b/page.html": LinkChecker.PageLinks(
+                html: """
+                    <p id="here"></p><a href="#here">1</a><a href="#gone">2</a><a href="../c.html#top">3</a>\
+                    <a href="./d%20e.html">4</a><a href="..//c.html">5</a><a href="https://example.com">6</a><a href="#%68ere">7</a>
+                    """),
+            "a/c.html": LinkChecker.PageLinks(html: "<p id=\"top\"></p>"),
+        ]
+        let problems = LinkChecker.check(pages: pages) { $0 == "a/b/d e.html" }
+        #expect(problems == ["a/b/page.html: missing anchor #gone", "a/b/page.html: outside reference https://example.com"])
+        #expect(LinkChecker.normalize("a/./b/../c") == "a/c" && LinkChecker.normalize("a/b.c/d") == "a/b.c/d")
+        #expect(LinkChecker.normalize("/a//b/") == "a/b" && LinkChecker.normalize("a/...") == "a/...")
+    }
+}
