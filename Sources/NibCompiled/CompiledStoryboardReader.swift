@@ -53,7 +53,8 @@ public enum CompiledStoryboardReader {
             // own. Outer controllers move first, so a child's child ends in its own scene.
             var sceneOf: [ObjectID: String] = [:]
             let contained = scene.graph.containedControllers
-            for object in scene.graph.objects where contained.contains(object.id) {
+            // (A damaged nib's item may hold its own container: that keeps the scene it heads.)
+            for object in scene.graph.objects where contained.contains(object.id) && object.id != controller.id {
                 let content = object.id
                 guard let id = mapping[content] else { continue }
                 // Named like the source scene's controller (its view nib's name holds its id).

@@ -95,3 +95,36 @@ import Testing
         }
     }
 }
+
+/// Damaged container layouts in a compiled macOS storyboard: an item whose controller is not
+/// in the nib is a located warning, an item holding its own container is drawn as the nib says
+/// without a loop, and a template outlet to a missing segue is an outlet like any other.
+@Suite struct MacContainerRobustnessTests {
+    @Test func itemsWithoutTheirControllerOrHoldingTheirContainerAreReadNotLooped() throws {
+        var nib = AppKitNibBuilder()
+        let split = nib.add("NSSplitViewController")
+        let own = nib.add("NSSplitViewItem", [("NSViewController", .ref(split))], parent: split)
+        let stray = nib.nib.object("NSViewController")  // archived, not one of the nib's objects
+        let missing = nib.add("NSSplitViewItem", [("NSViewController", .ref(stray))], parent: split)
+        nib.nib.append([("NSSplitViewItems", .ref(nib.nib.array([own, missing])))], to: split)
+        nib.outlet("sceneController", from: nib.owner, to: split)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-mac-bad-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("Bad.storyboardc")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let identifier = "NSSplitViewController-SPL"
+        let info = BinaryPlistWriter.encode(
+            .dictionary([
+                ("NSViewControllerIdentifiersToNibNames", .dictionary([(identifier, .string(identifier))])),
+                ("NSStoryboardDesignatedEntryPointIdentifier", .string(identifier)),
+            ]))
+        try Data(info).write(to: url.appendingPathComponent("Info.plist"))
+        try Data(KeyedArchiveWriter.encode(nib.build())).write(to: url.appendingPathComponent(identifier + ".nib"))
+        let graph = try NibDocumentParser.parse(contentsOf: url, displayName: "Bad.storyboardc")
+        let warnings = graph.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(
+            warnings.contains { $0.contains("byte") && $0.contains("NSSplitViewItems item's view controller is not among") }, "\(warnings)")
+        #expect(MacStoryboardTests.segues(graph) == ["NSSplitViewController relationship splitItems - - → NSSplitViewController"])
+        #expect(graph.scenes.count == 1, "the container keeps the one scene it heads")
+    }
+}

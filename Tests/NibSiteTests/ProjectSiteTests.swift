@@ -165,6 +165,15 @@ struct ProjectInputsTests {
         for document in ["Base.lproj/Main.storyboardc", "LoginView.nib"] {
             #expect(inspect.output.contains(prefix + document), "\(document): \(inspect.output)")
         }
+        // `--exclude` reaches inside the archive, and says what it left out.
+        let excluded = try runNibviz(["inspect", app.path, "--exclude", "Frameworks"], environment: environment)
+        #expect(excluded.status == 0, "\(excluded.stderr)")
+        #expect(
+            excluded.stderr.contains(
+                "inspect: skipped Builds/Demo.ipa/Payload/Demo.app/Frameworks/Prefs.framework/Resources/Preferences.nib: excluded by Frameworks"
+            ),
+            "\(excluded.stderr)")
+        #expect(!excluded.output.contains("Preferences.nib") && excluded.output.contains(prefix + "LoginView.nib"), "\(excluded.output)")
         // Named directly, the archive's documents have the same names below it.
         let direct = try runNibviz(["inspect", app.appendingPathComponent("Builds/Demo.ipa").path], environment: environment)
         #expect(direct.status == 0, "\(direct.stderr)")
