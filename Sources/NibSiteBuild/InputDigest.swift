@@ -3,9 +3,10 @@ import NibParsing
 import NibSite
 
 /// One digest of everything a build reads: every user input (after exclusions; a compiled nib
-/// bundle or `.storyboardc` folder file by file), what the app's Info.plists name, the app's sources, every file of the site sources, the options
-/// that change pages, and the running binary (a rebuilt nibviz rebuilds the site). Reading
-/// and hashing the inputs is what a no-change rebuild costs.
+/// bundle or `.storyboardc` folder file by file), what the app's Info.plists name, the app's
+/// sources, every file of the site sources, the options that change pages, and the running
+/// binary (a rebuilt nibviz rebuilds the site). Reading and hashing the inputs is what a
+/// no-change rebuild costs.
 enum InputDigest {
     /// The digest of everything, of everything but the user's documents and scenarios
     /// (`global`), and of each document's files by its relative path (`documents`).
