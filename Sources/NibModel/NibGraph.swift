@@ -30,7 +30,10 @@ public struct NibGraph: Hashable, Sendable {
     /// True for storyboards.
     public var isStoryboard: Bool
     /// Objects in document order (depth-first pre-order, R-CONV-5).
-    public var objects: [NibObject]
+    public var objects: [NibObject] {
+        // A new table for the new objects (no `oldValue`: the array is still changed in place).
+        didSet { derived = DerivedTables() }
+    }
     /// Connections in document order.
     public var connections: [Connection]
     /// Storyboard scenes in document order (empty for xibs).
@@ -39,6 +42,8 @@ public struct NibGraph: Hashable, Sendable {
     public var initialViewController: ObjectID?
     /// Warnings and notes found while reading.
     public var diagnostics: [Diagnostic]
+    /// Tables computed from `objects` on first use (not part of the graph's value).
+    private var derived = DerivedTables()
 
     /// Creates a graph.
     public init(
@@ -63,9 +68,7 @@ public struct NibGraph: Hashable, Sendable {
 
     /// Objects by id; the first object wins when a document repeats an id.
     public var objectsByID: [ObjectID: NibObject] {
-        var table: [ObjectID: NibObject] = [:]
-        for object in objects where table[object.id] == nil { table[object.id] = object }
-        return table
+        derived.objectsByID(objects)
     }
 
     /// The direct children of each object, in document order.

@@ -2,17 +2,23 @@
 public struct StoryboardDocument: Sendable {
     /// A key unique in the project, a `/`-separated path (the site uses the document's relative
     /// path, `nibviz check` the file it read).
-    public var key: String
+    public let key: String
     /// The name `UIStoryboard(name:)` and references use: the file name without extension.
-    public var name: String
+    public let name: String
     /// The parsed storyboard.
     public var graph: NibGraph
+    /// The names the storyboard answers to: its name and, for a flattened path
+    /// (`App__Base.lproj__Main.storyboard`, as the test corpus stores documents), the last part.
+    /// Worked out once: the resolver asks every storyboard for every reference.
+    public let names: [String]
 
     /// Creates a storyboard entry; `name` defaults to `key`'s file name without extension.
     public init(key: String, name: String? = nil, graph: NibGraph) {
         self.key = key
-        self.name = name ?? Self.name(ofPath: key)
+        let name = name ?? Self.name(ofPath: key)
+        self.name = name
         self.graph = graph
+        self.names = Self.names(key: key, name: name)
     }
 
     /// `Dir/Main.storyboard` → `Main` (the file name without its last extension).
@@ -22,9 +28,7 @@ public struct StoryboardDocument: Sendable {
         return String(last[..<dot])
     }
 
-    /// The names the storyboard answers to: its name and, for a flattened path
-    /// (`App__Base.lproj__Main.storyboard`, as the test corpus stores documents), the last part.
-    public var names: [String] {
+    static func names(key: String, name: String) -> [String] {
         let file = key.split(separator: "/").last.map(String.init) ?? key
         guard let range = file.ranges(of: "__").last,
             case let tail = Self.name(ofPath: String(file[range.upperBound...])), !tail.isEmpty, tail != name

@@ -66,11 +66,14 @@ public struct OutputMarker: Equatable, Sendable {
     }
 
     static func encode(_ name: String) -> String {
-        name.replacingAll("%", "%25").replacingAll("\n", "%0A").replacingAll("\r", "%0D")
+        // Most names hold none of the three (a byte scan: a marker lists thousands of files).
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 0x0A || $0 == 0x0D }) else { return name }
+        return name.replacingAll("%", "%25").replacingAll("\n", "%0A").replacingAll("\r", "%0D")
     }
 
     static func decode(_ line: String) -> String {
-        line.replacingAll("%0A", "\n").replacingAll("%0D", "\r").replacingAll("%25", "%")
+        guard line.utf8.contains(UInt8(ascii: "%")) else { return line }
+        return line.replacingAll("%0A", "\n").replacingAll("%0D", "\r").replacingAll("%25", "%")
     }
 }
 

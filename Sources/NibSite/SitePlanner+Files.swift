@@ -162,11 +162,10 @@ extension SitePlanner {
     /// page titles and paths are stored once, entries point at them by index.
     public func writeSearchIndex(_ write: (String, Data) throws -> Void) throws {
         var kinds: [String] = ["page"]
-        var entries: [[Any]] = []
-        var pageRows: [[String]] = []
+        var json = SearchIndexJSON()
+        json.open("entries")
         for (pageIndex, page) in pages.enumerated() {
-            pageRows.append([page.title, page.path])
-            entries.append([0, page.title + (page.summary.isEmpty ? "" : " — " + page.summary), pageIndex, ""])
+            json.entry(kind: 0, text: page.title + (page.summary.isEmpty ? "" : " — " + page.summary), page: pageIndex, anchor: "")
             for term in page.searchTerms {
                 let kind: Int
                 if let known = kinds.firstIndex(of: term.kind) {
@@ -175,11 +174,14 @@ extension SitePlanner {
                     kinds.append(term.kind)
                     kind = kinds.count - 1
                 }
-                entries.append([kind, term.text, pageIndex, term.anchor ?? ""])
+                json.entry(kind: kind, text: term.text, page: pageIndex, anchor: term.anchor ?? "")
             }
         }
-        let index: [String: Any] = ["pages": pageRows, "kinds": kinds, "entries": entries]
-        let data = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])
+        json.open("kinds")
+        for kind in kinds { json.row([kind]) }
+        json.open("pages")
+        for page in pages { json.row([page.title, page.path]) }
+        let data = Data(json.finish())
         try write("search.json", data)
         var script = Data("window.NIBVIZ_SEARCH = ".utf8)
         script.append(data)

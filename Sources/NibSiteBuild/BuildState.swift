@@ -39,7 +39,7 @@ struct BuildState: Codable {
     }
 
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 3
+    static let format = 4
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
     /// Where the pages and documents of the state live (`Details`): read only when the inputs

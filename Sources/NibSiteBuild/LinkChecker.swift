@@ -256,3 +256,44 @@ public enum LinkChecker {
         }
     }
 }
+
+extension LinkChecker.PageLinks {
+    init(ids: [String], references: [String]) {
+        self.ids = ids
+        self.references = references
+    }
+
+    enum CodingKeys: String, CodingKey { case ids, references }
+
+    /// Each list as one space-separated string (a page like the class index has thousands of
+    /// ids; one JSON string per id made reading and writing the build state the largest part
+    /// of a one-document rebuild; a space needs no JSON escape, which keeps the reader on its
+    /// fast path); as an array when a value is empty or holds a space (no id does).
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        func put(_ values: [String], _ key: CodingKeys) throws {
+            if values.contains(where: { $0.isEmpty || $0.utf8.contains(UInt8(ascii: " ")) }) {
+                try container.encode(values, forKey: key)
+            } else {
+                try container.encode(values.joined(separator: " "), forKey: key)
+            }
+        }
+        try put(ids, .ids)
+        try put(references, .references)
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func take(_ key: CodingKeys) throws -> [String] {
+            if let joined = try? container.decode(String.self, forKey: key) {
+                guard !joined.isEmpty else { return [] }
+                // Split on the byte: a space is one byte in UTF-8, so every cut is a character boundary.
+                return joined.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
+                    String(joined[$0.startIndex..<$0.endIndex])
+                }
+            }
+            return try container.decode([String].self, forKey: key)
+        }
+        self.init(ids: try take(.ids), references: try take(.references))
+    }
+}

@@ -81,6 +81,8 @@ public final class SiteBuilder {
                     self.state.inputs = self.digests.all
                 }
             ),
+            // Only when the inputs changed (an up-to-date output returns after the first step).
+            ("read previous build", { self.previous?.readDetails(in: output) }),
             ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
             (
                 "read concept pages",
@@ -135,7 +137,6 @@ public final class SiteBuilder {
                 timings.total = Self.seconds(ContinuousClock.now - started)
                 return report
             }
-            if index == 0 { previous?.readDetails(in: output) }
         }
         timings.total = Self.seconds(ContinuousClock.now - started)
         timings.diagrams = store.timings
