@@ -4,9 +4,27 @@ import Foundation
 /// every reference to an outside host (the site must work offline).
 public enum LinkChecker {
     /// A page's anchors (`id`s) and references (`href`s and `src`s), as written.
-    struct PageLinks: Codable {
-        var ids: [String]
-        var references: [String]
+    struct PageLinks: Codable, Sendable {
+        /// Stored packed (`PackedStrings`): a build state holds the links of every page, and
+        /// most are only compared or carried, never looked into.
+        private var packedIDs: PackedStrings
+        private var packedReferences: PackedStrings
+
+        var ids: [String] { packedIDs.values }
+        var references: [String] { packedReferences.values }
+
+        init(ids: [String], references: [String]) {
+            packedIDs = PackedStrings(ids)
+            packedReferences = PackedStrings(references)
+        }
+
+        /// Whether both pages have the same anchors (without unpacking them when they do).
+        func hasSameIDs(as other: PageLinks) -> Bool { packedIDs == other.packedIDs }
+
+        enum CodingKeys: String, CodingKey {
+            case packedIDs = "ids"
+            case packedReferences = "references"
+        }
 
         /// Scans a page's HTML. The ids of inline SVG (`f<n>-…`, prefixed per figure) and the
         /// references to them from the same page are checked here and left out: no other page
@@ -17,7 +35,7 @@ public enum LinkChecker {
             let (inner, outer) = all.reduce(into: (Set<String>(), Set<String>())) { sets, id in
                 if Self.isFigureID(id) { sets.0.insert(id) } else { sets.1.insert(id) }
             }
-            ids = outer.sorted()
+            let ids = outer.sorted()
             var references: Set<String> = []
             var brokenInner: [String] = []
             for reference in referenceValues {
@@ -28,7 +46,7 @@ public enum LinkChecker {
                 if !inner.contains(unescape(String(reference.dropFirst()))) { brokenInner.append(reference) }
             }
             // A same-page reference into a figure that does not resolve stays, so the check fails.
-            self.references = (references.union(brokenInner)).sorted()
+            self.init(ids: ids, references: references.union(brokenInner).sorted())
         }
 
         /// `f<digits>-…`: an id inside an inlined figure.
@@ -67,13 +85,25 @@ public enum LinkChecker {
     /// Problems in `pages` (path → links), sorted; `exists` says whether a file of the site exists.
     /// Only the pages in `checking` (all when nil) have their references checked; anchors are
     /// looked up in every page. Work is proportional to the distinct (folder, reference) pairs
-    /// plus one set lookup per reference.
-    static func check(pages: [String: PageLinks], checking: Set<String>? = nil, exists: (String) -> Bool) -> [String] {
+    /// plus one set lookup per reference, split over the cores in runs of pages sorted by path
+    /// (pages of one folder share their resolved references).
+    static func check(
+        pages: [String: PageLinks], checking: Set<String>? = nil, exists: @escaping @Sendable (String) -> Bool
+    ) -> [String] {
+        let paths = pages.keys.filter { checking?.contains($0) ?? true }.sorted()
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 256))
+        let runs = (0..<lanes).map { lane in paths[(lane * paths.count / lanes)..<((lane + 1) * paths.count / lanes)] }
+        return parallelMap(runs, jobs: lanes) { run in check(run, in: pages, exists: exists) }.flatMap { $0 }.sorted()
+    }
+
+    /// The problems of the pages `paths` (one run of `check`).
+    private static func check(_ paths: ArraySlice<String>, in pages: [String: PageLinks], exists: (String) -> Bool) -> [String] {
         var ids: [String: Set<String>] = [:]
         var resolved: [String: [String: Resolution]] = [:]
         var existing: [String: Bool] = [:]
         var problems: [String] = []
-        for (path, links) in pages where checking?.contains(path) ?? true {
+        for path in paths {
+            guard let links = pages[path] else { continue }
             let base = folder(of: path)
             var cache = resolved[base] ?? [:]
             for reference in links.references {
@@ -108,7 +138,7 @@ public enum LinkChecker {
             }
             resolved[base] = cache
         }
-        return problems.sorted()
+        return problems
     }
 
     /// The folder part of a site-relative path (`""` at the root).
@@ -180,7 +210,7 @@ public enum LinkChecker {
 
     /// Decodes the entities the site writes in attribute values.
     static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
@@ -257,43 +287,3 @@ public enum LinkChecker {
     }
 }
 
-extension LinkChecker.PageLinks {
-    init(ids: [String], references: [String]) {
-        self.ids = ids
-        self.references = references
-    }
-
-    enum CodingKeys: String, CodingKey { case ids, references }
-
-    /// Each list as one space-separated string (a page like the class index has thousands of
-    /// ids; one JSON string per id made reading and writing the build state the largest part
-    /// of a one-document rebuild; a space needs no JSON escape, which keeps the reader on its
-    /// fast path); as an array when a value is empty or holds a space (no id does).
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        func put(_ values: [String], _ key: CodingKeys) throws {
-            if values.contains(where: { $0.isEmpty || $0.utf8.contains(UInt8(ascii: " ")) }) {
-                try container.encode(values, forKey: key)
-            } else {
-                try container.encode(values.joined(separator: " "), forKey: key)
-            }
-        }
-        try put(ids, .ids)
-        try put(references, .references)
-    }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        func take(_ key: CodingKeys) throws -> [String] {
-            if let joined = try? container.decode(String.self, forKey: key) {
-                guard !joined.isEmpty else { return [] }
-                // Split on the byte: a space is one byte in UTF-8, so every cut is a character boundary.
-                return joined.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
-                    String(joined[$0.startIndex..<$0.endIndex])
-                }
-            }
-            return try container.decode([String].self, forKey: key)
-        }
-        self.init(ids: try take(.ids), references: try take(.references))
-    }
-}

@@ -233,7 +233,7 @@ public final class SiteBuilder {
         guard previous.files.keys.allSatisfy({ files.contains($0) || released.contains($0) }) else { return false }
         for (path, page) in previous.pages {
             guard let now = links[path] else { return false }
-            if now.ids != page.links.ids, !Set(now.ids).isSuperset(of: page.links.ids) { return false }
+            if !now.hasSameIDs(as: page.links), !Set(now.ids).isSuperset(of: page.links.ids) { return false }
         }
         return true
     }
