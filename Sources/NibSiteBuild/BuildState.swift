@@ -15,7 +15,7 @@ struct BuildState: Codable {
     }
 
     /// A page as written.
-    struct Page: Codable {
+    struct Page: Codable, Sendable {
         /// `SitePlanner.pageFingerprint`: the same value means the same bytes.
         var fingerprint: String
         /// The standalone diagram SVGs written with it.
@@ -28,7 +28,7 @@ struct BuildState: Codable {
 
     /// A document's pages as planned (`SitePlanner.UnitRecord`), for a later build to keep them
     /// without planning the document again when `key` is unchanged.
-    struct Unit: Codable {
+    struct Unit: Codable, Sendable {
         /// `unitKey`: the document's bytes, what its pages read of the project, the build's options.
         var key: String
         var pages: [SitePlanner.KeptPage]
@@ -39,15 +39,17 @@ struct BuildState: Codable {
     }
 
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 4
+    static let format = 5
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
-    /// Where the pages and documents of the state live (`Details`): read only when the inputs
-    /// changed, so a no-change rebuild reads the small file alone.
-    static let detailsPath = ".nibviz-state-pages.json"
+    /// Where the pages and documents of the state live (`Details`, in `detailsShards` files by
+    /// key, read and written on as many threads): read only when the inputs changed, so a
+    /// no-change rebuild reads the small file alone.
+    static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
+    static let detailsShards = 2
 
     /// The part of the state a rebuild needs only when something changed.
-    struct Details: Codable {
+    struct Details: Codable, Sendable {
         var format = BuildState.format
         var pages: [String: Page] = [:]
         var units: [String: Unit] = [:]
@@ -83,11 +85,40 @@ struct BuildState: Codable {
     /// Reads the pages and documents of the previous build (`Details`); without them no page
     /// or document is kept.
     mutating func readDetails(in output: OutputFolder) {
-        guard output.previousMarker?.files.contains(Self.detailsPath) == true,
-            let data = FileManager.default.contents(atPath: output.path + "/" + Self.detailsPath),
-            let details = try? JSONDecoder().decode(Details.self, from: data), details.format == Self.format
-        else { return }
-        (pages, units) = (details.pages, details.units)
+        let paths = (0..<Self.detailsShards).map(Self.detailsPath)
+        guard let files = output.previousMarker?.files, paths.allSatisfy(files.contains) else { return }
+        let shards = parallelMap(paths, jobs: paths.count) { path -> Details? in
+            guard let data = FileManager.default.contents(atPath: output.path + "/" + path),
+                let details = try? JSONDecoder().decode(Details.self, from: data), details.format == BuildState.format
+            else { return nil }
+            return details
+        }
+        guard shards.allSatisfy({ $0 != nil }) else { return }
+        for shard in shards.compactMap({ $0 }) {
+            pages.merge(shard.pages) { first, _ in first }
+            units.merge(shard.units) { first, _ in first }
+        }
+    }
+
+    /// The pages and documents as the `detailsShards` files to write (a key's shard is fixed by
+    /// the key's bytes, so an unchanged key stays in its file).
+    func encodedDetails() throws -> [(path: String, bytes: Data)] {
+        func shard(_ key: String) -> Int { Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(Self.detailsShards)) }
+        let parts = (0..<Self.detailsShards).map { number in
+            Details(pages: pages.filter { shard($0.key) == number }, units: units.filter { shard($0.key) == number })
+        }
+        let encoded = parallelMap(parts, jobs: parts.count) { details -> Result<Data, EncodingFailure> in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            do { return .success(try encoder.encode(details)) } catch { return .failure(EncodingFailure(message: "\(error)")) }
+        }
+        return try encoded.enumerated().map { (Self.detailsPath($0.offset), try $0.element.get()) }
+    }
+
+    /// Why the state could not be encoded.
+    struct EncodingFailure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 
     /// Every file this state lists is still in the output as it was written.

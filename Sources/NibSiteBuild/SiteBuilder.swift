@@ -252,7 +252,7 @@ public final class SiteBuilder {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try output.write(try encoder.encode(BuildState.Details(pages: state.pages, units: state.units)), to: BuildState.detailsPath)
+        for (path, bytes) in try state.encodedDetails() { try output.write(bytes, to: path) }
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

@@ -51,4 +51,20 @@ struct BuildStateEncodingTests {
         #expect(object["kinds"] as? [String] == ["page"])
         #expect(object["pages"] as? [[String]] == [["Title \"x\"", "a/b.html"]])
     }
+
+    /// A kept page's search terms travel as one string, or as the array when a value holds a
+    /// separator or a term is not (kind, text, anchor); both read back to the same terms.
+    @Test func keptPageTermsRoundTripInBothForms() throws {
+        let termLists: [[[String]]] = [
+            [["id", "a1 UIView Main \"View\"", "obj-a1"], ["outlet", "view", "connections"], ["class", "", ""]],
+            [],
+            [["id", "has \u{1F} a separator", "x"]],
+            [["short", "term"]],
+        ]
+        for terms in termLists {
+            let page = SitePlanner.KeptPage(path: "documents/a.html", title: "A", summary: "s", terms: terms)
+            let back = try JSONDecoder().decode(SitePlanner.KeptPage.self, from: try JSONEncoder().encode(page))
+            #expect(back.terms == terms && back.path == page.path && back.title == "A" && back.summary == "s")
+        }
+    }
 }
