@@ -51,6 +51,9 @@ public final class OutputFolder: @unchecked Sendable {
     let merge: Bool
     private var lock: OutputLock?
     private var written: Set<String> = []
+    /// Folders of the staging folder made so far (a site writes thousands of files into a few
+    /// hundred folders: each is checked once, not once per file).
+    private var madeFolders: Set<String> = []
     private let mutex = NSLock()
     private var finished = false
 
@@ -121,12 +124,37 @@ public final class OutputFolder: @unchecked Sendable {
         if previousFiles.contains(relative), POSIXFile.hasBytes(path + "/" + relative, bytes), (try? carry(relative)) != nil { return }
         let file = stagingPath + "/" + relative
         let shownFile = shown + "/" + relative
-        try POSIXFile.makeFolders(OutputPath.parent(of: file), shownAs: OutputPath.parent(of: shownFile))
-        unlink(file)
-        try POSIXFile.create(file, bytes, shownAs: shownFile)
+        try makeFolders(for: relative)
+        if isWritten(relative) { unlink(file) }
+        do {
+            try POSIXFile.create(file, bytes, shownAs: shownFile)
+        } catch let error as OutputError where error.reason == .system(EEXIST) {
+            // Written by another thread meanwhile: the last bytes win.
+            unlink(file)
+            try POSIXFile.create(file, bytes, shownAs: shownFile)
+        }
         mutex.lock()
         written.insert(relative)
         mutex.unlock()
+    }
+
+    /// Makes the folders of `relative` in the staging folder, once per folder.
+    private func makeFolders(for relative: String) throws {
+        let folder = OutputPath.parent(of: stagingPath + "/" + relative)
+        mutex.lock()
+        let made = madeFolders.contains(folder)
+        mutex.unlock()
+        guard !made else { return }
+        try POSIXFile.makeFolders(folder, shownAs: OutputPath.parent(of: shown + "/" + relative))
+        mutex.lock()
+        madeFolders.insert(folder)
+        mutex.unlock()
+    }
+
+    private func isWritten(_ relative: String) -> Bool {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return written.contains(relative)
     }
 
     /// Whether the previous output has `relative` (a file nibviz wrote there) with this size and
@@ -150,9 +178,18 @@ public final class OutputFolder: @unchecked Sendable {
         }
         let source = path + "/" + relative
         let file = stagingPath + "/" + relative
-        try POSIXFile.makeFolders(OutputPath.parent(of: file), shownAs: OutputPath.parent(of: shown + "/" + relative))
-        unlink(file)
-        if POSIXFile.kind(source) != .regular || link(source, file) != 0 {
+        try makeFolders(for: relative)
+        if isWritten(relative) { unlink(file) }
+        var linked = false
+        if POSIXFile.kind(source) == .regular {
+            linked = link(source, file) == 0
+            if !linked, errno == EEXIST {
+                unlink(file)
+                linked = link(source, file) == 0
+            }
+        }
+        if !linked {
+            unlink(file)
             guard let bytes = POSIXFile.read(source, limit: 1 << 30) else { throw OutputError.system(shown + "/" + relative) }
             try POSIXFile.create(file, bytes, shownAs: shown + "/" + relative)
         }

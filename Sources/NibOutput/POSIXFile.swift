@@ -4,7 +4,7 @@
 
 /// Thin, throwing wrappers over the POSIX calls the output code needs; every failure becomes an
 /// `OutputError` naming the path the user gave.
-enum POSIXFile {
+public enum POSIXFile {
     /// What is at a path, without following a final symlink.
     enum Kind: Equatable {
         case missing, regular, directory, symlink, characterDevice, blockDevice, fifo, socket
@@ -84,7 +84,7 @@ enum POSIXFile {
 
     /// A small file's bytes (nil when unreadable or larger than `limit`).
     /// Size and modification time (nanoseconds) of a regular file; nil otherwise.
-    static func stamp(_ path: String) -> (size: Int, modified: Int)? {
+    public static func stamp(_ path: String) -> (size: Int, modified: Int)? {
         var info = stat()
         guard lstat(path, &info) == 0, kind(mode: info.st_mode) == .regular else { return nil }
         return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))

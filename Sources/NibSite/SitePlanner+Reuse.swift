@@ -153,10 +153,14 @@ extension SitePlanner.KeptPage {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let terms: [[String]]
         if let packed = try? container.decode(String.self, forKey: .terms) {
+            // Cut at the bytes: both separators are one byte in UTF-8 and a grapheme of their own.
             terms =
                 packed.isEmpty
-                ? [] : packed.split(separator: Self.record, omittingEmptySubsequences: false).map {
-                    $0.split(separator: Self.field, omittingEmptySubsequences: false).map(String.init)
+                ? []
+                : packed.utf8.split(separator: 0x1E, omittingEmptySubsequences: false).map { record in
+                    packed.utf8[record.startIndex..<record.endIndex].split(separator: 0x1F, omittingEmptySubsequences: false).map {
+                        String(packed[$0.startIndex..<$0.endIndex])
+                    }
                 }
         } else {
             terms = try container.decode([[String]].self, forKey: .terms)

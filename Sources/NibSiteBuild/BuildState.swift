@@ -56,12 +56,14 @@ struct BuildState: Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, inputs, files, failedDiagrams, pageCount, documentPages, unreadable, diagramFailures
+        case format, inputs, inputFiles, files, failedDiagrams, pageCount, documentPages, unreadable, diagramFailures
     }
 
     var format = BuildState.format
     /// `InputDigest`: every input file, the options and the tool.
     var inputs = ""
+    /// Every input file with its size, modification time and digest (`InputDigest.known`).
+    var inputFiles: [String: InputDigest.FileDigest] = [:]
     var files: [String: Stamp] = [:]
     var pages: [String: Page] = [:]
     /// Each document's pages, by the document's relative path.

@@ -1,4 +1,5 @@
 import Foundation
+import NibOutput
 import NibParsing
 import NibSite
 
@@ -14,11 +15,40 @@ enum InputDigest {
         var all = ""
         var global = ""
         var documents: [String: String] = [:]
+        /// Every file read, with the digest of its bytes, for the next build (`known`).
+        var files: [String: FileDigest] = [:]
     }
 
-    static func compute(_ options: SiteOptions) -> Digests {
+    /// A file's size, modification time (nanoseconds) and the digest of its bytes.
+    struct FileDigest: Codable, Equatable, Sendable {
+        var size: Int
+        var modified: Int
+        var digest: String
+    }
+
+    /// `known` holds the files of the previous build: a file with the same size and
+    /// modification time is not read again (as git's index does), unless it was modified within
+    /// two seconds before it was hashed (an edit in the same clock tick would look unchanged).
+    static func compute(_ options: SiteOptions, known: [String: FileDigest] = [:]) -> Digests {
+        var digests = Digests()
+        let now = Int(Date().timeIntervalSince1970 * 1e9)
+        func digest(_ file: String) -> [UInt8] {
+            let stamp = POSIXFile.stamp(file)
+            if let stamp, let previous = known[file], previous.size == stamp.size, previous.modified == stamp.modified {
+                digests.files[file] = previous
+                return Array(previous.digest.utf8)
+            }
+            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
+            var hash = StreamingHash()
+            hash.add(bytes)
+            let hex = hash.hex
+            if let stamp, stamp.size == bytes.count, stamp.modified < now - 2_000_000_000 {
+                digests.files[file] = FileDigest(size: stamp.size, modified: stamp.modified, digest: hex)
+            }
+            return Array(hex.utf8)
+        }
         var parts: [String] = [
-            "site-state-1", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
+            "site-state-2", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
             options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
             // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
@@ -31,13 +61,12 @@ enum InputDigest {
             global.add(Array(part.utf8))
         }
         parts = []
-        var digests = Digests()
         for input in options.inputs {
             for item in SiteContent.expand(input, exclusion: options.exclusion) {
                 // A document's own digest names its files relative to it (a moved input keeps it).
                 var document = StreamingHash()
                 for file in regularFiles(item.url.path) {
-                    let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
+                    let bytes = digest(file)
                     hasher.add(Array(file.utf8))
                     hasher.add(bytes)
                     document.add(Array(file.dropFirst(item.url.path.count).utf8))
@@ -53,7 +82,7 @@ enum InputDigest {
             files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
         }
         for file in files {
-            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
+            let bytes = digest(file)
             hasher.add(Array(file.utf8))
             hasher.add(bytes)
             global.add(Array(file.utf8))

@@ -77,8 +77,11 @@ public final class SiteBuilder {
             (
                 "hash inputs",
                 {
-                    self.digests = self.givenContent == nil ? InputDigest.compute(self.options) : InputDigest.Digests()
+                    self.digests =
+                        self.givenContent == nil
+                        ? InputDigest.compute(self.options, known: self.previous?.inputFiles ?? [:]) : InputDigest.Digests()
                     self.state.inputs = self.digests.all
+                    self.state.inputFiles = self.digests.files
                 }
             ),
             // Only when the inputs changed (an up-to-date output returns after the first step).
