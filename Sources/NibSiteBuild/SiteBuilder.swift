@@ -136,6 +136,7 @@ public final class SiteBuilder {
                 throw SiteBuildError(step: step.0, message: "\(error)")
             }
             timings.steps.append((step.0, Self.seconds(ContinuousClock.now - start)))
+            if let memory = ProcessMemory.now() { timings.memory.append(memory) }
             if index == 0, let report = upToDate(output) {
                 timings.total = Self.seconds(ContinuousClock.now - started)
                 return report

@@ -32,6 +32,8 @@ public struct SiteReport: Sendable {
 public struct SiteTimings: Sendable {
     /// Seconds per step, in step order.
     public var steps: [(String, Double)] = []
+    /// Resident memory after each step (same order as `steps`; empty where unknown).
+    var memory: [ProcessMemory] = []
     /// The whole build.
     public var total: Double = 0
     /// Diagrams rendered at once.
@@ -59,8 +61,10 @@ public struct SiteTimings: Sendable {
     public func table(longest count: Int = 10) -> String {
         func format(_ value: Double) -> String { String(format: "%.2f s", value) }
         var lines = ["timings:"]
-        for (name, seconds) in steps {
-            lines.append("  step \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(format(seconds))")
+        func mebibytes(_ bytes: Int) -> String { String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
+        for (index, (name, seconds)) in steps.enumerated() {
+            let memory = memory.indices.contains(index) ? "   resident \(mebibytes(memory[index].resident)), peak \(mebibytes(memory[index].peak))" : ""
+            lines.append("  step \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(format(seconds))\(memory)")
         }
         lines.append("  total \(format(total))")
         let parse = diagrams.reduce(0) { $0 + $1.timing.parse }

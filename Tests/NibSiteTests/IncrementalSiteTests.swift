@@ -103,6 +103,9 @@ struct IncrementalSiteTests {
         let two = try runNibviz(["site", project.path, "-o", pooled.path, "--jobs", "2"], currentDirectory: TestPaths.packageRoot)
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
         #expect(one.stderr.contains("timings:") && one.stderr.contains("longest diagrams") && one.stderr.contains("idle worker time"))
+        // Each step with the memory it leaves resident and the peak so far (Linux's /proc).
+        let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan pages") } ?? ""
+        #expect(planLine.contains("resident ") && planLine.contains(" MiB, peak "), "\(planLine)")
         #expect(
             SiteFixtures.snapshot(serial).filter { !$0.key.hasPrefix(".") }
                 == SiteFixtures.snapshot(pooled).filter { !$0.key.hasPrefix(".") })
