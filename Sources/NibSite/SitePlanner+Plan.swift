@@ -13,12 +13,18 @@ extension SitePlanner {
         var others: [SitePage] = []
         // Documents are planned on other threads while the home, concept, rule and scenario
         // pages are planned here.
+        // The rule index (every rule's Markdown, no figure) is planned on a thread of its own.
+        let rulesPlanner = ReadOnly(SitePlanner(settings: settings, content: content, note: note))
+        let rulesPage = BackgroundValue(threaded: settings.jobs > 1) { () -> [SitePage] in
+            rulesPlanner.value.planRulesPage()
+            return rulesPlanner.value.pages
+        }
         let (scenePages, documentPages) = planDocumentUnits {
             planHomePage()
             home = pages
             pages = []
             planConceptPages()
-            planRulesPage()
+            pages += rulesPage.value
             planScenarioPages()
             others = pages
             pages = []
@@ -188,14 +194,16 @@ extension SitePlanner {
         var body = PageContent()
         var currentSection: String?
         let parser = MarkdownParser()
-        for rule in content.rules {
+        // Each rule's text as HTML, made once for the page and its search terms.
+        let texts = content.rules.map { parser.html(from: RuleCatalog.unwrapped($0.markdown)) }
+        for (rule, text) in zip(content.rules, texts) {
             if rule.section != currentSection {
                 if currentSection != nil { html += "</dl>" }
                 currentSection = rule.section
                 html += "<h2 id=\"\(HTMLEscaping.slug(rule.section))\">\(HTMLEscaping.escape(rule.section))</h2><dl class=\"rules\">"
             }
             html += "<dt id=\"\(HTMLEscaping.escape(rule.id))\"><code>\(HTMLEscaping.escape(rule.id))</code></dt><dd>"
-            html += parser.html(from: RuleCatalog.unwrapped(rule.markdown))
+            html += text
             body += html
             body += .ruleCitations(rule.id)
             html = "</dd>"
@@ -206,8 +214,8 @@ extension SitePlanner {
             path: "rules.html", title: "Rule index", breadcrumbs: [("Home", "index.html"), ("Rule index", nil)], content: body,
             section: "rules")
         page.summary = "Every R- rule of the nib loading specification"
-        page.searchTerms = content.rules.map {
-            ("rule", "\($0.id) " + String(HTMLText.strippingTags(parser.html(from: RuleCatalog.unwrapped($0.markdown))).prefix(240)), $0.id)
+        page.searchTerms = zip(content.rules, texts).map { rule, text in
+            ("rule", "\(rule.id) " + String(HTMLText.strippingTags(text).prefix(240)), rule.id)
         }
         pages.append(page)
     }

@@ -58,7 +58,7 @@ extension SitePlanner {
         let count = content.documents.count
         // Documents whose pages an earlier build planned against the same context are kept.
         let shared = sharedContext
-        let contexts = (0..<count).map { unitContext($0, shared: shared) }
+        let contexts = unitContexts(shared: shared)
         var kept: [Int: KeptUnit] = [:]
         if let reuseUnit {
             for number in 0..<count { kept[number] = reuseUnit(number, contexts[number]) }
@@ -134,6 +134,72 @@ extension SitePage {
         }
         return page
     }
+}
+
+extension SitePlanner {
+    /// `unitContext` of every document, on `settings.jobs` threads: the memos it reads are
+    /// filled first, after which it only reads the planner (a rebuild that keeps every other
+    /// document works these out for all of them before anything else).
+    func unitContexts(shared: String) -> [String] {
+        let count = content.documents.count
+        _ = storyboards
+        _ = storyboardEntries
+        if memo.classUses == nil { memo.classUses = classUses(sceneIndex.documentPaths) }
+        let lanes = min(settings.jobs, count)
+        guard lanes > 1 else { return (0..<count).map { unitContext($0, shared: shared) } }
+        let planner = ReadOnly(self)
+        let results = ReadOnly(NSLock())
+        nonisolated(unsafe) var contexts = [String](repeating: "", count: count)
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for number in stride(from: lane, to: count, by: lanes) {
+                let context = planner.value.unitContext(number, shared: shared)
+                results.value.lock()
+                contexts[number] = context
+                results.value.unlock()
+            }
+        }
+        return contexts
+    }
+}
+
+/// A value worked out on a thread of its own (unthreaded: when first asked for); `value`,
+/// asked for from one thread, waits for it.
+final class BackgroundValue<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let threaded: Bool
+    private let work: () -> Value
+    private var result: Value?
+    private var waited = false
+
+    init(threaded: Bool, _ work: @escaping () -> Value) {
+        self.threaded = threaded
+        self.work = work
+        guard threaded else { return }
+        let thread = Thread { [self] in
+            result = self.work()
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    var value: Value {
+        if threaded, !waited {
+            done.wait()
+            waited = true
+        }
+        if let result { return result }
+        let made = work()
+        result = made
+        return made
+    }
+}
+
+/// A reference handed to threads that only read through it (the caller guarantees no writes
+/// meanwhile).
+struct ReadOnly<Value: AnyObject>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Computes `work(0)`, `work(1)`, … on `jobs` threads, at most `window` results ahead of the
