@@ -9,8 +9,9 @@ struct DiagramCache {
     var read: (String) -> [UInt8]?
     /// Whether the cache holds a key (without reading it).
     var has: (String) -> Bool
-    /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render).
-    var write: (String, [UInt8]) -> Void
+    /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render); on
+    /// the store's writer thread.
+    var write: @Sendable (String, [UInt8]) -> Void
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
     var keep: (String) -> Void
 

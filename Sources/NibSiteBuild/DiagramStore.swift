@@ -22,6 +22,9 @@ final class DiagramStore {
     private(set) var order: [String] = []
     /// Where cached SVGs are read and written; set once the output folder is open.
     var cache: DiagramCache?
+    /// Cache writes, in order, on a thread of their own (`finishCacheWrites` waits for them).
+    private let cacheWrites = DispatchQueue(label: "nibviz.diagram-cache-writes")
+    private let pendingCacheWrites = DispatchGroup()
     /// Failures of earlier builds: key → message.
     var knownFailures: [String: String] = [:]
     let toolVersion: String
@@ -59,6 +62,10 @@ final class DiagramStore {
         return (key, render)
     }
 
+    /// Waits until every SVG handed to the cache is written (before the output is committed or
+    /// discarded).
+    func finishCacheWrites() { pendingCacheWrites.wait() }
+
     /// Number of distinct diagrams.
     var count: Int { order.count }
 
@@ -81,7 +88,12 @@ final class DiagramStore {
             entries[key]?.svg = String(decoding: output.data, as: UTF8.self)
             entries[key]?.timing = output.timing
             renderedCount += 1
-            cache?.write(key, output.data)
+            if let write = cache?.write {
+                // Off the writing thread: creating thousands of files is a large part of a
+                // build's system time, and the pages waiting for this result come first.
+                let data = output.data
+                cacheWrites.async(group: pendingCacheWrites) { write(key, data) }
+            }
         case .failure(let error):
             entries[key]?.error = error.description
         }

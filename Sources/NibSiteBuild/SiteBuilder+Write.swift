@@ -57,6 +57,9 @@ extension SiteBuilder {
             }
         }
         progress.note("  \(store.count) diagrams: \(missing.count) to render; \(toWrite.count) of \(pageCount) pages to write")
+        let finisher = PageFinisher(output: output)
+        // A failure below must not leave the thread writing into a folder being discarded.
+        defer { _ = try? finisher.wait() }
         func write(_ page: Int) throws {
             let path = planner.pagePath(page)
             var files: [String] = []
@@ -80,12 +83,8 @@ extension SiteBuilder {
                     return FigureHTML.figure(
                         outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
                 }
-            ) { file, data in
-                try output.write(data, to: file)
-                links[path] = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
-            }
+            ) { file, data in finisher.finish(page: path, file: file, data: data) }
             state.pages[path]?.extraFiles = files
-            state.pages[path]?.links = links[path] ?? LinkChecker.PageLinks(html: "")
             for key in Set(numbers.map { figureKeys[$0] }) {
                 users[key, default: 1] -= 1
                 if users[key] == 0 { store.release(key) }
@@ -108,8 +107,52 @@ extension SiteBuilder {
         }
         progress.finishBar()
         inbox.waitUntilFinished()
+        for (path, pageLinks) in try finisher.wait() {
+            links[path] = pageLinks
+            state.pages[path]?.links = pageLinks
+        }
         timings.pagesWritten = toWrite.count
         progress.note("  rendered \(store.renderedCount), from cache \(store.cachedCount), kept \(timings.pagesKept) pages")
+    }
+}
+
+/// Writes pages' files and reads their links on a thread of its own, while the writing thread
+/// lays out the next page (file creation and the scan of a page's HTML are most of a page's
+/// cost; laid out, a page needs nothing else of the build).
+final class PageFinisher: @unchecked Sendable {
+    private let output: OutputFolder
+    private let queue = DispatchQueue(label: "nibviz.page-files")
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var links: [String: LinkChecker.PageLinks] = [:]
+    private var failure: Error?
+
+    init(output: OutputFolder) { self.output = output }
+
+    /// Writes `data` at `file` and records the links of `page` (its HTML).
+    func finish(page: String, file: String, data: Data) {
+        queue.async(group: group) { [self] in
+            do {
+                try output.write(data, to: file)
+                let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
+                lock.lock()
+                links[page] = pageLinks
+                lock.unlock()
+            } catch {
+                lock.lock()
+                if failure == nil { failure = error }
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Waits for every page handed over; their links by page, or the first write error.
+    func wait() throws -> [String: LinkChecker.PageLinks] {
+        group.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
+        return links
     }
 }
 

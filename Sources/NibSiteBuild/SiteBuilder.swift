@@ -123,7 +123,13 @@ public final class SiteBuilder {
                 }
             ),
             ("check links", { try self.checkLinks(output) }),
-            ("save state", { try self.saveState(output) }),
+            (
+                "save state",
+                {
+                    self.store.finishCacheWrites()
+                    try self.saveState(output)
+                }
+            ),
             ("swap output", { try output.commit() }),
         ]
         for (index, step) in steps.enumerated() {
@@ -131,6 +137,7 @@ public final class SiteBuilder {
             let start = ContinuousClock.now
             do { try step.1() } catch {
                 session?.cancel()
+                store.finishCacheWrites()
                 output.discard()
                 if let error = error as? SiteBuildError { throw error }
                 throw SiteBuildError(step: step.0, message: "\(error)")
