@@ -139,7 +139,7 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// Makes the folders of `relative` in the staging folder, once per folder.
-    private func makeFolders(for relative: String) throws {
+    func makeFolders(for relative: String) throws {
         let folder = OutputPath.parent(of: stagingPath + "/" + relative)
         mutex.lock()
         let made = madeFolders.contains(folder)
@@ -148,6 +148,13 @@ public final class OutputFolder: @unchecked Sendable {
         try POSIXFile.makeFolders(folder, shownAs: OutputPath.parent(of: shown + "/" + relative))
         mutex.lock()
         madeFolders.insert(folder)
+        mutex.unlock()
+    }
+
+    /// Lists `relative` (made in the staging folder by `createFile`) as written.
+    func record(_ relative: String) {
+        mutex.lock()
+        written.insert(relative)
         mutex.unlock()
     }
 

@@ -86,10 +86,10 @@ struct BuildState: Codable {
 
     /// Reads the pages and documents of the previous build (`Details`); without them no page
     /// or document is kept.
-    mutating func readDetails(in output: OutputFolder) {
+    mutating func readDetails(in output: OutputFolder, jobs: Int) {
         let paths = (0..<Self.detailsShards).map(Self.detailsPath)
         guard let files = output.previousMarker?.files, paths.allSatisfy(files.contains) else { return }
-        let shards = parallelMap(paths, jobs: paths.count) { path -> Details? in
+        let shards = parallelMap(paths, jobs: min(jobs, paths.count)) { path -> Details? in
             guard let data = FileManager.default.contents(atPath: output.path + "/" + path),
                 let details = try? JSONDecoder().decode(Details.self, from: data), details.format == BuildState.format
             else { return nil }
@@ -104,12 +104,12 @@ struct BuildState: Codable {
 
     /// The pages and documents as the `detailsShards` files to write (a key's shard is fixed by
     /// the key's bytes, so an unchanged key stays in its file).
-    func encodedDetails() throws -> [(path: String, bytes: Data)] {
+    func encodedDetails(jobs: Int) throws -> [(path: String, bytes: Data)] {
         func shard(_ key: String) -> Int { Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(Self.detailsShards)) }
         let parts = (0..<Self.detailsShards).map { number in
             Details(pages: pages.filter { shard($0.key) == number }, units: units.filter { shard($0.key) == number })
         }
-        let encoded = parallelMap(parts, jobs: parts.count) { details -> Result<Data, EncodingFailure> in
+        let encoded = parallelMap(parts, jobs: min(jobs, parts.count)) { details -> Result<Data, EncodingFailure> in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             do { return .success(try encoder.encode(details)) } catch { return .failure(EncodingFailure(message: "\(error)")) }

@@ -2,8 +2,9 @@ import Foundation
 import NibOutput
 
 /// Where the site's rendered SVGs are kept between builds, by content hash: inside the output
-/// folder (`.nibviz-cache/`, carried from the previous build into the new one, so it never
-/// leaves the folder nibviz owns) or in a cache folder the user named.
+/// folder (`.nibviz-cache/`, packed: `DiagramPack`; carried from the previous build into the
+/// new one, so it never leaves the folder nibviz owns) or in a cache folder the user named
+/// (one file per diagram).
 struct DiagramCache {
     /// The cached SVG bytes for a key, if any.
     var read: (String) -> [UInt8]?
@@ -14,6 +15,8 @@ struct DiagramCache {
     var write: @Sendable (String, [UInt8]) -> Void
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
     var keep: (String) -> Void
+    /// Completes the cache once the last SVG is written (the pack and its index).
+    var finish: () throws -> Void = {}
 
     /// The folder inside the output.
     static let folderName = ".nibviz-cache"
@@ -30,19 +33,9 @@ extension SiteBuilder {
                 read: { folder.read($0 + ".svg") }, has: { FileManager.default.fileExists(atPath: folder.path + "/" + $0 + ".svg") },
                 write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
         }
-        let previous = Set(output.previousMarker?.files ?? [])
-        let folder = output.path + "/" + DiagramCache.folderName + "/"
+        let pack = DiagramPack(output: output)
         return DiagramCache(
-            read: { key in
-                let relative = DiagramCache.folderName + "/" + key + ".svg"
-                guard previous.contains(relative) else { return nil }
-                return FileManager.default.contents(atPath: folder + key + ".svg").map { [UInt8]($0) }
-            },
-            has: {
-                previous.contains(DiagramCache.folderName + "/" + $0 + ".svg")
-                    && FileManager.default.fileExists(atPath: folder + $0 + ".svg")
-            },
-            write: { try? output.write($1, to: DiagramCache.folderName + "/" + $0 + ".svg") },
-            keep: { try? output.carry(DiagramCache.folderName + "/" + $0 + ".svg") })
+            read: { pack.read($0) }, has: { pack.has($0) }, write: { pack.write($0, $1) }, keep: { pack.keep($0) },
+            finish: { try pack.finish() })
     }
 }

@@ -25,6 +25,8 @@ final class DiagramStore {
     /// Cache writes, in order, on a thread of their own (`finishCacheWrites` waits for them).
     private let cacheWrites = DispatchQueue(label: "nibviz.diagram-cache-writes")
     private let pendingCacheWrites = DispatchGroup()
+    /// False for `--jobs 1` (the whole build on one thread).
+    var threadedCacheWrites = true
     /// Failures of earlier builds: key → message.
     var knownFailures: [String: String] = [:]
     let toolVersion: String
@@ -66,6 +68,12 @@ final class DiagramStore {
     /// discarded).
     func finishCacheWrites() { pendingCacheWrites.wait() }
 
+    /// Waits for the cache writes and completes the cache (before the state is saved).
+    func finishCache() throws {
+        finishCacheWrites()
+        try cache?.finish()
+    }
+
     /// Number of distinct diagrams.
     var count: Int { order.count }
 
@@ -92,7 +100,11 @@ final class DiagramStore {
                 // Off the writing thread: creating thousands of files is a large part of a
                 // build's system time, and the pages waiting for this result come first.
                 let data = output.data
-                cacheWrites.async(group: pendingCacheWrites) { write(key, data) }
+                if threadedCacheWrites {
+                    cacheWrites.async(group: pendingCacheWrites) { write(key, data) }
+                } else {
+                    write(key, data)
+                }
             }
         case .failure(let error):
             entries[key]?.error = error.description

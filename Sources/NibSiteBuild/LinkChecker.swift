@@ -88,10 +88,11 @@ public enum LinkChecker {
     /// plus one set lookup per reference, split over the cores in runs of pages sorted by path
     /// (pages of one folder share their resolved references).
     static func check(
-        pages: [String: PageLinks], checking: Set<String>? = nil, exists: @escaping @Sendable (String) -> Bool
+        pages: [String: PageLinks], checking: Set<String>? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        exists: @escaping @Sendable (String) -> Bool
     ) -> [String] {
         let paths = pages.keys.filter { checking?.contains($0) ?? true }.sorted()
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 256))
+        let lanes = max(1, min(jobs, paths.count / 256))
         let runs = (0..<lanes).map { lane in paths[(lane * paths.count / lanes)..<((lane + 1) * paths.count / lanes)] }
         return parallelMap(runs, jobs: lanes) { run in check(run, in: pages, exists: exists) }.flatMap { $0 }.sorted()
     }

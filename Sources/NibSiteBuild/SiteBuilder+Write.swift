@@ -57,7 +57,7 @@ extension SiteBuilder {
             }
         }
         progress.note("  \(store.count) diagrams: \(missing.count) to render; \(toWrite.count) of \(pageCount) pages to write")
-        let finisher = PageFinisher(output: output)
+        let finisher = PageFinisher(output: output, threaded: options.jobs > 1)
         // A failure below must not leave the thread writing into a folder being discarded.
         defer { _ = try? finisher.wait() }
         func write(_ page: Int) throws {
@@ -118,7 +118,8 @@ extension SiteBuilder {
 
 /// Writes pages' files and reads their links on a thread of its own, while the writing thread
 /// lays out the next page (file creation and the scan of a page's HTML are most of a page's
-/// cost; laid out, a page needs nothing else of the build).
+/// cost; laid out, a page needs nothing else of the build). Unthreaded (`--jobs 1`: the whole
+/// build on one thread), each page is finished when handed over.
 final class PageFinisher: @unchecked Sendable {
     private let output: OutputFolder
     private let queue = DispatchQueue(label: "nibviz.page-files")
@@ -127,22 +128,30 @@ final class PageFinisher: @unchecked Sendable {
     private var links: [String: LinkChecker.PageLinks] = [:]
     private var failure: Error?
 
-    init(output: OutputFolder) { self.output = output }
+    private let threaded: Bool
+
+    init(output: OutputFolder, threaded: Bool) {
+        self.output = output
+        self.threaded = threaded
+    }
 
     /// Writes `data` at `file` and records the links of `page` (its HTML).
     func finish(page: String, file: String, data: Data) {
-        queue.async(group: group) { [self] in
-            do {
-                try output.write(data, to: file)
-                let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
-                lock.lock()
-                links[page] = pageLinks
-                lock.unlock()
-            } catch {
-                lock.lock()
-                if failure == nil { failure = error }
-                lock.unlock()
-            }
+        guard threaded else { return run(page: page, file: file, data: data) }
+        queue.async(group: group) { [self] in run(page: page, file: file, data: data) }
+    }
+
+    private func run(page: String, file: String, data: Data) {
+        do {
+            try output.write(data, to: file)
+            let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
+            lock.lock()
+            links[page] = pageLinks
+            lock.unlock()
+        } catch {
+            lock.lock()
+            if failure == nil { failure = error }
+            lock.unlock()
         }
     }
 

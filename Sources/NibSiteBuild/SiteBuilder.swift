@@ -69,6 +69,7 @@ public final class SiteBuilder {
                 force: options.force,
                 toolVersion: options.version))
         store.cache = try diagramCache(writingInto: output)
+        store.threadedCacheWrites = options.jobs > 1
         previous = options.useCache ? BuildState.previous(in: output) : nil
         store.knownFailures = previous?.failedDiagrams ?? [:]
         timings.lanes = backend.lanes
@@ -85,7 +86,7 @@ public final class SiteBuilder {
                 }
             ),
             // Only when the inputs changed (an up-to-date output returns after the first step).
-            ("read previous build", { self.previous?.readDetails(in: output) }),
+            ("read previous build", { self.previous?.readDetails(in: output, jobs: self.options.jobs) }),
             ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
             (
                 "read concept pages",
@@ -126,7 +127,7 @@ public final class SiteBuilder {
             (
                 "save state",
                 {
-                    self.store.finishCacheWrites()
+                    try self.store.finishCache()
                     try self.saveState(output)
                 }
             ),
@@ -227,7 +228,7 @@ public final class SiteBuilder {
         let checking = previous.flatMap { previous in
             Self.nothingLost(since: previous, files: files, links: links, kept: keptPages) ? Set(links.keys).subtracting(keptPages) : nil
         }
-        let broken = LinkChecker.check(pages: links, checking: checking) { files.contains($0) }
+        let broken = LinkChecker.check(pages: links, checking: checking, jobs: options.jobs) { files.contains($0) }
         guard !broken.isEmpty else { return }
         for problem in broken { progress.warn("broken link: \(problem)") }
         throw SiteBuildError(
@@ -263,7 +264,7 @@ public final class SiteBuilder {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        for (path, bytes) in try state.encodedDetails() { try output.write(bytes, to: path) }
+        for (path, bytes) in try state.encodedDetails(jobs: options.jobs) { try output.write(bytes, to: path) }
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

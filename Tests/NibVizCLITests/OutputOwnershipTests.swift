@@ -128,8 +128,11 @@ struct OutputOwnershipTests {
         defer { scratch.remove() }
         try scratch.copyFixture("CardView.xib", to: "in/CardView.xib")
         #expect(try scratch.site(["in", "-o", "site/public"]).status == 0)
-        let cached = scratch.listing("site/public/.nibviz-cache").filter { $0.hasSuffix(".svg") }
-        #expect(!cached.isEmpty)
+        // Packed (#17): one pack of SVGs and an index of `key pack offset length` lines.
+        let cached = scratch.listing("site/public/.nibviz-cache")
+        #expect(cached.contains("index") && cached.contains { $0.hasPrefix("pack-") && $0.hasSuffix(".svgs") }, "\(cached)")
+        let entries = (scratch.read("site/public/.nibviz-cache/index") ?? "").split(separator: "\n")
+        #expect(!entries.isEmpty && entries.allSatisfy { $0.split(separator: " ").count == 4 })
         #expect(scratch.listing("site") == scratch.listing("site").filter { $0.hasPrefix("public") }, "nothing beside the output")
         // Each build carries the entries it used into the new output: the third still renders nothing.
         for _ in 0..<2 {
@@ -139,11 +142,11 @@ struct OutputOwnershipTests {
                 again.stderr.contains("diagrams rendered 0,") || again.stderr.contains("the site is up to date"),
                 "\(again.stderr)")
         }
-        #expect(scratch.listing("site/public/.nibviz-cache").filter { $0.hasSuffix(".svg") } == cached)
+        #expect(scratch.listing("site/public/.nibviz-cache") == cached)
         let named = try scratch.site(["in", "-o", "other", "--cache", "my-cache"])
         #expect(named.status == 0, "\(named.stderr)")
         #expect(!scratch.exists("other/.nibviz-cache"))
-        #expect(scratch.listing("my-cache").filter { $0.hasSuffix(".svg") }.count == cached.count)
+        #expect(scratch.listing("my-cache").filter { $0.hasSuffix(".svg") }.count == entries.count)
         #expect(scratch.read("my-cache/.nibviz-output")?.contains("kind: cache") == true)
         try scratch.write("foreign-cache/keep.txt", "mine\n")
         let foreign = try scratch.site(["in", "-o", "third", "--cache", "foreign-cache"])

@@ -1,0 +1,76 @@
+import Foundation
+import NibOutput
+import Testing
+
+@testable import NibSiteBuild
+
+/// The site's diagram cache inside the output, packed (#17): what one build writes the next
+/// reads back byte for byte; a pack mostly still in use is carried, one mostly dead is
+/// compacted into the new pack; a damaged index or pack costs a re-render, never a wrong SVG.
+@Suite("Diagram pack")
+struct DiagramPackTests {
+    /// 100 KiB per key: twenty make a pack above `DiagramPack.smallPack`.
+    static func svg(_ key: String) -> [UInt8] { Array("<svg id=\"\(key)\">\(String(repeating: key, count: 100_000 / key.count))</svg>".utf8) }
+
+    /// One build into `target`: `reuse` keys are kept from the previous build (and must read
+    /// back as written), `render` keys are written anew. Returns the cache folder's listing.
+    @discardableResult
+    static func build(_ target: URL, reuse: [String], render: [String]) throws -> [String] {
+        let output = try OutputFolder(OutputFolder.Request(target: target.path, inputs: [], toolVersion: "test"))
+        let pack = DiagramPack(output: output)
+        for key in reuse {
+            #expect(pack.has(key), "\(key) is cached")
+            #expect(pack.read(key) == svg(key))
+            pack.keep(key)
+        }
+        for key in render { pack.write(key, svg(key)) }
+        try pack.finish()
+        try output.commit()
+        return (try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent(DiagramPack.folder).path)).sorted()
+    }
+
+    @Test func entriesReadBackAndPacksAreCarriedOrCompacted() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-pack-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("site")
+        let keys = (0..<20).map { String(format: "k%02d", $0) }
+        let first = try Self.build(target, reuse: [], render: keys)
+        #expect(first.count == 2 && first.contains("index"), "\(first)")
+        // A cold build in another folder writes the same bytes (entries in key order).
+        let twin = directory.appendingPathComponent("twin")
+        try Self.build(twin, reuse: [], render: keys.reversed())
+        let pack = try #require(first.first { $0.hasPrefix("pack-") })
+        #expect(
+            FileManager.default.contents(atPath: target.path + "/.nibviz-cache/" + pack)
+                == FileManager.default.contents(atPath: twin.path + "/.nibviz-cache/" + pack))
+        // Most entries still used: the old pack is carried, the new entry gets a pack of its own.
+        let second = try Self.build(target, reuse: Array(keys.dropLast(2)), render: ["new"])
+        #expect(second.filter { $0.hasPrefix("pack-") }.count == 2 && second.contains(pack), "\(second)")
+        // Mostly dead, or small: the live entries move into the new pack, the old packs are gone.
+        let third = try Self.build(target, reuse: ["k00", "new"], render: ["newer"])
+        #expect(third.filter { $0.hasPrefix("pack-") }.count == 1 && !third.contains(pack), "\(third)")
+        try Self.build(target, reuse: ["k00", "new", "newer"], render: [])
+    }
+
+    @Test func aDamagedCacheIsARenderNotAWrongSVG() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-pack-bad-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("site")
+        let listing = try Self.build(target, reuse: [], render: ["a", "b"])
+        let pack = try #require(listing.first { $0.hasPrefix("pack-") })
+        // Truncated pack: the entry past the end is not read.
+        let packPath = target.path + "/.nibviz-cache/" + pack
+        let bytes = try #require(FileManager.default.contents(atPath: packPath))
+        try bytes.prefix(bytes.count - 5).write(to: URL(fileURLWithPath: packPath))
+        var output = try OutputFolder(OutputFolder.Request(target: target.path, inputs: [], toolVersion: "test"))
+        var cache = DiagramPack(output: output)
+        #expect(cache.read("a") == Self.svg("a") && cache.read("b") == nil)
+        output.discard()
+        // A malformed index: nothing is taken from the cache.
+        try "a pack-x.svgs 0\n".write(toFile: target.path + "/.nibviz-cache/index", atomically: true, encoding: .utf8)
+        output = try OutputFolder(OutputFolder.Request(target: target.path, inputs: [], toolVersion: "test"))
+        cache = DiagramPack(output: output)
+        #expect(!cache.has("a") && cache.read("a") == nil)
+        output.discard()
+    }
+}
