@@ -33,6 +33,36 @@ public final class OutputFileWriter: @unchecked Sendable {
         return offset
     }
 
+    /// Appends `length` bytes of the file open as `source`, from `offset`, copied by the kernel
+    /// (`sendfile`: no trip through this process's memory); returns the offset they start at.
+    /// Throws when `source` is shorter.
+    @discardableResult
+    public func append(from source: Int32, offset: Int, length: Int) throws -> Int {
+        let start = size
+        var position = off_t(offset)
+        var remaining = length
+        // Whatever was copied counts, even when the copy fails part-way: later offsets stay true.
+        defer { size += length - remaining }
+        while remaining > 0 {
+            let sent = sendfile(fd, source, &position, remaining)
+            if sent < 0, errno == EINTR { continue }
+            if sent < 0, errno == EINVAL || errno == ENOSYS {
+                // No in-kernel copy between these files: read and write.
+                var bytes = [UInt8](repeating: 0, count: remaining)
+                let got = bytes.withUnsafeMutableBytes { pread(source, $0.baseAddress, remaining, position) }
+                guard got == remaining else { throw OutputError(shown, .other("the source of a copy is shorter than expected")) }
+                try POSIXFile.writeAll(fd, bytes, path: shown)
+                remaining = 0
+                break
+            }
+            guard sent > 0 else {
+                throw sent == 0 ? OutputError(shown, .other("the source of a copy is shorter than expected")) : OutputError.system(shown)
+            }
+            remaining -= sent
+        }
+        return start
+    }
+
     /// Closes the file.
     public func close() throws {
         guard !closed else { return }

@@ -122,16 +122,18 @@ final class DiagramPack: @unchecked Sendable {
                 defer { if scratchReader >= 0 { close(scratchReader) } }
                 let pack = try output.createFile(Self.folder + "/" + name)
                 for key in newKeys {
-                    let bytes: [UInt8]?
+                    let source: (fd: Int32, offset: Int, length: Int)?
                     if let entry = fresh[key] {
-                        bytes = scratchReader >= 0 ? Self.read(scratchReader, offset: entry.offset, length: entry.length) : nil
+                        source = scratchReader >= 0 ? (scratchReader, entry.offset, entry.length) : nil
                     } else if let location = previous[key], let fd = reader(location.pack) {
-                        bytes = Self.read(fd, offset: location.offset, length: location.length)
+                        source = (fd, location.offset, location.length)
                     } else {
-                        bytes = nil
+                        source = nil
                     }
-                    guard let bytes else { continue }
-                    index[key] = Location(pack: name, offset: try pack.append(bytes), length: bytes.count)
+                    // An entry that cannot be copied (a damaged old pack) is left out: a re-render.
+                    guard let source, let offset = try? pack.append(from: source.fd, offset: source.offset, length: source.length)
+                    else { continue }
+                    index[key] = Location(pack: name, offset: offset, length: source.length)
                 }
                 try pack.close()
             }
