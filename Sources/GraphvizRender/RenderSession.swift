@@ -11,18 +11,20 @@ public final class RenderSession: @unchecked Sendable {
     private var waiting: [(id: Int, size: Int, request: RenderRequest)] = []
     private var closed = false
     private let group = DispatchGroup()
+    private let laneCount: Int
 
     init(
         pool: RenderWorkerPool, lanes: Int, startingWorkers: Bool = false,
         completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
     ) {
+        laneCount = max(1, lanes)
         // One thread per worker (not `concurrentPerform`, which runs no more lanes than cores).
         for _ in 0..<max(1, lanes) {
             group.enter()
             let thread = Thread { [self] in
                 // A worker that cannot start is started again, and reported, by the first job.
                 var worker = startingWorkers ? try? WorkerProcess(executable: pool.executable, arguments: pool.arguments) : nil
-                while let job = take() { completed(job.id, pool.renderOne(job.request, worker: &worker)) }
+                lane(pool: pool, worker: &worker, completed: completed)
                 worker?.stop()
                 group.leave()
             }
@@ -57,6 +59,91 @@ public final class RenderSession: @unchecked Sendable {
         condition.unlock()
         group.wait()
     }
+
+    /// One worker's loop. The worker's next graph is written to its pipe while it draws the
+    /// current one (when enough are waiting for every lane), so it never waits for this thread
+    /// between graphs. Answers come in the order graphs were sent: a crash or a time-out is the
+    /// graph being drawn; the one behind it is sent again to the next worker, as is the one
+    /// behind a retiring worker's last answer.
+    private func lane(
+        pool: RenderWorkerPool, worker: inout WorkerProcess?, completed: @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
+    ) {
+        var resend: [(id: Int, request: RenderRequest)] = []
+        var inFlight: [(id: Int, request: RenderRequest, sent: WorkerProcess.Submission)] = []
+        var lastAnswer = ContinuousClock.now
+        while true {
+            while inFlight.count < 2 {
+                let next = !resend.isEmpty ? resend.removeFirst() : inFlight.isEmpty ? take() : takeIfPlenty()
+                guard let job = next else { break }
+                if worker == nil {
+                    do { worker = try WorkerProcess(executable: pool.executable, arguments: pool.arguments) } catch {
+                        let message = "cannot start render worker \(pool.executable.path): \(error)"
+                        completed(job.id, .failure(RenderError(stage: .worker, name: job.request.name, message: message)))
+                        continue
+                    }
+                }
+                guard let current = worker else { break }
+                let sent = current.submit(job.request)
+                if sent.ok {
+                    inFlight.append((job.id, job.request, sent))
+                } else if inFlight.isEmpty {
+                    // Gone before taking its first graph: that graph fails, the next worker goes on.
+                    let message = "render worker exited before taking the graph (status \(current.exitStatus))"
+                    completed(job.id, .failure(RenderError(stage: .worker, name: job.request.name, message: message)))
+                    current.kill()
+                    worker = nil
+                } else {
+                    // The answer to the graph before it says what became of the worker.
+                    resend.insert(job, at: 0)
+                    break
+                }
+            }
+            guard !inFlight.isEmpty, let current = worker else {
+                if resend.isEmpty { return }
+                continue
+            }
+            let first = inFlight.removeFirst()
+            let outcome = current.receive(
+                first.request, timeout: pool.timeout, since: max(first.sent.at, lastAnswer), ownCPU: first.sent.ownCPU)
+            lastAnswer = ContinuousClock.now
+            switch outcome {
+            case .rendered(let result, let retiring):
+                completed(first.id, result)
+                if retiring {
+                    current.stop()
+                    worker = nil
+                    resend = inFlight.map { ($0.id, $0.request) } + resend
+                    inFlight = []
+                }
+            case .died(let reason):
+                completed(first.id, .failure(RenderError(stage: .worker, name: first.request.name, message: reason)))
+                current.kill()
+                worker = nil
+                resend = inFlight.map { ($0.id, $0.request) } + resend
+                inFlight = []
+            }
+        }
+    }
+
+    /// The largest waiting request when at least one is waiting for every lane (so taking a
+    /// second one early leaves no other lane idle) and it fits in the worker's pipe; nil
+    /// otherwise, without waiting. A request larger than the pipe would block this thread while
+    /// the worker blocks writing its answer to it.
+    private func takeIfPlenty() -> (id: Int, request: RenderRequest)? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard waiting.count >= laneCount, var largest = waiting.indices.first else { return nil }
+        for index in waiting.indices where waiting[index].size > waiting[largest].size { largest = index }
+        guard waiting[largest].size <= Self.pipelinedBytes else { return nil }
+        let job = waiting[largest]
+        waiting.swapAt(largest, waiting.count - 1)
+        waiting.removeLast()
+        return (job.id, job.request)
+    }
+
+    /// The most DOT a request written ahead may hold: well under Linux's 64 KiB pipe capacity
+    /// (the request's header is a few hundred bytes).
+    public static let pipelinedBytes = 56 << 10
 
     /// The largest waiting request, waiting for one; nil once finished and empty.
     private func take() -> (id: Int, request: RenderRequest)? {

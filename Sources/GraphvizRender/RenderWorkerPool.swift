@@ -130,13 +130,33 @@ final class WorkerProcess {
     }
 
     func send(_ request: RenderRequest, timeout: TimeInterval) -> Outcome {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let sent = submit(request)
+        guard sent.ok else { return .died("render worker exited before taking the graph (status \(exitDescription()))") }
+        return receive(request, timeout: timeout, since: sent.at, ownCPU: sent.ownCPU)
+    }
+
+    /// When a graph was handed to the worker, and this thread's CPU for it.
+    struct Submission {
+        var ok: Bool
+        var at: ContinuousClock.Instant
+        var ownCPU: Double
+    }
+
+    /// Writes a request to the worker (which takes it once it is done with those before it).
+    func submit(_ request: RenderRequest) -> Submission {
+        let at = ContinuousClock.now
         let cpuStart = CPUClock.thread()
-        guard let header = try? encoder.encode(RenderJob(request)) else { return .died("cannot encode request") }
-        guard WorkerProtocol.writeFrames([Array(header), Array(request.dot.utf8)], to: requestFD) else {
-            return .died("render worker exited before taking the graph (status \(exitDescription()))")
-        }
+        guard let header = try? encoder.encode(RenderJob(request)),
+            WorkerProtocol.writeFrames([Array(header), Array(request.dot.utf8)], to: requestFD)
+        else { return Submission(ok: false, at: at, ownCPU: 0) }
+        return Submission(ok: true, at: at, ownCPU: CPUClock.thread() - cpuStart)
+    }
+
+    /// Reads the answer to the oldest request written and not yet answered: `request`. The
+    /// limit counts the worker's CPU time from now (the worker is on this request once the
+    /// answers before it are read).
+    func receive(_ request: RenderRequest, timeout: TimeInterval, since started: ContinuousClock.Instant, ownCPU: Double) -> Outcome {
+        let cpuStart = CPUClock.thread()
         // The limit is the worker's CPU time, so a loaded machine (the worker waiting for a core)
         // does not fail diagrams; ten times the limit in wall-clock time is the backstop.
         let cpuAtStart = CPUClock.process(process.processIdentifier)
@@ -165,9 +185,9 @@ final class WorkerProcess {
         }
         if header.ok {
             var timing = header.timing ?? RenderTiming()
-            timing.total = GraphvizRenderer.seconds(clock.now - started)
+            timing.total = GraphvizRenderer.seconds(ContinuousClock.now - started)
             // This thread's CPU for the job: framing, the pipes, decoding (waiting costs none).
-            timing.ownCPU += CPUClock.thread() - cpuStart
+            timing.ownCPU += ownCPU + CPUClock.thread() - cpuStart
             return .rendered(.success(RenderOutput(data: data, warnings: header.warnings, timing: timing)), retiring: header.retiring)
         }
         let error = header.error.map(RenderError.init(wire:)) ?? RenderError(stage: .worker, name: request.name, message: "unknown failure")
@@ -177,6 +197,9 @@ final class WorkerProcess {
     static func seconds(_ value: TimeInterval) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
+
+    /// How the worker ended (waiting a moment for a just-crashed one).
+    var exitStatus: String { exitDescription() }
 
     private func exitDescription() -> String {
         // Give a just-crashed child a moment to be reaped so the signal can be named.

@@ -75,6 +75,26 @@ import Testing
         for index in 1..<4 { _ = try results[index].get() }
     }
 
+    /// A worker gets its next graph while it draws the current one (#17). Answers larger than
+    /// the pipe, and graphs too large to be written ahead, go through one worker without a
+    /// deadlock, each answer matched to its own graph.
+    @Test func graphsWrittenAheadKeepTheirAnswersAndNeverBlock() throws {
+        func graph(_ index: Int, nodes: Int) -> RenderRequest {
+            let label = String(repeating: "label\(index) ", count: 12)
+            let body = (0..<nodes).map { "n\($0) [label=\"\(label)\($0)\"];" }.joined(separator: " ")
+            return RenderRequest(dot: "digraph g\(index) { \(body) }", name: "big\(index).dot")
+        }
+        // Small DOT with answers over 64 KiB (written ahead), and DOT over the pipe (never ahead).
+        let batch = (0..<4).map { graph($0, nodes: 300) } + (4..<6).map { graph($0, nodes: 1200) }
+        #expect(batch[0].dot.utf8.count < RenderSession.pipelinedBytes && batch[4].dot.utf8.count > 64 << 10)
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 1)
+        let results = pool.render(batch)
+        for (index, result) in results.enumerated() {
+            let svg = String(decoding: try result.get().data, as: UTF8.self)
+            #expect(svg.count > 64 << 10 && svg.contains("label\(index) "), "answer \(index) is its own graph's")
+        }
+    }
+
     @Test func workersRetireAfterTheirJobLimitWithoutLosingGraphs() throws {
         let pool = RenderWorkerPool(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "3"], workerCount: 2)
         let results = pool.render(requests(20))
