@@ -88,8 +88,7 @@ public final class RenderSession: @unchecked Sendable {
                     inFlight.append((job.id, job.request, sent))
                 } else if inFlight.isEmpty {
                     // Gone before taking its first graph: that graph fails, the next worker goes on.
-                    let message = "render worker exited before taking the graph (status \(current.exitStatus))"
-                    completed(job.id, .failure(RenderError(stage: .worker, name: job.request.name, message: message)))
+                    completed(job.id, .failure(RenderError(stage: .worker, name: job.request.name, message: current.notTaken)))
                     current.kill()
                     worker = nil
                 } else {
@@ -132,13 +131,8 @@ public final class RenderSession: @unchecked Sendable {
     private func takeIfPlenty() -> (id: Int, request: RenderRequest)? {
         condition.lock()
         defer { condition.unlock() }
-        guard waiting.count >= laneCount, var largest = waiting.indices.first else { return nil }
-        for index in waiting.indices where waiting[index].size > waiting[largest].size { largest = index }
-        guard waiting[largest].size <= Self.pipelinedBytes else { return nil }
-        let job = waiting[largest]
-        waiting.swapAt(largest, waiting.count - 1)
-        waiting.removeLast()
-        return (job.id, job.request)
+        guard waiting.count >= laneCount, let largest = largestWaiting(), waiting[largest].size <= Self.pipelinedBytes else { return nil }
+        return removeWaiting(at: largest)
     }
 
     /// The most DOT a request written ahead may hold: well under Linux's 64 KiB pipe capacity
@@ -150,10 +144,20 @@ public final class RenderSession: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !closed { condition.wait() }
+        return largestWaiting().map(removeWaiting)
+    }
+
+    /// The index of the largest waiting request (lock held).
+    private func largestWaiting() -> Int? {
         guard var largest = waiting.indices.first else { return nil }
         for index in waiting.indices where waiting[index].size > waiting[largest].size { largest = index }
-        let job = waiting[largest]
-        waiting.swapAt(largest, waiting.count - 1)
+        return largest
+    }
+
+    /// Takes the waiting request at `index` out of the queue (lock held).
+    private func removeWaiting(at index: Int) -> (id: Int, request: RenderRequest) {
+        let job = waiting[index]
+        waiting.swapAt(index, waiting.count - 1)
         waiting.removeLast()
         return (job.id, job.request)
     }

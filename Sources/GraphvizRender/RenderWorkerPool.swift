@@ -75,29 +75,6 @@ public final class RenderWorkerPool: Sendable {
     ) -> RenderSession {
         RenderSession(pool: self, lanes: workerCount, startingWorkers: startingWorkers, completed: completed)
     }
-
-    func renderOne(_ request: RenderRequest, worker: inout WorkerProcess?) -> Result<RenderOutput, RenderError> {
-        if worker == nil {
-            do { worker = try WorkerProcess(executable: executable, arguments: arguments) } catch {
-                return .failure(
-                    RenderError(stage: .worker, name: request.name, message: "cannot start render worker \(executable.path): \(error)"))
-            }
-        }
-        guard let current = worker else { return .failure(RenderError(stage: .worker, name: request.name, message: "no worker")) }
-        let outcome = current.send(request, timeout: timeout)
-        switch outcome {
-        case .rendered(let result, let retiring):
-            if retiring {
-                current.stop()
-                worker = nil
-            }
-            return result
-        case .died(let reason):
-            current.kill()
-            worker = nil
-            return .failure(RenderError(stage: .worker, name: request.name, message: reason))
-        }
-    }
 }
 
 /// One worker child process and its pipes.
@@ -131,7 +108,7 @@ final class WorkerProcess {
 
     func send(_ request: RenderRequest, timeout: TimeInterval) -> Outcome {
         let sent = submit(request)
-        guard sent.ok else { return .died("render worker exited before taking the graph (status \(exitDescription()))") }
+        guard sent.ok else { return .died(notTaken) }
         return receive(request, timeout: timeout, since: sent.at, ownCPU: sent.ownCPU)
     }
 
@@ -198,8 +175,8 @@ final class WorkerProcess {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
-    /// How the worker ended (waiting a moment for a just-crashed one).
-    var exitStatus: String { exitDescription() }
+    /// Why a graph could not be written to the worker.
+    var notTaken: String { "render worker exited before taking the graph (status \(exitDescription()))" }
 
     private func exitDescription() -> String {
         // Give a just-crashed child a moment to be reaped so the signal can be named.
