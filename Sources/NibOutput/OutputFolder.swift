@@ -125,17 +125,14 @@ public final class OutputFolder: @unchecked Sendable {
         let file = stagingPath + "/" + relative
         let shownFile = shown + "/" + relative
         try makeFolders(for: relative)
-        if isWritten(relative) { unlink(file) }
         do {
             try POSIXFile.create(file, bytes, shownAs: shownFile)
         } catch let error as OutputError where error.reason == .system(EEXIST) {
-            // Written by another thread meanwhile: the last bytes win.
+            // Written before in this run (the staging folder is ours alone): the last bytes win.
             unlink(file)
             try POSIXFile.create(file, bytes, shownAs: shownFile)
         }
-        mutex.lock()
-        written.insert(relative)
-        mutex.unlock()
+        record(relative)
     }
 
     /// Makes the folders of `relative` in the staging folder, once per folder.
@@ -156,12 +153,6 @@ public final class OutputFolder: @unchecked Sendable {
         mutex.lock()
         written.insert(relative)
         mutex.unlock()
-    }
-
-    private func isWritten(_ relative: String) -> Bool {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return written.contains(relative)
     }
 
     /// Whether the previous output has `relative` (a file nibviz wrote there) with this size and
@@ -186,7 +177,6 @@ public final class OutputFolder: @unchecked Sendable {
         let source = path + "/" + relative
         let file = stagingPath + "/" + relative
         try makeFolders(for: relative)
-        if isWritten(relative) { unlink(file) }
         var linked = false
         if POSIXFile.kind(source) == .regular {
             linked = link(source, file) == 0
@@ -200,9 +190,7 @@ public final class OutputFolder: @unchecked Sendable {
             guard let bytes = POSIXFile.read(source, limit: 1 << 30) else { throw OutputError.system(shown + "/" + relative) }
             try POSIXFile.create(file, bytes, shownAs: shown + "/" + relative)
         }
-        mutex.lock()
-        written.insert(relative)
-        mutex.unlock()
+        record(relative)
     }
 
     /// The files written so far, sorted.
