@@ -66,7 +66,7 @@ func runRenderBenchmark(nibviz: URL) -> String {
         let warm = renderFilesWarm(files, pool: pool, suffix: ".pool.svg")
         let inProcess = measure {
             for url in files {
-                let request = RenderRequest(dot: (try? String(contentsOf: url, encoding: .utf8)) ?? "", name: url.lastPathComponent)
+                let request = renderRequest(url)
                 _ = try? GraphvizRenderer.shared.render(request)
             }
         }
@@ -93,10 +93,15 @@ func runRenderBenchmark(nibviz: URL) -> String {
     return report.joined(separator: "\n")
 }
 
+/// The request for a DOT file (named by its file name).
+func renderRequest(_ url: URL) -> RenderRequest {
+    RenderRequest(dot: (try? String(contentsOf: url, encoding: .utf8)) ?? "", name: url.lastPathComponent)
+}
+
 /// Reads each DOT file, renders it in `pool` (workers started for this batch) and writes its SVG
 /// beside it with `suffix`.
 func renderFiles(_ files: [URL], pool: RenderWorkerPool, suffix: String) -> [Result<RenderOutput, RenderError>] {
-    let requests = files.map { RenderRequest(dot: (try? String(contentsOf: $0, encoding: .utf8)) ?? "", name: $0.lastPathComponent) }
+    let requests = files.map(renderRequest)
     let results = pool.render(requests)
     for (url, result) in zip(files, results) {
         if case .success(let output) = result { _ = FileManager.default.createFile(atPath: url.path + suffix, contents: Data(output.data)) }
@@ -122,7 +127,7 @@ func renderFilesWarm(_ files: [URL], pool: RenderWorkerPool, suffix: String) -> 
     for _ in warmUp { done.wait() }
     let seconds = measure {
         for (id, url) in files.enumerated() {
-            session.submit(id, RenderRequest(dot: (try? String(contentsOf: url, encoding: .utf8)) ?? "", name: url.lastPathComponent))
+            session.submit(id, renderRequest(url))
         }
         for _ in files { done.wait() }
     }
