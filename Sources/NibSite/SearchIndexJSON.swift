@@ -32,13 +32,15 @@ struct SearchIndexJSON {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// A string, or an array of strings for several.
-    mutating func row(_ values: [String]) {
+    /// `"value"`.
+    mutating func item(_ value: String) {
         separate()
-        if values.count == 1 {
-            Self.string(values[0], into: &bytes)
-            return
-        }
+        Self.string(value, into: &bytes)
+    }
+
+    /// `["value",…]`.
+    mutating func item(_ values: [String]) {
+        separate()
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }

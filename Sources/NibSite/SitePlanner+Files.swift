@@ -178,9 +178,9 @@ extension SitePlanner {
             }
         }
         json.open("kinds")
-        for kind in kinds { json.row([kind]) }
+        for kind in kinds { json.item(kind) }
         json.open("pages")
-        for page in pages { json.row([page.title, page.path]) }
+        for page in pages { json.item([page.title, page.path]) }
         let data = Data(json.finish())
         try write("search.json", data)
         var script = Data("window.NIBVIZ_SEARCH = ".utf8)

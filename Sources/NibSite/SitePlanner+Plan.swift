@@ -13,8 +13,9 @@ extension SitePlanner {
         var others: [SitePage] = []
         // Documents are planned on other threads while the home, concept, rule and scenario
         // pages are planned here.
-        // The rule index (every rule's Markdown, no figure) is planned on a thread of its own.
-        let rulesPlanner = ReadOnly(SitePlanner(settings: settings, content: content, note: note))
+        // The rule index (every rule's Markdown, no figure) is planned on a thread of its own,
+        // by a planner of its own that only that thread uses.
+        let rulesPlanner = UncheckedReference(SitePlanner(settings: settings, content: content, note: note))
         let rulesPage = BackgroundValue(threaded: settings.jobs > 1) { () -> [SitePage] in
             rulesPlanner.value.planRulesPage()
             return rulesPlanner.value.pages

@@ -153,15 +153,7 @@ extension SitePlanner.KeptPage {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let terms: [[String]]
         if let packed = try? container.decode(String.self, forKey: .terms) {
-            // Cut at the bytes: both separators are one byte in UTF-8 and a grapheme of their own.
-            terms =
-                packed.isEmpty
-                ? []
-                : packed.utf8.split(separator: 0x1E, omittingEmptySubsequences: false).map { record in
-                    packed.utf8[record.startIndex..<record.endIndex].split(separator: 0x1F, omittingEmptySubsequences: false).map {
-                        String(packed[$0.startIndex..<$0.endIndex])
-                    }
-                }
+            terms = ByteSeparated.split(packed, at: 0x1E).map { ByteSeparated.split($0, at: 0x1F) }
         } else {
             terms = try container.decode([[String]].self, forKey: .terms)
         }

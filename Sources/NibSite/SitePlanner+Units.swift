@@ -145,20 +145,9 @@ extension SitePlanner {
         _ = storyboards
         _ = storyboardEntries
         if memo.classUses == nil { memo.classUses = classUses(sceneIndex.documentPaths) }
-        let lanes = min(settings.jobs, count)
-        guard lanes > 1 else { return (0..<count).map { unitContext($0, shared: shared) } }
-        let planner = ReadOnly(self)
-        let results = ReadOnly(NSLock())
-        nonisolated(unsafe) var contexts = [String](repeating: "", count: count)
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for number in stride(from: lane, to: count, by: lanes) {
-                let context = planner.value.unitContext(number, shared: shared)
-                results.value.lock()
-                contexts[number] = context
-                results.value.unlock()
-            }
-        }
-        return contexts
+        let planner = UncheckedReference(self)
+        let work = OrderedWork(count: count, jobs: settings.jobs, window: count) { planner.value.unitContext($0, shared: shared) }
+        return (0..<count).map(work.result)
     }
 }
 
@@ -195,9 +184,9 @@ final class BackgroundValue<Value>: @unchecked Sendable {
     }
 }
 
-/// A reference handed to threads that only read through it (the caller guarantees no writes
-/// meanwhile).
-struct ReadOnly<Value: AnyObject>: @unchecked Sendable {
+/// A reference handed to other threads; the caller guarantees no two threads use it at once
+/// unless all of them only read (the planner's memos are filled before it is shared).
+struct UncheckedReference<Value: AnyObject>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

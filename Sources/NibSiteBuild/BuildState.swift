@@ -109,18 +109,12 @@ struct BuildState: Codable {
         let parts = (0..<Self.detailsShards).map { number in
             Details(pages: pages.filter { shard($0.key) == number }, units: units.filter { shard($0.key) == number })
         }
-        let encoded = parallelMap(parts, jobs: min(jobs, parts.count)) { details -> Result<Data, EncodingFailure> in
+        let encoded = parallelMap(parts, jobs: min(jobs, parts.count)) { details in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            do { return .success(try encoder.encode(details)) } catch { return .failure(EncodingFailure(message: "\(error)")) }
+            return Result { try encoder.encode(details) }
         }
         return try encoded.enumerated().map { (Self.detailsPath($0.offset), try $0.element.get()) }
-    }
-
-    /// Why the state could not be encoded.
-    struct EncodingFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
     }
 
     /// Every file this state lists is still in the output as it was written.

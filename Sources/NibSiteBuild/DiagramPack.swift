@@ -65,14 +65,7 @@ final class DiagramPack: @unchecked Sendable {
         guard let location = previous[key] else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        let fd: Int32
-        if let open = readers[location.pack] {
-            fd = open
-        } else {
-            fd = Glibc.open(output.path + "/" + Self.folder + "/" + location.pack, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            readers[location.pack] = fd
-        }
+        guard let fd = reader(location.pack) else { return nil }
         return Self.read(fd, offset: location.offset, length: location.length)
     }
 

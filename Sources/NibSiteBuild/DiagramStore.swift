@@ -22,11 +22,9 @@ final class DiagramStore {
     private(set) var order: [String] = []
     /// Where cached SVGs are read and written; set once the output folder is open.
     var cache: DiagramCache?
-    /// Cache writes, in order, on a thread of their own (`finishCacheWrites` waits for them).
-    private let cacheWrites = DispatchQueue(label: "nibviz.diagram-cache-writes")
-    private let pendingCacheWrites = DispatchGroup()
-    /// False for `--jobs 1` (the whole build on one thread).
-    var threadedCacheWrites = true
+    /// Cache writes, in order, on a thread of their own (`finishCacheWrites` waits for them),
+    /// unless the build is serial.
+    private let cacheWrites: SerialWork
     /// Failures of earlier builds: key → message.
     var knownFailures: [String: String] = [:]
     let toolVersion: String
@@ -37,8 +35,10 @@ final class DiagramStore {
     /// Diagrams not tried again: Graphviz failed on the same key in an earlier build.
     private(set) var knownFailureCount = 0
 
-    init(toolVersion: String) {
+    /// `serial`: cache writes on the calling thread (`--jobs 1`, the whole build on one thread).
+    init(toolVersion: String, serial: Bool = false) {
         self.toolVersion = toolVersion
+        cacheWrites = SerialWork(label: "nibviz.diagram-cache-writes", threaded: !serial)
     }
 
     /// Registers a diagram: its key, and whether Graphviz must render it (the first time the
@@ -66,7 +66,7 @@ final class DiagramStore {
 
     /// Waits until every SVG handed to the cache is written (before the output is committed or
     /// discarded).
-    func finishCacheWrites() { pendingCacheWrites.wait() }
+    func finishCacheWrites() { cacheWrites.wait() }
 
     /// Waits for the cache writes and completes the cache (before the state is saved).
     func finishCache() throws {
@@ -100,11 +100,7 @@ final class DiagramStore {
                 // Off the writing thread: creating thousands of files is a large part of a
                 // build's system time, and the pages waiting for this result come first.
                 let data = output.data
-                if threadedCacheWrites {
-                    cacheWrites.async(group: pendingCacheWrites) { write(key, data) }
-                } else {
-                    write(key, data)
-                }
+                cacheWrites.run { write(key, data) }
             }
         case .failure(let error):
             entries[key]?.error = error.description

@@ -1,3 +1,5 @@
+import NibSite
+
 /// A list of strings kept as one space-separated string when no value is empty or holds a
 /// space (every id and nearly every reference of a page), else as the list. Encoded the same
 /// way, so the build state's largest part, the anchors and references of every page, is read
@@ -24,12 +26,7 @@ struct PackedStrings: Codable, Sendable, Equatable {
     var values: [String] {
         switch storage {
         case .list(let values): return values
-        case .joined(let joined):
-            guard !joined.isEmpty else { return [] }
-            // Cut at the byte: a space is one byte in UTF-8, so every cut is a character boundary.
-            return joined.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false).map {
-                String(joined[$0.startIndex..<$0.endIndex])
-            }
+        case .joined(let joined): return ByteSeparated.split(joined, at: UInt8(ascii: " "))
         }
     }
 

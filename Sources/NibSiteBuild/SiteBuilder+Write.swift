@@ -116,48 +116,41 @@ extension SiteBuilder {
     }
 }
 
-/// Writes pages' files and reads their links on a thread of its own, while the writing thread
-/// lays out the next page (file creation and the scan of a page's HTML are most of a page's
-/// cost; laid out, a page needs nothing else of the build). Unthreaded (`--jobs 1`: the whole
-/// build on one thread), each page is finished when handed over.
+/// Writes pages' files and reads their links on a thread of its own (`SerialWork`), while the
+/// writing thread lays out the next page (file creation and the scan of a page's HTML are most
+/// of a page's cost; laid out, a page needs nothing else of the build).
 final class PageFinisher: @unchecked Sendable {
     private let output: OutputFolder
-    private let queue = DispatchQueue(label: "nibviz.page-files")
-    private let group = DispatchGroup()
+    private let work: SerialWork
     private let lock = NSLock()
     private var links: [String: LinkChecker.PageLinks] = [:]
     private var failure: Error?
 
-    private let threaded: Bool
-
     init(output: OutputFolder, threaded: Bool) {
         self.output = output
-        self.threaded = threaded
+        work = SerialWork(label: "nibviz.page-files", threaded: threaded)
     }
 
     /// Writes `data` at `file` and records the links of `page` (its HTML).
     func finish(page: String, file: String, data: Data) {
-        guard threaded else { return run(page: page, file: file, data: data) }
-        queue.async(group: group) { [self] in run(page: page, file: file, data: data) }
-    }
-
-    private func run(page: String, file: String, data: Data) {
-        do {
-            try output.write(data, to: file)
-            let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
-            lock.lock()
-            links[page] = pageLinks
-            lock.unlock()
-        } catch {
-            lock.lock()
-            if failure == nil { failure = error }
-            lock.unlock()
+        work.run { [self] in
+            do {
+                try output.write(data, to: file)
+                let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
+                lock.lock()
+                links[page] = pageLinks
+                lock.unlock()
+            } catch {
+                lock.lock()
+                if failure == nil { failure = error }
+                lock.unlock()
+            }
         }
     }
 
     /// Waits for every page handed over; their links by page, or the first write error.
     func wait() throws -> [String: LinkChecker.PageLinks] {
-        group.wait()
+        work.wait()
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }

@@ -54,7 +54,7 @@ public final class SiteBuilder {
         self.givenContent = content
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
-        self.store = DiagramStore(toolVersion: "site-3/" + options.version)
+        self.store = DiagramStore(toolVersion: "site-3/" + options.version, serial: options.jobs <= 1)
     }
 
     /// Runs every step and swaps the new site in. Inputs that cannot be read get an error page
@@ -69,7 +69,6 @@ public final class SiteBuilder {
                 force: options.force,
                 toolVersion: options.version))
         store.cache = try diagramCache(writingInto: output)
-        store.threadedCacheWrites = options.jobs > 1
         previous = options.useCache ? BuildState.previous(in: output) : nil
         store.knownFailures = previous?.failedDiagrams ?? [:]
         timings.lanes = backend.lanes

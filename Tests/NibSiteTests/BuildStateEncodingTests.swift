@@ -38,9 +38,9 @@ struct BuildStateEncodingTests {
         json.open("entries")
         for (index, text) in texts.enumerated() { json.entry(kind: index, text: text, page: index, anchor: text) }
         json.open("kinds")
-        json.row(["page"])
+        json.item("page")
         json.open("pages")
-        json.row(["Title \"x\"", "a/b.html"])
+        json.item(["Title \"x\"", "a/b.html"])
         let bytes = json.finish()
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("slash /") && text.contains("ünï — 日本") && text.contains("\\u0007"))
