@@ -161,7 +161,13 @@ struct OutputFileTests {
         chmod(scratch.path("g.dot"), 0o644)
         try FileManager.default.createDirectory(atPath: scratch.path("locked"), withIntermediateDirectories: true)
         chmod(scratch.path("locked"), 0o555)
-        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", TestPaths.nibviz.path]
+        // `nobody` runs a copy in a folder it can reach: the build's own folder may not be (a
+        // clone in `mktemp -d` is 0700), and its render workers are the same binary.
+        let binary = try OutputScratch("eacces-bin")
+        defer { binary.remove() }
+        chmod(binary.root.path, 0o755)
+        try FileManager.default.copyItem(atPath: TestPaths.nibviz.path, toPath: binary.path("nibviz"))
+        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path("nibviz")]
         let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
         let file = try runCommand(setpriv, nobody + ["render", "g.dot", "-o", "locked/out.svg"], currentDirectory: scratch.root)
         #expect(file.status == 1)
