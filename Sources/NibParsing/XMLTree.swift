@@ -49,11 +49,14 @@ final class XMLNode {
     func child(key: String) -> XMLNode? { children.first { $0["key"] == key } }
 
     /// The element's text, decoded when IB stored it as base64 (`base64-UTF8="YES"` in the
-    /// document format, `type="base64-UTF8"` in archives). IB drops the `=` padding.
+    /// document format, `type="base64-UTF8"` in archives). IB drops the `=` padding, and old
+    /// archives end some values with one character too many (`RmlsZSdzIE93bmVyA` for
+    /// "File's Owner"): a lone last character of a quartet holds no byte, and is dropped.
     var stringValue: String {
         let base64 = self["base64-UTF8"] == "YES" || self["type"] == "base64-UTF8"
         guard base64 else { return text }
         var compact = text.filter { !$0.isWhitespace }
+        if compact.count % 4 == 1 { compact.removeLast() }
         while compact.count % 4 != 0 { compact.append("=") }
         guard let data = Data(base64Encoded: compact) else { return text }
         return String(decoding: data, as: UTF8.self)

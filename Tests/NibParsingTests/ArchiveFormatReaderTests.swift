@@ -16,6 +16,18 @@ import Testing
         #expect(graph.objectsByID["1"]?.label == "Login View")
     }
 
+    /// Old archives store some names as base64 with one character too many (ASIHTTPRequest's
+    /// `MainMenu.nib`, WordPress's and a Xamarin sample's `MainWindow.xib` name File's Owner
+    /// `RmlsZSdzIE93bmVyA`): the name reads, not its encoding.
+    @Test func base64NamesWithAStrayLastCharacterAreDecoded() throws {
+        let text = try String(contentsOf: Fixtures.folder.appendingPathComponent("archive-ios.xib"), encoding: .utf8)
+        let encoded = text.replacingOccurrences(
+            of: "<string key=\"objectName\">File's Owner</string>", with: "<string type=\"base64-UTF8\" key=\"objectName\">RmlsZSdzIE93bmVyA</string>")
+        #expect(encoded != text)
+        let graph = try NibDocumentParser.parse(data: Data(encoded.utf8), file: "archive-ios.xib")
+        #expect(graph.objectsByID["-1"]?.label == "File's Owner")
+    }
+
     @Test func iOSEventConnectionsAreActionsFromTheControlWithTheirEventName() throws {
         let graph = try Fixtures.graph("archive-ios.xib")
         let action = try #require(graph.connections.first { $0.kind.name == "action" })
