@@ -2,29 +2,43 @@ import Foundation
 import NibDOT
 
 extension SitePlanner {
-    /// Makes rule and golden ids in the pages' text links and collects which concept pages cite
-    /// each rule (the rule index's "Discussed in"); run once, after `plan()`, before any page
-    /// is written. Figures are filled in later, so the linker never sees SVG and no text can
-    /// become a figure.
+    /// Makes rule and golden ids in the text of the pages not linked while planning (the
+    /// documents' pages are linked as each is adopted, `linkRules`) and collects which concept
+    /// pages cite each rule (the rule index's "Discussed in"); run once, after `plan()`, before
+    /// any of those pages is written. Figures are filled in later, so the linker never sees SVG
+    /// and no text can become a figure.
     public func link() {
-        let ruleIDs = Set(content.rules.map(\.id))
         var citations: [String: [(String, String)]] = [:]
-        for index in pages.indices {
-            let page = pages[index]
-            let root = page.root
-            var linker = RuleLinker(
-                ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
-                goldenHref: { id in self.scenario(named: id).map { root + self.scenarioPath($0) } }
-            )
-            pages[index].content.blocks = page.content.blocks.map { block in
-                guard case .html(let html) = block else { return block }
-                return .html(linker.link(html))
-            }
-            if page.section == "concepts" {
-                for id in Set(linker.cited) where ruleIDs.contains(id) { citations[id, default: []].append((page.title, page.path)) }
+        for index in pages.indices where !unitPages.contains(index) {
+            let cited = linkRules(index)
+            if pages[index].section == "concepts" {
+                for id in cited { citations[id, default: []].append((pages[index].title, pages[index].path)) }
             }
         }
         self.citations = citations
+        if layout == nil { prepareLayout() }
+    }
+
+    /// Links the rule and golden ids in page `index`'s text; the rules it cites that exist.
+    @discardableResult
+    func linkRules(_ index: Int) -> Set<String> {
+        let ruleIDs = memo.ruleIDs ?? Set(content.rules.map(\.id))
+        memo.ruleIDs = ruleIDs
+        let root = pages[index].root
+        var linker = RuleLinker(
+            ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
+            goldenHref: { id in self.scenario(named: id).map { root + self.scenarioPath($0) } }
+        )
+        pages[index].content.blocks = pages[index].content.blocks.map { block in
+            guard case .html(let html) = block else { return block }
+            return .html(linker.link(html))
+        }
+        return Set(linker.cited).intersection(ruleIDs)
+    }
+
+    /// The page shell: known before any page is planned (the sidebar lists the concept pages,
+    /// read up front), so a document's pages can be laid out as soon as they are planned.
+    func prepareLayout() {
         var visible: Set<String> = ["concepts", "scenarios", "rules"]
         if hasProject { visible.formUnion(["project", "documents", "classes"]) }
         layout = PageLayout(

@@ -4,13 +4,14 @@ import NibDiagrams
 import NibModel
 
 extension SitePlanner {
-    /// Plans every page (scene index first: every page links through it); a page path claimed
-    /// twice fails.
+    /// Plans every page (scene index first: every page links through it; the page shell
+    /// next: each document's pages are handed on, `pagesAdopted`, as soon as they are planned);
+    /// a page path claimed twice fails. The pages come in this order: home, concepts, rules,
+    /// scenarios, each document's scene and own pages, the documents' index, the classes.
     public func plan() throws {
         sceneIndex = SceneIndex.build(documents: content.documents)
         memo.classUses = classUses(sceneIndex.documentPaths)
-        var home: [SitePage] = []
-        var others: [SitePage] = []
+        prepareLayout()
         // Documents are planned on other threads while the home, concept, rule and scenario
         // pages are planned here.
         // The rule index (every rule's Markdown, no figure) is planned on a thread of its own,
@@ -20,17 +21,12 @@ extension SitePlanner {
             rulesPlanner.value.planRulesPage()
             return rulesPlanner.value.pages
         }
-        let (scenePages, documentPages) = planDocumentUnits {
+        try planDocumentUnits {
             planHomePage()
-            home = pages
-            pages = []
             planConceptPages()
             pages += rulesPage.value
             planScenarioPages()
-            others = pages
-            pages = []
         }
-        pages = home + scenePages + others + documentPages
         planDocumentIndex(sceneIndex.documentPaths)
         planClassesPage()
         // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.

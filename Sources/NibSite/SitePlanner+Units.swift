@@ -48,9 +48,10 @@ extension SitePlanner {
     }
 
     /// Plans every document's pages (in parallel with `settings.jobs` > 1) while `meanwhile`
-    /// plans the other pages on this thread; returns the scene pages and the document pages, each
-    /// in document order. Figures are registered (`figureAdded`) as each unit is adopted.
-    func planDocumentUnits(meanwhile: () -> Void) -> (scenePages: [SitePage], documentPages: [SitePage]) {
+    /// plans the other pages on this thread, then appends each document's scene pages and own
+    /// pages, in document order (`unitPages`). Figures are registered (`figureAdded`) as each
+    /// unit is adopted, its pages linked and handed on (`pagesAdopted`).
+    func planDocumentUnits(meanwhile: () -> Void) throws {
         let planner = UnitPlanner(
             settings: settings, content: content, note: note, storyboards: storyboards, storyboardEntries: storyboardEntries,
             classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
@@ -68,8 +69,7 @@ extension SitePlanner {
             planner.plan(toPlan[$0], index: base)
         }
         meanwhile()
-        var scenePages: [SitePage] = []
-        var documentPages: [SitePage] = []
+        let firstUnitPage = pages.count
         var planned = 0
         units = []
         for number in 0..<count {
@@ -78,8 +78,7 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
                     sceneIndex = trial
                     sceneIndex.claimLog = []
-                    scenePages += unit.pages.prefix(unit.sceneCount).map(SitePage.init(kept:))
-                    documentPages += unit.pages.dropFirst(unit.sceneCount).map(SitePage.init(kept:))
+                    try adopt(unit.pages.map(SitePage.init(kept:)), from: firstUnitPage)
                     units.append(
                         UnitRecord(
                             context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
@@ -112,14 +111,22 @@ extension SitePlanner {
                 if !keepsFigureDOT { figure.dot = "" }
                 figures.append(figure)
             }
-            scenePages += unit.scenePages.map { $0.offsettingFigures(by: offset) }
-            documentPages += unit.pages.map { $0.offsettingFigures(by: offset) }
+            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) }, from: firstUnitPage)
             units.append(
                 UnitRecord(
                     context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
                     claims: unit.claims.map { [$0.path, $0.key, $0.result] }, figures: offset..<figures.count, kept: false))
         }
-        return (scenePages, documentPages)
+        unitPages = firstUnitPage..<pages.count
+    }
+
+    /// Appends one document's pages, links them and hands them on.
+    private func adopt(_ unitPages: [SitePage], from firstUnitPage: Int) throws {
+        let range = pages.count..<pages.count + unitPages.count
+        pages += unitPages
+        self.unitPages = firstUnitPage..<pages.count
+        for index in range { linkRules(index) }
+        try pagesAdopted?(range)
     }
 }
 

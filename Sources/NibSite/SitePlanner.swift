@@ -38,13 +38,18 @@ public final class SitePlanner {
     var sceneIndex = SceneIndex()
     /// Which concept pages cite each rule (`link()`).
     var citations: [String: [(String, String)]] = [:]
-    /// The page shell (`link()`).
+    /// The page shell (`prepareLayout()`).
     var layout: PageLayout?
     /// Asked, for each document (its number and `unitContext`), for the pages an earlier build
     /// planned for it in the same context; nil plans them.
     public var reuseUnit: ((Int, String) -> KeptUnit?)?
     /// Each document's pages, planned or kept, in document order (after `plan()`).
     public internal(set) var units: [UnitRecord] = []
+    /// Called with the pages of each document as it is adopted (`pages` indices; linked and
+    /// ready to lay out and write: the build writes them while the rest is planned).
+    public var pagesAdopted: ((Range<Int>) throws -> Void)?
+    /// The pages of the documents (`plan()`), linked as each is adopted.
+    public internal(set) var unitPages: Range<Int> = 0..<0
     /// Called with each figure as it is planned (the build starts rendering it at once).
     public var figureAdded: ((Int, SiteFigure) -> Void)?
     /// Whether `figures` keep their DOT after `figureAdded` (a build that renders them as they
@@ -67,6 +72,8 @@ public final class SitePlanner {
         var markdownPages: [(source: String, page: MarkdownPage)]?
         /// `classUses`, once the scene index is built.
         var classUses: [String: [(String, String)]]?
+        /// The ids of the rules, for linking.
+        var ruleIDs: Set<String>?
     }
     var memo = Memo()
 

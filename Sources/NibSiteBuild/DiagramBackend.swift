@@ -16,13 +16,18 @@ public protocol DiagramBackend: Sendable {
 public protocol DiagramSession: Sendable {
     /// Adds a request.
     func submit(_ id: Int, _ request: RenderRequest)
+    /// Renders what was submitted so far, when the session renders only when asked (one lane);
+    /// a pool renders as requests come and returns at once.
+    func flush()
     /// No more requests: returns when every result was handed over.
     func finish()
     /// Drops the requests not started yet and returns when the ones started are done.
     func cancel()
 }
 
-extension RenderSession: DiagramSession {}
+extension RenderSession: DiagramSession {
+    public func flush() {}
+}
 
 /// A session that collects the requests and renders them as one batch when finished (a
 /// backend without a pool of its own).
@@ -38,6 +43,8 @@ final class BatchSession: DiagramSession, @unchecked Sendable {
         requests.append((id, request))
         lock.unlock()
     }
+
+    func flush() { finish() }
 
     func finish() {
         lock.lock()

@@ -40,6 +40,8 @@ final class DiagramPack: @unchecked Sendable {
     private var scratchFailed = false
     /// Open descriptors of the previous packs read so far.
     private var readers: [String: Int32] = [:]
+    /// An open descriptor of the scratch file, once an SVG written there is read back.
+    private var scratchReader: Int32?
 
     init(output: OutputFolder) {
         self.output = output
@@ -48,6 +50,7 @@ final class DiagramPack: @unchecked Sendable {
 
     deinit {
         for fd in readers.values { close(fd) }
+        if let scratchReader { close(scratchReader) }
     }
 
     /// Whether the previous build left the SVG of `key`.
@@ -60,13 +63,29 @@ final class DiagramPack: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The SVG of a previous entry.
+    /// The SVG of a previous entry, or of one this build wrote.
     func read(_ key: String) -> [UInt8]? {
-        guard let location = previous[key] else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard let fd = reader(location.pack) else { return nil }
-        return Self.read(fd, offset: location.offset, length: location.length)
+        if let location = previous[key] {
+            guard let fd = reader(location.pack) else { return nil }
+            return Self.read(fd, offset: location.offset, length: location.length)
+        }
+        guard let entry = fresh[key], let scratch else { return nil }
+        if scratchReader == nil {
+            let fd = Glibc.open(scratch.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            scratchReader = fd
+        }
+        guard let fd = scratchReader else { return nil }
+        return Self.read(fd, offset: entry.offset, length: entry.length)
+    }
+
+    /// Whether this build wrote the SVG of `key` (`read` gives it back).
+    func wrote(_ key: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fresh[key] != nil
     }
 
     /// Adds an SVG rendered in this build (best effort: a failed write only costs a re-render).

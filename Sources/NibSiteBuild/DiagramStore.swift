@@ -16,6 +16,8 @@ final class DiagramStore {
         /// Found in the cache (read when a page needs it).
         var cached = false
         var timing: RenderTiming?
+        /// Rendered in this build and let go once its pages were written (`release`).
+        var released = false
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -34,6 +36,9 @@ final class DiagramStore {
     private(set) var cachedCount = 0
     /// Diagrams not tried again: Graphviz failed on the same key in an earlier build.
     private(set) var knownFailureCount = 0
+    /// Diagrams rendered again: a page planned after every earlier page showing it was written
+    /// (its SVG let go) shows it too.
+    private(set) var renderedAgainCount = 0
 
     /// `serial`: cache writes on the calling thread (`--jobs 1`, the whole build on one thread).
     init(toolVersion: String, serial: Bool = false) {
@@ -46,7 +51,16 @@ final class DiagramStore {
     func add(dot: String, name: String) -> (key: String, render: Bool) {
         let request = RenderRequest(dot: dot, engine: .dot, format: .svg, name: name, generated: true)
         let key = StableHash.hex([dot, request.engine.rawValue, request.format.rawValue, toolVersion])
-        guard entries[key] == nil else { return (key, false) }
+        if let known = entries[key] {
+            // Let go once its pages were written: drawn again for this one (rare: the diagrams
+            // two documents share are mostly legends, held by pages planned up front).
+            // An SVG the cache holds is read back when a page needs it (`rendered`).
+            guard known.released, cache?.wrote(key) != true else { return (key, false) }
+            entries[key]?.released = false
+            entries[key]?.request.dot = dot
+            renderedAgainCount += 1
+            return (key, true)
+        }
         var entry = Entry(request: request)
         order.append(key)
         if let cache, cache.has(key) {
@@ -93,8 +107,10 @@ final class DiagramStore {
     func store(_ key: String, _ result: Result<RenderOutput, RenderError>) {
         switch result {
         case .success(let output):
+            let first = entries[key]?.timing == nil
             entries[key]?.svg = String(decoding: output.data, as: UTF8.self)
             entries[key]?.timing = output.timing
+            guard first else { return }
             renderedCount += 1
             if let write = cache?.write {
                 // Off the writing thread: creating thousands of files is a large part of a
@@ -107,9 +123,10 @@ final class DiagramStore {
         }
     }
 
-    /// What became of the diagram `key` (a cached SVG is read now and kept until `release`).
+    /// What became of the diagram `key` (a cached SVG, or one let go and stored in the cache, is
+    /// read now and kept until `release`).
     func rendered(_ key: String) -> RenderedFigure {
-        if entries[key]?.svg == nil, entries[key]?.cached == true, let data = cache?.read(key) {
+        if let entry = entries[key], entry.svg == nil, entry.cached || entry.released, let data = cache?.read(key) {
             entries[key]?.svg = String(decoding: data, as: UTF8.self)
         }
         let svg = entries[key]?.svg
@@ -117,7 +134,12 @@ final class DiagramStore {
     }
 
     /// Forgets the SVG of `key` once every page showing it is written.
-    func release(_ key: String) { entries[key]?.svg = nil }
+    func release(_ key: String) {
+        guard entries[key]?.svg != nil else { return }
+        entries[key]?.svg = nil
+        // A cached SVG is read again when needed; one rendered here would be drawn again.
+        if entries[key]?.cached == false { entries[key]?.released = true }
+    }
 
     /// Why the diagram `key` could not be rendered; nil when it was (or was not needed).
     func error(_ key: String) -> String? {

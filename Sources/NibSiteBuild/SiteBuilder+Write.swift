@@ -4,18 +4,51 @@ import NibOutput
 import NibSite
 
 extension SiteBuilder {
-    /// Keeps every page whose fingerprint and file are unchanged, and writes each of the others
-    /// on this thread as soon as its last diagram is in (they render since planning), while
-    /// the workers go on with the rest.
-    func renderAndWrite(to output: OutputFolder) throws {
-        guard let planner else { return }
-        let pageCount = planner.pageCount
-        var waiting: [String: [Int]] = [:]
-        var pending = [Int](repeating: 0, count: pageCount)
-        var users: [String: Int] = [:]
-        var toWrite: [Int] = []
+    /// The pages between planning and their files: each is admitted as soon as it is planned
+    /// (a document's pages as the document is adopted, the others once all are planned), kept
+    /// when its fingerprint and file are unchanged, else written as soon as its last diagram is
+    /// in. A diagram's SVG is let go once every figure registered for it is on a written page,
+    /// so what the build holds is the pages and diagrams in flight, not the whole site.
+    struct PageQueue {
+        /// Laid-out pages waiting for diagrams, by page number.
         var templates: [Int: PageTemplate] = [:]
-        for page in 0..<pageCount {
+        /// How many diagrams each waiting page still needs.
+        var pending: [Int: Int] = [:]
+        /// The waiting pages of each diagram key.
+        var waiting: [String: [Int]] = [:]
+        /// Figures registered for each key whose page is not written (or kept) yet.
+        var users: [String: Int] = [:]
+        /// Keys submitted to the renderer whose result is not taken yet.
+        var inFlight: Set<String> = []
+        /// Results taken from the renderer.
+        var taken = 0
+        /// Pages admitted to be written.
+        var toWrite = 0
+        /// Writes page files and reads their links off this thread.
+        var finisher: PageFinisher?
+    }
+
+    /// How many diagrams may be in flight before planning waits for results: enough to keep
+    /// every lane busy while a document's pages are laid out, few enough that memory stays flat.
+    var inFlightLimit: Int { backend.lanes > 1 ? 24 * backend.lanes : 0 }
+
+    /// Registers a figure as the planner makes it: the store deduplicates it, and a diagram
+    /// still to be drawn goes to the renderer now.
+    func register(_ figure: SiteFigure, session: DiagramSession) {
+        let (key, render) = store.add(dot: figure.dot, name: figure.name)
+        figureKeys.append(key)
+        queue.users[key, default: 0] += 1
+        guard render, let request = store.takeRequest(key) else { return }
+        session.submit(submitted.count, request)
+        submitted.append(key)
+        queue.inFlight.insert(key)
+    }
+
+    /// Admits pages `range` (planned, linked): carried, kept, written now, or queued for their
+    /// diagrams.
+    func admit(_ range: Range<Int>, output: OutputFolder) throws {
+        guard let planner = self.planner else { return }
+        for page in range {
             let path = planner.pagePath(page)
             // A kept document's pages (`keptUnit` checked their files) are carried as they are.
             if planner.pageIsKept(page), let kept = previous?.pages[path] {
@@ -27,7 +60,8 @@ extension SiteBuilder {
                 timings.pagesKept += 1
                 continue
             }
-            let keys = Array(Set(planner.pageFigures(page).map { figureKeys[$0] }))
+            let numbers = planner.pageFigures(page)
+            let keys = Array(Set(numbers.map { figureKeys[$0] }))
             let template = planner.template(page)
             // The template is all the page's file is made of from here on.
             if template.standsAlone { planner.release(page) }
@@ -40,78 +74,108 @@ extension SiteBuilder {
                 links[path] = kept.links
                 keptPages.insert(path)
                 timings.pagesKept += 1
+                figuresShown(numbers)
                 continue
             }
             state.pages[path] = BuildState.Page(
                 fingerprint: fingerprint, extraFiles: [], links: LinkChecker.PageLinks(html: ""), figureKeys: keys.sorted())
-            toWrite.append(page)
-            templates[page] = template
-            for key in keys { users[key, default: 0] += 1 }
-        }
-        let missing = submitted
-        let missingSet = Set(missing)
-        for page in toWrite {
-            for key in Set((templates[page]?.figures ?? []).map { figureKeys[$0] }) where missingSet.contains(key) {
-                pending[page] += 1
-                waiting[key, default: []].append(page)
+            queue.toWrite += 1
+            let missing = keys.filter { queue.inFlight.contains($0) }
+            guard !missing.isEmpty else {
+                try write(template, planner: planner, output: output)
+                continue
             }
+            queue.templates[page] = template
+            queue.pending[page] = missing.count
+            for key in missing { queue.waiting[key, default: []].append(page) }
         }
-        progress.note("  \(store.count) diagrams: \(missing.count) to render; \(toWrite.count) of \(pageCount) pages to write")
-        let finisher = PageFinisher(output: output, threaded: options.jobs > 1)
-        // A failure below must not leave the thread writing into a folder being discarded.
-        defer { _ = try? finisher.wait() }
-        func write(_ page: Int) throws {
-            let path = planner.pagePath(page)
-            var files: [String] = []
-            guard let template = templates.removeValue(forKey: page) else { return }
-            let numbers = template.figures
-            try planner.writePage(
-                template,
-                figureHTML: { figure, ordinal, root in
-                    let outcome = store.rendered(figureKeys[numbers[ordinal]])
-                    var zoomSource: String?
-                    if let svg = FigureHTML.oversizedSVG(outcome.svg) {
-                        let file = "diagrams/\(outcome.key).svg"
-                        if !files.contains(file) {
-                            try output.write(svg, to: file)
-                            files.append(file)
-                        }
-                        zoomSource = root + file
+    }
+
+    /// Takes the results in so far; then, while more than `limit` diagrams are in flight, waits
+    /// for the next (one lane: renders what was submitted first, here).
+    func takeResults(above limit: Int, output: OutputFolder) throws {
+        if backend.lanes <= 1 { session?.flush() }
+        while let (id, result) = inbox.poll() { try take(id, result, output: output) }
+        while queue.inFlight.count > limit, let (id, result) = inbox.take() { try take(id, result, output: output) }
+    }
+
+    /// One render result: stored, and every page that was waiting only for it written.
+    private func take(_ id: Int, _ result: Result<RenderOutput, RenderError>, output: OutputFolder) throws {
+        queue.taken += 1
+        let key = submitted[id]
+        store.store(key, result)
+        queue.inFlight.remove(key)
+        if queue.users[key, default: 0] == 0 { store.release(key) }
+        guard let planner = self.planner else { return }
+        for page in queue.waiting.removeValue(forKey: key) ?? [] {
+            queue.pending[page, default: 1] -= 1
+            guard queue.pending[page] == 0, let template = queue.templates.removeValue(forKey: page) else { continue }
+            queue.pending[page] = nil
+            try write(template, planner: planner, output: output)
+        }
+    }
+
+    /// The figures `numbers` are on a page that is written or kept: a diagram no other figure
+    /// waits for is let go.
+    private func figuresShown(_ numbers: [Int]) {
+        for number in numbers {
+            let key = figureKeys[number]
+            queue.users[key, default: 1] -= 1
+            if queue.users[key] == 0, !queue.inFlight.contains(key) { store.release(key) }
+        }
+    }
+
+    /// Lays out page `template` with its diagrams and hands its file to the finisher.
+    private func write(_ template: PageTemplate, planner: SitePlanner, output: OutputFolder) throws {
+        guard let finisher = queue.finisher else { return }
+        let path = template.path
+        var files: [String] = []
+        let numbers = template.figures
+        try planner.writePage(
+            template,
+            figureHTML: { figure, ordinal, root in
+                let outcome = store.rendered(figureKeys[numbers[ordinal]])
+                var zoomSource: String?
+                if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                    let file = "diagrams/\(outcome.key).svg"
+                    if !files.contains(file) {
+                        try output.write(svg, to: file)
+                        files.append(file)
                     }
-                    // Ids are prefixed by the figure's place on its page, so a page's bytes do not
-                    // depend on the figures of other pages.
-                    return FigureHTML.figure(
-                        outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+                    zoomSource = root + file
                 }
-            ) { file, data in finisher.finish(page: path, file: file, data: data) }
-            state.pages[path]?.extraFiles = files
-            for key in Set(numbers.map { figureKeys[$0] }) {
-                users[key, default: 1] -= 1
-                if users[key] == 0 { store.release(key) }
+                // Ids are prefixed by the figure's place on its page, so a page's bytes do not
+                // depend on the figures of other pages.
+                return FigureHTML.figure(
+                    outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
             }
+        ) { file, data in finisher.finish(page: path, file: file, data: data) }
+        state.pages[path]?.extraFiles = files
+        figuresShown(numbers)
+    }
+
+    /// Admits the pages planned around the documents' (home, concepts, rules, scenarios, the
+    /// indexes: linked once all are planned), then writes every page still waiting as its last
+    /// diagram comes in.
+    func renderAndWrite(to output: OutputFolder) throws {
+        guard let planner else { return }
+        try admit(0..<planner.unitPages.lowerBound, output: output)
+        try admit(planner.unitPages.upperBound..<planner.pageCount, output: output)
+        progress.note(
+            "  \(store.count) diagrams: \(submitted.count) rendered; \(queue.toWrite) of \(planner.pageCount) pages to write")
+        while let (id, result) = inbox.take() {
+            try take(id, result, output: output)
+            progress.bar(queue.taken, submitted.count, "diagrams")
         }
-        // Pages with no diagram to wait for are written while the first diagrams render.
-        for page in toWrite where pending[page] == 0 { try write(page) }
-        var done = 0
-        while done < missing.count, let (index, result) = inbox.take() {
-            done += 1
-            progress.bar(done, missing.count, "diagrams")
-            let key = missing[index]
-            store.store(key, result)
-            if users[key, default: 0] == 0 { store.release(key) }
-            if done == missing.count { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
-            for page in waiting[key] ?? [] {
-                pending[page] -= 1
-                if pending[page] == 0 { try write(page) }
-            }
-        }
+        if !submitted.isEmpty { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
         progress.finishBar()
-        inbox.waitUntilFinished()
-        for (path, pageLinks) in try finisher.wait() {
-            links[path] = pageLinks
-            state.pages[path]?.links = pageLinks
+        if let finisher = queue.finisher {
+            for (path, pageLinks) in try finisher.wait() {
+                links[path] = pageLinks
+                state.pages[path]?.links = pageLinks
+            }
         }
-        timings.pagesWritten = toWrite.count
+        timings.pagesWritten = queue.toWrite
         progress.note("  rendered \(store.renderedCount), from cache \(store.cachedCount), kept \(timings.pagesKept) pages")
     }
 }
@@ -183,6 +247,13 @@ final class RenderInbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty && !finished { condition.wait() }
+        return queue.isEmpty ? nil : queue.removeFirst()
+    }
+
+    /// The next result if one is in, without waiting.
+    func poll() -> (Int, Result<RenderOutput, RenderError>)? {
+        condition.lock()
+        defer { condition.unlock() }
         return queue.isEmpty ? nil : queue.removeFirst()
     }
 

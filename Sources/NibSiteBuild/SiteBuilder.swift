@@ -9,10 +9,11 @@ import NibSite
 /// names the step it happened in. The inputs are hashed first: when nothing changed since the
 /// build that wrote the output (and its files are as it left them), nothing else runs. Else
 /// everything is read into one `SiteContent` value (real parser, real simulator), pages are
-/// planned from it (`SitePlanner`, NibSite), each page whose fingerprint is unchanged is kept as
-/// it was (a hard link, same modification time), and the others are written as soon as their
-/// diagrams are rendered (while the workers go on with the rest); then the links are checked,
-/// the state for the next build saved, and the new folder swapped in.
+/// planned from it (`SitePlanner`, NibSite) one document at a time, each page whose fingerprint
+/// is unchanged is kept as it was (a hard link, same modification time), and the others are
+/// written as soon as their diagrams are rendered (while the workers go on with the rest;
+/// planning waits while too many diagrams are in flight, `PageQueue`); then the links are
+/// checked, the state for the next build saved, and the new folder swapped in.
 public final class SiteBuilder {
     let options: SiteOptions
     let backend: DiagramBackend
@@ -42,6 +43,8 @@ public final class SiteBuilder {
     var session: DiagramSession?
     let inbox = RenderInbox()
     var submitted: [String] = []
+    /// The pages planned and not yet written.
+    var queue = PageQueue()
     var renderStart = ContinuousClock.now
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
@@ -137,6 +140,7 @@ public final class SiteBuilder {
             let start = ContinuousClock.now
             do { try step.1() } catch {
                 session?.cancel()
+                _ = try? queue.finisher?.wait()
                 store.finishCacheWrites()
                 output.discard()
                 if let error = error as? SiteBuildError { throw error }
@@ -175,7 +179,9 @@ public final class SiteBuilder {
     // MARK: steps
 
     /// Plans every page; each diagram Graphviz must draw is handed to the backend as soon as
-    /// it is planned, so the workers render while the rest is planned.
+    /// it is planned, and each document's pages are admitted for writing as soon as they are
+    /// (written when their diagrams are in); planning waits for results while too many diagrams
+    /// are in flight, so memory follows the work in flight, not the size of the project.
     func planPages(_ output: OutputFolder) throws {
         let settings = SitePlanner.Settings(
             version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
@@ -183,27 +189,27 @@ public final class SiteBuilder {
         let inbox = self.inbox
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
+        self.planner = planner
+        queue.finisher = PageFinisher(output: output, threaded: options.jobs > 1)
         renderStart = ContinuousClock.now
         // The planner drops each figure's DOT once it is handed over here.
         planner.keepsFigureDOT = false
-        planner.figureAdded = { [self] _, figure in
-            let (key, render) = store.add(dot: figure.dot, name: figure.name)
-            figureKeys.append(key)
-            guard render, let request = store.takeRequest(key) else { return }
-            session.submit(submitted.count, request)
-            submitted.append(key)
+        planner.figureAdded = { [self] _, figure in register(figure, session: session) }
+        planner.pagesAdopted = { [self] range in
+            try admit(range, output: output)
+            try takeResults(above: inFlightLimit, output: output)
         }
         planner.reuseUnit = { [self] number, context in keptUnit(number, context: context, in: output) }
         defer {
             planner.figureAdded = nil
+            planner.pagesAdopted = nil
             planner.reuseUnit = nil
         }
         try planner.plan()
         planner.link()
-        self.planner = planner
         recordUnits(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
-        // lane (`--jobs 1`) renders here, serially, before any page is written.
+        // lane (`--jobs 1`) renders the rest here, serially.
         guard backend.lanes > 1 else {
             session.finish()
             inbox.finish()
