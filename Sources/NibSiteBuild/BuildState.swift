@@ -111,7 +111,7 @@ struct BuildState: Codable {
         }
         let encoded = parallelMap(parts, jobs: min(jobs, parts.count)) { details in
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return Result { try encoder.encode(details) }
         }
         return try encoded.enumerated().map { (Self.detailsPath($0.offset), try $0.element.get()) }

@@ -268,7 +268,7 @@ public final class SiteBuilder {
             if let stamp = output.stamp(file) { state.files[file] = BuildState.Stamp(size: stamp.size, modified: stamp.modified) }
         }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (path, bytes) in try state.encodedDetails(jobs: options.jobs) { try output.write(bytes, to: path) }
         try output.write(try encoder.encode(state), to: BuildState.path)
     }

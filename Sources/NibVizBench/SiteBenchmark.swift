@@ -19,8 +19,14 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     for project in projects {
         try? FileManager.default.copyItem(at: corpus.appendingPathComponent(project), to: input.appendingPathComponent(project))
     }
+    // Every other project, for how the peak grows with the project.
+    let part = directory.appendingPathComponent("part")
+    try? FileManager.default.createDirectory(at: part, withIntermediateDirectories: true)
+    for project in projects.enumerated().filter({ $0.offset % 2 == 0 }).map(\.element) {
+        try? FileManager.default.copyItem(at: corpus.appendingPathComponent(project), to: part.appendingPathComponent(project))
+    }
     let log = directory.appendingPathComponent("stderr.txt").path
-    func build(_ name: String, _ extra: [String]) -> (run: ChildRun, stderr: String) {
+    func build(_ name: String, _ extra: [String], input: URL = input) -> (run: ChildRun, stderr: String) {
         let run = runMeasured(
             nibviz.path, ["site", input.path, "-o", directory.appendingPathComponent(name).path, "--timings"] + extra, stderrPath: log)
         return (run, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
@@ -32,8 +38,14 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let again = build("public", [])
     let edited = editOneDocument(under: input)
     let one = build("public", [])
-    let pages = (FileManager.default.enumerator(atPath: directory.appendingPathComponent("public").path)?.allObjects as? [String] ?? [])
-        .filter { $0.hasSuffix(".html") }
+    let partBuild = build("part-site", ["--jobs", "\(cores)"], input: part)
+    func pageCount(_ name: String) -> Int {
+        (FileManager.default.enumerator(atPath: directory.appendingPathComponent(name).path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".html") }.count
+    }
+    let pages = pageCount("public")
+    let partPages = pageCount("part-site")
+    let perPage = Double(full.run.peakBytes - partBuild.run.peakBytes) / Double(max(1, pages - partPages)) / 1024
     let floor = graphvizSerial / Double(cores)
     let vsFloor = full.run.seconds / floor
     let speedUp = serial.run.seconds / two.run.seconds
@@ -45,7 +57,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     }
     return [
         "## Site: the corpus as a documentation site\(quick ? " (quick: \(projects.count) projects)" : "")", "",
-        "\(pages.count) pages, \(Int(summaryValue("diagrams", in: full.stderr))) diagrams; \(cores) cores.", "",
+        "\(pages) pages, \(Int(summaryValue("diagrams", in: full.stderr))) diagrams; \(cores) cores.", "",
         "| build | seconds | CPU s | exit | peak RSS (nibviz site) | note |", "|---|---|---|---|---|---|",
         row("`--jobs 1` (serial, in-process), cold", serial, "Graphviz in it: \(format(graphvizSerial)) s"),
         row("`--jobs \(cores)` (full build), cold", full, "idle worker time \(format(summaryValue("idle", in: full.stderr))) s"),
@@ -58,7 +70,10 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
         "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
         "- One changed document: \(format(100 * oneChange)) % of the full build (target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
-        "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)).",
+        "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)); "
+            + "every other project (\(partPages) pages): \(mebibytes(partBuild.run.peakBytes)), so the peak grows by "
+            + "\(format(perPage)) KiB per page (the parsed documents, each page's links and build state; pages and diagrams "
+            + "are let go once written).",
     ].compactMap { $0 }.joined(separator: "\n")
 }
 
