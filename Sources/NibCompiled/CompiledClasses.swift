@@ -3,6 +3,11 @@ import NibModel
 /// The class an archived object stands for, in both compiled layouts: class swappers,
 /// custom objects and views, window templates and proxies (one place for both readers).
 struct CompiledClass: Equatable {
+    /// Auto Layout's own objects: both compiled readers keep one only when a connection names
+    /// it (an outlet to a constraint), as the XML readers do, so a compiled nib and its source
+    /// show the same objects.
+    static let layoutClasses: Set<String> = ["NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide"]
+
     /// The framework class (`UIImageView`, `NSWindow`, `NSObject` for custom objects).
     var className: String
     /// The custom class, when it differs from `className` (a Swift class without its module).

@@ -54,12 +54,19 @@ struct IBObjectDataReader {
         let visible = Set(table.elements(data["NSVisibleWindows"]) ?? [])
         var members = keys
         if let ownerIndex, !keys.contains(ownerIndex) { members.insert(ownerIndex, at: 0) }
+        let connections = table.elements(data["NSConnections"]) ?? []
+        var named = Set<Int>()
+        for index in connections {
+            guard let connector = table.object(index) else { continue }
+            for key in ["NSSource", "NSDestination", "NSObject"] { if let target = table.target(connector[key]) { named.insert(target) } }
+        }
         for index in members {
             guard let archived = table.object(index) else { continue }
+            if CompiledClass.layoutClasses.contains(archived.className) && !named.contains(index) { continue }
             let parent = parents[index].flatMap { $0 == ownerIndex ? nil : $0 }
             addObject(index, archived, owner: index == ownerIndex, parent: parent, name: names[index], visible: visible, platform: platform)
         }
-        for index in table.elements(data["NSConnections"]) ?? [] { addConnection(index) }
+        for index in connections { addConnection(index) }
         for index in members where builder.objects[index] != nil { addStoryboardLinks(from: index) }
         builder.note(
             "compiled nib: frames, design-time attributes and IB's own records are not stored; labels are the nib's object names")

@@ -29,8 +29,6 @@ struct UIKitNibReader {
         self.nestedBudget = nestedBudget ?? NestedNibBudget(bytes: 4 * table.byteCount)
     }
 
-    static let layoutClasses: Set<String> = ["NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide"]
-
     mutating func read() -> NibGraph {
         guard let root = table.object(table.root) else { return builder.graph(format: format, platform: .ios, documentType: "") }
         let topLevel = table.elements(root["UINibTopLevelObjectsKey"]) ?? []
@@ -65,7 +63,7 @@ struct UIKitNibReader {
         let visible = Set(table.elements(root["UINibVisibleWindowsKey"]) ?? [])
         for index in candidates {
             guard let archived = table.object(index) else { continue }
-            if Self.layoutClasses.contains(archived.className) && !named.contains(index) { continue }
+            if CompiledClass.layoutClasses.contains(archived.className) && !named.contains(index) { continue }
             let superview = table.target(archived["UISuperview"])
             addObject(index, archived, parent: parents[index] ?? superview, visible: visible)
         }

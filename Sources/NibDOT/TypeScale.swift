@@ -20,9 +20,39 @@ public enum TypeScale {
         "<FONT POINT-SIZE=\"\(detail)\">" + escaped + "</FONT>"
     }
 
-    /// A diagram title as an HTML-like label in the title size (`text` is plain text).
-    public static func titleLabel(_ text: String, limit: Int = 120) -> DOTValue {
-        .html("<FONT POINT-SIZE=\"\(title)\">" + DOTEscaping.html(DOTEscaping.truncated(text, limit: limit)) + "</FONT>")
+    /// A diagram title as an HTML-like label in the title size (`text` is plain text), in
+    /// lines of at most `width` characters (`titleLines`). Dot widens a left-to-right layout's
+    /// ranks to fit its title, so a title wider than the drawing spreads every column: 80
+    /// characters (about 670 pt) stay well inside `legibleWidth`.
+    public static func titleLabel(_ text: String, width: Int = 80, lines: Int = 2) -> DOTValue {
+        .html(
+            "<FONT POINT-SIZE=\"\(title)\">" + titleLines(text, width: width, lines: lines).map(DOTEscaping.html).joined(separator: "<BR/>")
+                + "</FONT>")
+    }
+
+    /// `text` in lines of at most `width` characters, each broken after the last separator
+    /// (space, `/`, `_`, `.`, `-`, `—`) in its second half, else at `width`; the last of `lines`
+    /// ends in an ellipsis when text is left over. Titles are mostly file paths, where spaces are
+    /// rare and IB's flattened names (`Resources__Base.lproj__Main.storyboard`) are long.
+    public static func titleLines(_ text: String, width: Int, lines: Int) -> [String] {
+        guard width > 1, lines > 0 else { return [text] }
+        var rest = Substring(text)
+        var out: [String] = []
+        let separators: Set<Character> = [" ", "/", "_", ".", "-", "—"]
+        while rest.count > width, out.count < lines - 1 {
+            let head = Array(rest.prefix(width))
+            var cut = width
+            for index in stride(from: width - 1, through: width / 2, by: -1) where separators.contains(head[index]) {
+                cut = index + 1
+                break
+            }
+            var line = head[..<cut]
+            while line.last == " " { line = line.dropLast() }
+            out.append(String(line))
+            rest = rest.dropFirst(cut).drop { $0 == " " }
+        }
+        out.append(rest.count > width ? String(rest.prefix(width - 1)) + "…" : String(rest))
+        return out
     }
 
     /// `text` broken at spaces into lines of at most `width` characters, at most `lines` lines

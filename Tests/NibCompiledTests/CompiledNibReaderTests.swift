@@ -53,6 +53,23 @@ import Testing
         #expect(graph.diagnostics.contains { $0.severity == .warning && $0.message.contains("UIRuntimeMysteryConnection") })
     }
 
+    @Test func appKitConstraintsAreObjectsOnlyWhenAConnectionNamesThem() throws {
+        var builder = AppKitNibBuilder(ownerClass: "AlertController")
+        let view = builder.add("NSView")
+        let field = builder.add("NSTextField", parent: view)
+        builder.add("NSLayoutConstraint", [("NSFirstItem", .ref(field)), ("NSSecondItem", .ref(view))], parent: view)
+        let height = builder.add("NSLayoutConstraint", [("NSFirstItem", .ref(field))], parent: view)
+        builder.outlet("view", from: builder.owner, to: view)
+        builder.outlet("heightConstraint", from: builder.owner, to: height)
+        let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(builder.build())), file: "Alert.nib")
+        // As the XML reader keeps a `<constraint>` only when an outlet names it (and the UIKit
+        // compiled reader does): one constraint, the outlet's.
+        let constraints = graph.objects.filter { $0.className == "NSLayoutConstraint" }
+        #expect(constraints.count == 1)
+        #expect(graph.connections.contains { $0.destination == constraints.first?.id })
+        #expect(graph.objects.contains { $0.className == "NSTextField" })
+    }
+
     @Test func appKitBindingsNilTargetsAndVisibleWindowsAreRead() throws {
         let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(CompiledFixtures.appKitPreferences())), file: "p.nib")
         #expect(graph.platform == .macos)

@@ -71,6 +71,22 @@ struct TypeScaleTests {
         #expect(TypeScale.wrapped(String(repeating: "x ", count: 20_000), width: 20, lines: 2).count == 2)
     }
 
+    @Test("a long title wraps after a path separator into two lines, never wider than the column")
+    func titlesWrapAtSeparators() {
+        #expect(TypeScale.titleLines("Main.storyboard — 3 scenes", width: 80, lines: 2) == ["Main.storyboard — 3 scenes"])
+        let path = "Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__SUUpdatePermissionPrompt.nib — instantiation"
+        let lines = TypeScale.titleLines(path, width: 80, lines: 2)
+        #expect(lines == ["Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__", "SUUpdatePermissionPrompt.nib — instantiation"])
+        #expect(TypeScale.titleLines(String(repeating: "x", count: 200), width: 80, lines: 2).map(\.count) == [80, 80])
+        #expect(TypeScale.titleLines(String(repeating: "x", count: 200), width: 80, lines: 2).last?.hasSuffix("…") == true)
+        // A dot title wider than the drawing spreads every column of a left-to-right layout.
+        guard case .html(let label) = TypeScale.titleLabel(String(repeating: "Long Title ", count: 30)) else {
+            Issue.record("a title is an HTML-like label")
+            return
+        }
+        #expect(label.components(separatedBy: "<BR/>").count == 2 && label.hasSuffix("…</FONT>"))
+    }
+
     @Test("every diagram kind uses the one type scale: no text below the detail size")
     func oneScale() throws {
         let dots = [

@@ -75,7 +75,8 @@ public enum InstantiationDiagram {
             (members[group] ?? []).enumerated().map { order, item in nodeLabel(item.1, order: order, objects: objects, options: options) }
         }
         let entries = placeholderEntries(graph, platform: platform)
-        let rowLength = TimelineDiagram.columnCount(labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)])
+        let rowLength = TimelineDiagram.columnCount(
+            labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)], reserve: placeholdersOverhang(entries))
         for (number, group) in groups.enumerated() {
             var box = DOTSubgraph("cluster_group_\(number)", style.attributes(.phase))
             box.attributes["label"] = .text(group)
@@ -187,13 +188,25 @@ public enum InstantiationDiagram {
         return entries
     }
 
+    /// The placeholders box's title.
+    static let placeholdersTitle = "placeholders: resolved, not created (R-NIB-3)"
+
+    /// How much wider the placeholders box's title is than its entries side by side: dot
+    /// widens the ranks under a left-to-right cluster to fit its label, which pushes every
+    /// column of the rows beside it to the right by as much.
+    static func placeholdersOverhang(_ entries: [PlaceholderEntry]) -> Double {
+        guard !entries.isEmpty else { return 0 }
+        let title = Double(placeholdersTitle.count) * 0.55 * Double(TypeScale.body) + 16
+        return max(0, title - entries.prefix(16).reduce(0) { $0 + $1.width + 28 })
+    }
+
     /// The placeholders box, in rows of `rowLength` (rows stack; no edge joins them).
     private static func placeholders(_ entries: [PlaceholderEntry], rowLength: Int, style: DiagramStyle, options: DiagramOptions)
         -> [DOTStatement]
     {
         guard !entries.isEmpty else { return [] }
         var box = DOTSubgraph("cluster_placeholders", style.attributes(.legend))
-        box.attributes["label"] = "placeholders: resolved, not created (R-NIB-3)"
+        box.attributes["label"] = .text(placeholdersTitle)
         var previous: String?
         for (position, entry) in entries.enumerated() {
             guard let first = entry.members.first else { continue }

@@ -209,9 +209,10 @@ public enum TimelineDiagram {
     }
 
     /// Events per row for groups that share columns (`InstantiationDiagram`): the most whose
-    /// widest-per-column sum of `widths` fits the legible width.
-    static func columnCount(_ groups: [[Double]]) -> Int {
-        let budget = TypeScale.legibleWidth - 150
+    /// widest-per-column sum of `widths` fits the legible width less `reserve` (what else
+    /// widens the drawing).
+    static func columnCount(_ groups: [[Double]], reserve: Double = 0) -> Int {
+        let budget = TypeScale.legibleWidth - 150 - reserve
         var length = min(groups.map(\.count).max() ?? 1, 16)
         while length > 1 {
             var columns = Array(repeating: 0.0, count: length)
