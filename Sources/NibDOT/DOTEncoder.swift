@@ -13,9 +13,9 @@ public enum DOTEncoder {
         out += graph.directed ? "digraph " : "graph "
         out += name(graph.name) + " {\n"
         let indent = "  "
-        if !graph.attributes.isEmpty { out += indent + "graph" + attributeList(graph.attributes) + "\n" }
-        if !graph.nodeDefaults.isEmpty { out += indent + "node" + attributeList(graph.nodeDefaults) + "\n" }
-        if !graph.edgeDefaults.isEmpty { out += indent + "edge" + attributeList(graph.edgeDefaults) + "\n" }
+        if !graph.attributes.isEmpty { line(indent + "graph", graph.attributes, into: &out) }
+        if !graph.nodeDefaults.isEmpty { line(indent + "node", graph.nodeDefaults, into: &out) }
+        if !graph.edgeDefaults.isEmpty { line(indent + "edge", graph.edgeDefaults, into: &out) }
         write(graph.statements, directed: graph.directed, indent: indent, into: &out)
         out += "}\n"
         return out
@@ -25,12 +25,17 @@ public enum DOTEncoder {
         for statement in statements {
             switch statement {
             case .node(let node):
-                out += indent + name(node.id) + attributeList(node.attributes) + "\n"
+                out += indent
+                out += name(node.id)
+                appendAttributes(node.attributes, into: &out)
+                out += "\n"
             case .edge(let edge):
-                let arrow = directed ? " -> " : " -- "
-                out +=
-                    indent + name(edge.from) + arrow + name(edge.to)
-                    + attributeList(edge.attributes) + "\n"
+                out += indent
+                out += name(edge.from)
+                out += directed ? " -> " : " -- "
+                out += name(edge.to)
+                appendAttributes(edge.attributes, into: &out)
+                out += "\n"
             case .subgraph(let subgraph):
                 out += indent + "subgraph " + name(subgraph.name) + " {\n"
                 let inner = indent + "  "
@@ -45,8 +50,15 @@ public enum DOTEncoder {
 
     /// ` [a="1", b="2"]` sorted by name, or nothing when empty.
     static func attributeList(_ attributes: DOTAttributes) -> String {
-        guard !attributes.isEmpty else { return "" }
-        var out = " ["
+        var out = ""
+        appendAttributes(attributes, into: &out)
+        return out
+    }
+
+    /// `attributeList` appended to `out` (a graph's text is built in one string).
+    static func appendAttributes(_ attributes: DOTAttributes, into out: inout String) {
+        guard !attributes.isEmpty else { return }
+        out += " ["
         var first = true
         for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
             if !first { out += ", " }
@@ -56,7 +68,13 @@ public enum DOTEncoder {
             out += encode(value)
         }
         out += "]"
-        return out
+    }
+
+    /// `head [attributes]` and a line break.
+    private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout String) {
+        out += head
+        appendAttributes(attributes, into: &out)
+        out += "\n"
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.

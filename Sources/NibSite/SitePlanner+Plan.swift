@@ -32,7 +32,7 @@ extension SitePlanner {
         // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
         let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else {
-            throw SiteBuildError(step: "plan pages", message: "two pages share \(repeated.joined(separator: ", "))")
+            throw SiteBuildError(step: "plan, render and write pages", message: "two pages share \(repeated.joined(separator: ", "))")
         }
     }
 

@@ -54,8 +54,11 @@ final class DiagramStore {
         if let known = entries[key] {
             // Let go once its pages were written: drawn again for this one (rare: the diagrams
             // two documents share are mostly legends, held by pages planned up front).
-            // An SVG the cache holds is read back when a page needs it (`rendered`).
-            guard known.released, cache?.wrote(key) != true else { return (key, false) }
+            guard known.released else { return (key, false) }
+            // An SVG the cache holds is read back when a page needs it (`rendered`); its write
+            // may still be queued.
+            if cache != nil { cacheWrites.wait() }
+            guard cache?.wrote(key) != true else { return (key, false) }
             entries[key]?.released = false
             entries[key]?.request.dot = dot
             renderedAgainCount += 1

@@ -116,8 +116,8 @@ public final class SiteBuilder {
                     }
                 }
             ),
-            ("plan pages", { try self.planPages(output) }),
-            ("render and write pages", { try self.renderAndWrite(to: output) }),
+            ("plan, render and write pages", { try self.planPages(output) }),
+            ("write the remaining pages", { try self.renderAndWrite(to: output) }),
             (
                 "write shared files",
                 {
@@ -155,6 +155,7 @@ public final class SiteBuilder {
         }
         timings.total = Self.seconds(ContinuousClock.now - started)
         timings.diagrams = store.timings
+        timings.diagramsDrawnAgain = store.renderedAgainCount
         return SiteReport(
             pages: planner?.pageCount ?? 0, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
             diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),

@@ -49,6 +49,9 @@ public struct SiteTimings: Sendable {
     /// build without planning (their bytes and context unchanged).
     public var documentsPlanned = 0
     public var documentsKept = 0
+    /// Diagrams drawn twice: a later document shows one whose earlier pages were written and
+    /// its SVG let go, and no cache held it (`--no-cache`).
+    public var diagramsDrawnAgain = 0
 
     /// Creates empty timings.
     public init() {}
@@ -64,7 +67,7 @@ public struct SiteTimings: Sendable {
         func mebibytes(_ bytes: Int) -> String { String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
         for (index, (name, seconds)) in steps.enumerated() {
             let memory = memory.indices.contains(index) ? "   resident \(mebibytes(memory[index].resident)), peak \(mebibytes(memory[index].peak))" : ""
-            lines.append("  step \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) \(format(seconds))\(memory)")
+            lines.append("  step \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(format(seconds))\(memory)")
         }
         lines.append("  total \(format(total))")
         let parse = diagrams.reduce(0) { $0 + $1.timing.parse }
@@ -87,6 +90,9 @@ public struct SiteTimings: Sendable {
                 + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
+        if diagramsDrawnAgain > 0 {
+            lines.append("  diagrams drawn again \(diagramsDrawnAgain) (shared with pages written earlier; no cache to read them back)")
+        }
         lines.append("  documents planned \(documentsPlanned), kept without planning \(documentsKept)")
         lines.append(
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "

@@ -71,6 +71,15 @@ struct TypeScaleTests {
         #expect(TypeScale.wrapped(String(repeating: "x ", count: 20_000), width: 20, lines: 2).count == 2)
     }
 
+    @Test("a label is named by its first line with text, trimmed")
+    func labelsAreNamedByTheirFirstLine() {
+        #expect(ObjectNaming.clean("  \n\r\n \t Title  \nrest") == "Title")
+        #expect(ObjectNaming.clean(" \t \n ") == nil)
+        #expect(ObjectNaming.clean(nil) == nil)
+        #expect(ObjectNaming.clean("Line\u{2028}next") == "Line")
+        #expect(ObjectNaming.clean("Cafe\u{301} au lait") == "Cafe\u{301} au lait")
+    }
+
     @Test("a long title wraps after a path separator into two lines, never wider than the column")
     func titlesWrapAtSeparators() {
         #expect(TypeScale.titleLines("Main.storyboard — 3 scenes", width: 80, lines: 2) == ["Main.storyboard — 3 scenes"])

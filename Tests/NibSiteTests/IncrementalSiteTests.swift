@@ -104,7 +104,7 @@ struct IncrementalSiteTests {
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
         #expect(one.stderr.contains("timings:") && one.stderr.contains("longest diagrams") && one.stderr.contains("idle worker time"))
         // Each step with the memory it leaves resident and the peak so far (Linux's /proc).
-        let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan pages") } ?? ""
+        let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan, render and write pages") } ?? ""
         #expect(planLine.contains("resident ") && planLine.contains(" MiB, peak "), "\(planLine)")
         #expect(
             SiteFixtures.snapshot(serial).filter { !$0.key.hasPrefix(".") }

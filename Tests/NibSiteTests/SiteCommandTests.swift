@@ -14,7 +14,7 @@ struct SiteCommandTests {
         let first = try runNibviz(["site", "-o", output], currentDirectory: TestPaths.packageRoot)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
-            first.stderr.contains("[1/12] hash inputs") && first.stderr.contains("[8/12] render and write pages")
+            first.stderr.contains("[1/12] hash inputs") && first.stderr.contains("[8/12] write the remaining pages")
                 && first.stderr.contains("[12/12] swap output"))
         #expect(
             FileManager.default.fileExists(atPath: output + "/index.html") && FileManager.default.fileExists(atPath: output + "/rules.html")

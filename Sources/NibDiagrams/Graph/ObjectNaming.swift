@@ -58,11 +58,32 @@ public enum ObjectNaming {
     /// The first non-blank line of `text`, whitespace trimmed; nil when there is none.
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-            if !trimmed.isEmpty { return String(trimmed) }
+        // Scalars, scanned once up to the first line with text: names are asked for every
+        // object of every diagram, and a label can be a whole text view's content.
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        while start < scalars.endIndex {
+            var end = start
+            while end < scalars.endIndex, !isLineBreak(scalars[end]) { end = scalars.index(after: end) }
+            var low = start
+            var high = end
+            while low < high, scalars[low] == " " || scalars[low] == "\t" { low = scalars.index(after: low) }
+            while high > low, scalars[scalars.index(before: high)] == " " || scalars[scalars.index(before: high)] == "\t" {
+                high = scalars.index(before: high)
+            }
+            if low < high { return String(scalars[low..<high]) }
+            start = end < scalars.endIndex ? scalars.index(after: end) : end
         }
         return nil
+    }
+
+    /// What `Character.isNewline` calls a line break, as one scalar (`\r\n` is two breaks
+    /// here, with nothing between them).
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     /// `File's Owner`, `First Responder`, … for placeholders; nil for real objects.
