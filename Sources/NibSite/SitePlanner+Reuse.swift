@@ -24,7 +24,7 @@ extension SitePlanner {
     }
 
     /// A page kept from an earlier build: what the search index and the report need of it.
-    public struct KeptPage: Codable, Sendable {
+    public struct KeptPage: Codable, Sendable, Equatable {
         /// Output path.
         public var path: String
         /// Title.

@@ -13,13 +13,20 @@ public enum StableHash {
             high = (high ^ UInt64(byte ^ 0x5A)) &* prime
         }
         for part in parts {
-            let bytes = Array(part.utf8)
-            var length = UInt64(bytes.count)
+            var length = UInt64(part.utf8.count)
             for _ in 0..<8 {
                 mix(UInt8(length & 0xFF))
                 length >>= 8
             }
-            for byte in bytes { mix(byte) }
+            // Native strings are contiguous UTF-8: hashed in place, not copied first (pages and
+            // DOT graphs run to megabytes).
+            let hashed: Bool? = part.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes { mix(byte) }
+                return true
+            }
+            if hashed == nil {
+                for byte in part.utf8 { mix(byte) }
+            }
         }
         return hex64(high) + hex64(low)
     }

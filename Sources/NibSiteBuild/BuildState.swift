@@ -15,7 +15,7 @@ struct BuildState: Codable {
     }
 
     /// A page as written.
-    struct Page: Codable, Sendable {
+    struct Page: Codable, Sendable, Equatable {
         /// `SitePlanner.pageFingerprint`: the same value means the same bytes.
         var fingerprint: String
         /// The standalone diagram SVGs written with it.
@@ -28,7 +28,7 @@ struct BuildState: Codable {
 
     /// A document's pages as planned (`SitePlanner.UnitRecord`), for a later build to keep them
     /// without planning the document again when `key` is unchanged.
-    struct Unit: Codable, Sendable {
+    struct Unit: Codable, Sendable, Equatable {
         /// `unitKey`: the document's bytes, what its pages read of the project, the build's options.
         var key: String
         var pages: [SitePlanner.KeptPage]
@@ -39,14 +39,22 @@ struct BuildState: Codable {
     }
 
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 5
+    static let format = 6
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
     /// Where the pages and documents of the state live (`Details`, in `detailsShards` files by
     /// key, read and written on as many threads): read only when the inputs changed, so a
     /// no-change rebuild reads the small file alone.
     static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
-    static let detailsShards = 2
+    /// Enough files that a rebuild after a small change encodes a few of them and carries the
+    /// rest (`encodedDetails`), few enough to read at once.
+    static let detailsShards = 8
+
+    /// The shard of a page path or document path: fixed by the key's bytes, so an unchanged key
+    /// stays in its file.
+    static func shard(_ key: String) -> Int {
+        Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(detailsShards))
+    }
 
     /// The part of the state a rebuild needs only when something changed.
     struct Details: Codable, Sendable {
@@ -74,6 +82,8 @@ struct BuildState: Codable {
     var documentPages = 0
     var unreadable: [String] = []
     var diagramFailures: [String] = []
+    /// Whether `pages` and `units` were read from the previous build's shard files (not saved).
+    var detailsRead = false
 
     /// The previous build's state, when the output folder holds one nibviz wrote.
     static func previous(in output: OutputFolder) -> BuildState? {
@@ -100,16 +110,26 @@ struct BuildState: Codable {
             pages.merge(shard.pages) { first, _ in first }
             units.merge(shard.units) { first, _ in first }
         }
+        detailsRead = true
     }
 
-    /// The pages and documents as the `detailsShards` files to write (a key's shard is fixed by
-    /// the key's bytes, so an unchanged key stays in its file).
-    func encodedDetails(jobs: Int) throws -> [(path: String, bytes: Data)] {
-        func shard(_ key: String) -> Int { Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(Self.detailsShards)) }
+    /// The pages and documents as the `detailsShards` files to write; nil bytes for a shard
+    /// whose entries are those `previous` read from its file (the file is carried as it is: a
+    /// rebuild after a small change encodes a few shards, not the whole site's links).
+    func encodedDetails(jobs: Int, previous: BuildState?) throws -> [(path: String, bytes: Data?)] {
         let parts = (0..<Self.detailsShards).map { number in
-            Details(pages: pages.filter { shard($0.key) == number }, units: units.filter { shard($0.key) == number })
+            Details(pages: pages.filter { Self.shard($0.key) == number }, units: units.filter { Self.shard($0.key) == number })
         }
-        let encoded = parallelMap(parts, jobs: min(jobs, parts.count)) { details in
+        let old: [Details]? = previous.flatMap { previous in
+            guard previous.detailsRead else { return nil }
+            return (0..<Self.detailsShards).map { number in
+                Details(
+                    pages: previous.pages.filter { Self.shard($0.key) == number },
+                    units: previous.units.filter { Self.shard($0.key) == number })
+            }
+        }
+        let encoded = parallelMap(Array(parts.enumerated()), jobs: min(jobs, parts.count)) { number, details -> Result<Data?, Error> in
+            if let old, old[number].pages == details.pages, old[number].units == details.units { return .success(nil) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return Result { try encoder.encode(details) }

@@ -4,7 +4,7 @@ import Foundation
 /// every reference to an outside host (the site must work offline).
 public enum LinkChecker {
     /// A page's anchors (`id`s) and references (`href`s and `src`s), as written.
-    struct PageLinks: Codable, Sendable {
+    struct PageLinks: Codable, Sendable, Equatable {
         /// Stored packed (`PackedStrings`): a build state holds the links of every page, and
         /// most are only compared or carried, never looked into.
         private var packedIDs: PackedStrings

@@ -270,7 +270,9 @@ public final class SiteBuilder {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for (path, bytes) in try state.encodedDetails(jobs: options.jobs) { try output.write(bytes, to: path) }
+        for (path, bytes) in try state.encodedDetails(jobs: options.jobs, previous: previous) {
+            if let bytes { try output.write(bytes, to: path) } else { try output.carry(path) }
+        }
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

@@ -68,6 +68,12 @@ struct IncrementalSiteTests {
         #expect(!changed.contains("documents/project/Card.xib.html") && !changed.contains("rules.html"), "\(changed.sorted())")
         #expect(second.pagesKept >= first.pages - 4, "kept \(second.pagesKept) of \(second.pages)")
         #expect(changed.filter { $0.hasSuffix(".html") }.count <= 4, "\(changed.sorted())")
+        // The build state's shards whose pages and documents are unchanged are carried, not
+        // encoded again; the shard of the edited document's pages is rewritten.
+        let shards = after.keys.filter { $0.hasPrefix(".nibviz-state-pages-") }
+        #expect(shards.count == BuildState.detailsShards)
+        let rewritten = shards.filter { after[$0] != before[$0] }
+        #expect(!rewritten.isEmpty && rewritten.count < shards.count, "\(rewritten.sorted())")
     }
 
     @Test func aDiagramGraphvizFailedOnIsNotTriedAgainAndStillReported() throws {
