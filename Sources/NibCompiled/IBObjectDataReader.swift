@@ -94,6 +94,10 @@ struct IBObjectDataReader {
             switch id.rawValue {
             case "-1": placeholder = PlaceholderIdentifier.firstResponder
             case "-3" where platform == .macos: placeholder = PlaceholderIdentifier.application
+            // A NIBArchive stores no IB ids: the application object is the custom object of
+            // class NSApplication, which AppKit resolves to NSApp rather than creating (R-NIB-3).
+            case _ where platform == .macos && archived.className == "NSCustomObject" && customClass == "NSApplication":
+                placeholder = PlaceholderIdentifier.application
             default: break
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NibInspect
+import NibModel
 import NibParsing
 import NibTestSupport
 import Testing
@@ -51,6 +52,20 @@ import Testing
         }
         #expect(events == ["login: touchUpInside", "cancel: primaryActionTriggered"])
         #expect(graph.diagnostics.contains { $0.severity == .warning && $0.message.contains("UIRuntimeMysteryConnection") })
+    }
+
+    @Test func theApplicationObjectIsAPlaceholderWithoutItsIBId() throws {
+        // ibtool's NIBArchives keep no IB ids: `-3` cannot name the application there.
+        var builder = AppKitNibBuilder(ownerClass: "AlertController")
+        let name = builder.nib.string("NSApplication")
+        let application = builder.add("NSCustomObject", [("NSClassName", .ref(name))])
+        let window = builder.add("NSWindowTemplate")
+        builder.outlet("delegate", from: application, to: builder.owner)
+        builder.outlet("window", from: builder.owner, to: window)
+        let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(builder.build())), file: "Alert.nib")
+        let app = try #require(graph.objects.first { $0.customClass == "NSApplication" })
+        #expect(app.placeholder == PlaceholderIdentifier.application)
+        #expect(graph.objects.filter { $0.placeholder == PlaceholderIdentifier.application }.count == 1)
     }
 
     @Test func appKitConstraintsAreObjectsOnlyWhenAConnectionNamesThem() throws {
