@@ -48,7 +48,7 @@ struct BuildState: Codable {
     static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
     /// Enough files that a rebuild after a small change encodes a few of them and carries the
     /// rest (`encodedDetails`), few enough to read at once.
-    static let detailsShards = 8
+    static let detailsShards = 16
 
     /// The shard of a page path or document path: fixed by the key's bytes, so an unchanged key
     /// stays in its file.
