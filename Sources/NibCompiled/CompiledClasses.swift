@@ -6,7 +6,15 @@ struct CompiledClass: Equatable {
     /// Auto Layout's own objects: both compiled readers keep one only when a connection names
     /// it (an outlet to a constraint), as the XML readers do, so a compiled nib and its source
     /// show the same objects.
-    static let layoutClasses: Set<String> = ["NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide"]
+    static let layoutClasses: Set<String> = [
+        "NSLayoutConstraint", "_UILayoutSupportConstraint", "_UILayoutGuide", "UILayoutGuide", "NSLayoutGuide",
+    ]
+
+    /// Whether an archived class is one of Auto Layout's own objects (`layoutClasses`, or a
+    /// constraint subclass ibtool writes: `NSIBPrototypingLayoutConstraint`, …).
+    static func isLayoutObject(_ archivedClass: String) -> Bool {
+        layoutClasses.contains(archivedClass) || archivedClass.hasSuffix("LayoutConstraint")
+    }
 
     /// The framework class (`UIImageView`, `NSWindow`, `NSObject` for custom objects).
     var className: String

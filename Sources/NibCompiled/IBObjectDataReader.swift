@@ -55,6 +55,8 @@ struct IBObjectDataReader {
         var members = keys
         if let ownerIndex, !keys.contains(ownerIndex) { members.insert(ownerIndex, at: 0) }
         let connections = table.elements(data["NSConnections"]) ?? []
+        // Objects a connector names: outlets and actions at either end, and the object a
+        // runtime-attributes connector sets values on (kept, so its attributes have an owner).
         var named = Set<Int>()
         for index in connections {
             guard let connector = table.object(index) else { continue }
@@ -62,7 +64,7 @@ struct IBObjectDataReader {
         }
         for index in members {
             guard let archived = table.object(index) else { continue }
-            if CompiledClass.layoutClasses.contains(archived.className) && !named.contains(index) { continue }
+            if CompiledClass.isLayoutObject(archived.className) && !named.contains(index) { continue }
             let parent = parents[index].flatMap { $0 == ownerIndex ? nil : $0 }
             addObject(index, archived, owner: index == ownerIndex, parent: parent, name: names[index], visible: visible, platform: platform)
         }

@@ -63,7 +63,7 @@ struct UIKitNibReader {
         let visible = Set(table.elements(root["UINibVisibleWindowsKey"]) ?? [])
         for index in candidates {
             guard let archived = table.object(index) else { continue }
-            if CompiledClass.layoutClasses.contains(archived.className) && !named.contains(index) { continue }
+            if CompiledClass.isLayoutObject(archived.className) && !named.contains(index) { continue }
             let superview = table.target(archived["UISuperview"])
             addObject(index, archived, parent: parents[index] ?? superview, visible: visible)
         }

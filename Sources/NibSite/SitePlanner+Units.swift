@@ -68,6 +68,9 @@ extension SitePlanner {
         let work = OrderedWork(count: toPlan.count, jobs: settings.jobs, window: 4 * max(1, settings.jobs)) {
             planner.plan(toPlan[$0], index: base)
         }
+        // A failure while adopting (a page that cannot be written) must not leave the threads
+        // waiting for a consumer that is gone, holding their documents.
+        defer { work.cancel() }
         meanwhile()
         let firstUnitPage = pages.count
         var planned = 0
@@ -241,6 +244,16 @@ final class OrderedWork<Result: Sendable>: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// Starts no more work (the threads end after the items they are on) and drops the results
+    /// not taken.
+    func cancel() {
+        condition.lock()
+        next = count
+        results = [:]
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// `work(index)`, waiting for it; indices are taken in increasing order, each once.

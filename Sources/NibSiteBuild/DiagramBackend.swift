@@ -68,7 +68,16 @@ extension DiagramBackend {
     /// Renders the whole batch when finished, then hands the results over in order.
     public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
         BatchSession { submitted in
-            for (job, result) in zip(submitted, render(submitted.map(\.1), progress: { _ in })) { completed(job.0, result) }
+            let results = render(submitted.map(\.1), progress: { _ in })
+            // Every request gets an answer, even from a backend that returned too few: the build
+            // waits for one per request.
+            for (index, job) in submitted.enumerated() {
+                completed(
+                    job.0,
+                    index < results.count
+                        ? results[index]
+                        : .failure(RenderError(stage: .worker, name: job.1.name, message: "the renderer returned no result")))
+            }
         }
     }
 }

@@ -94,6 +94,7 @@ extension SiteBuilder {
     /// Takes the results in so far; then, while more than `limit` diagrams are in flight, waits
     /// for the next (one lane: renders what was submitted first, here).
     func takeResults(above limit: Int, output: OutputFolder) throws {
+        try queue.finisher?.check()
         if backend.lanes <= 1 { session?.flush() }
         while let (id, result) = inbox.poll() { try take(id, result, output: output) }
         while queue.inFlight.count > limit, let (id, result) = inbox.take() { try take(id, result, output: output) }
@@ -195,9 +196,14 @@ final class PageFinisher: @unchecked Sendable {
         work = SerialWork(label: "nibviz.page-files", threaded: threaded)
     }
 
-    /// Writes `data` at `file` and records the links of `page` (its HTML).
+    /// Writes `data` at `file` and records the links of `page` (its HTML); nothing more once a
+    /// write failed (`check` reports it).
     func finish(page: String, file: String, data: Data) {
         work.run { [self] in
+            lock.lock()
+            let failed = failure != nil
+            lock.unlock()
+            guard !failed else { return }
             do {
                 try output.write(data, to: file)
                 let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
@@ -210,6 +216,14 @@ final class PageFinisher: @unchecked Sendable {
                 lock.unlock()
             }
         }
+    }
+
+    /// The first write error so far, without waiting (the build stops at it instead of laying
+    /// out the rest of the site first).
+    func check() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
     }
 
     /// Waits for every page handed over; their links by page, or the first write error.

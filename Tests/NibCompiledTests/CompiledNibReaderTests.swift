@@ -74,6 +74,8 @@ import Testing
         let field = builder.add("NSTextField", parent: view)
         builder.add("NSLayoutConstraint", [("NSFirstItem", .ref(field)), ("NSSecondItem", .ref(view))], parent: view)
         let height = builder.add("NSLayoutConstraint", [("NSFirstItem", .ref(field))], parent: view)
+        builder.add("NSIBPrototypingLayoutConstraint", [("NSFirstItem", .ref(field))], parent: view)
+        builder.add("NSLayoutGuide", parent: view)
         builder.outlet("view", from: builder.owner, to: view)
         builder.outlet("heightConstraint", from: builder.owner, to: height)
         let graph = try NibDocumentParser.parse(data: Data(KeyedArchiveWriter.encode(builder.build())), file: "Alert.nib")
@@ -83,6 +85,8 @@ import Testing
         #expect(constraints.count == 1)
         #expect(graph.connections.contains { $0.destination == constraints.first?.id })
         #expect(graph.objects.contains { $0.className == "NSTextField" })
+        #expect(!graph.objects.contains { $0.className.hasSuffix("LayoutConstraint") && $0.className != "NSLayoutConstraint" })
+        #expect(!graph.objects.contains { $0.className == "NSLayoutGuide" })
     }
 
     @Test func appKitBindingsNilTargetsAndVisibleWindowsAreRead() throws {

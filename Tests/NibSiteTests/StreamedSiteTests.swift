@@ -20,6 +20,11 @@ final class TallyingBackend: DiagramBackend, @unchecked Sendable {
     }
 }
 
+/// A backend that answers no request at all (a broken third-party backend).
+struct SilentBackend: DiagramBackend {
+    func render(_ requests: [RenderRequest], progress: @escaping @Sendable (Int) -> Void) -> [Result<RenderOutput, RenderError>] { [] }
+}
+
 /// A site build writes each document's pages as soon as they are planned and their diagrams
 /// drawn, and lets each SVG go once its pages are written (#17: memory follows the pages being
 /// written, not the project). A diagram a later document shares is read back from the cache,
@@ -68,6 +73,15 @@ struct StreamedSiteTests {
         _ = try SiteBuilder(options: Self.options(uncached, inputs: [project], useCache: false), backend: backend).build()
         #expect(backend.drawn.withLock { $0 }.values.contains { $0 > 1 }, "no diagram was shared after its first page was written")
         #expect(Self.pages(uncached) == Self.pages(cached))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aBackendThatAnswersNothingFailsItsDiagramsInsteadOfHanging() throws {
+        let directory = SiteFixtures.temporaryDirectory("streamed-silent")
+        let project = SiteFixtures.inputs(in: directory, includeBad: false)
+        let output = directory.appendingPathComponent("site")
+        let report = try SiteBuilder(options: Self.options(output, inputs: [project], useCache: true), backend: SilentBackend()).build()
+        #expect(!report.diagramFailures.isEmpty && report.diagramFailures.allSatisfy { $0.contains("returned no result") })
     }
 
     /// The first legend figure's SVG on a page (its ids are prefixed by the figure's place).

@@ -75,8 +75,10 @@ public enum InstantiationDiagram {
             (members[group] ?? []).enumerated().map { order, item in nodeLabel(item.1, order: order, objects: objects, options: options) }
         }
         let entries = placeholderEntries(graph, platform: platform)
-        let rowLength = TimelineDiagram.columnCount(
-            labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)], reserve: placeholdersOverhang(entries))
+        let widths = labelsByGroup.map { $0.map(\.width) } + [entries.map(\.width)]
+        // The placeholders box is drawn in rows of the same length: its overhang depends on it.
+        let firstGuess = TimelineDiagram.columnCount(widths, reserve: placeholdersOverhang(entries, perRow: 16))
+        let rowLength = TimelineDiagram.columnCount(widths, reserve: placeholdersOverhang(entries, perRow: firstGuess))
         for (number, group) in groups.enumerated() {
             var box = DOTSubgraph("cluster_group_\(number)", style.attributes(.phase))
             box.attributes["label"] = .text(group)
@@ -191,13 +193,13 @@ public enum InstantiationDiagram {
     /// The placeholders box's title.
     static let placeholdersTitle = "placeholders: resolved, not created (R-NIB-3)"
 
-    /// How much wider the placeholders box's title is than its entries side by side: dot
+    /// How much wider the placeholders box's title is than a row of its entries: dot
     /// widens the ranks under a left-to-right cluster to fit its label, which pushes every
     /// column of the rows beside it to the right by as much.
-    static func placeholdersOverhang(_ entries: [PlaceholderEntry]) -> Double {
+    static func placeholdersOverhang(_ entries: [PlaceholderEntry], perRow: Int) -> Double {
         guard !entries.isEmpty else { return 0 }
         let title = Double(placeholdersTitle.count) * 0.55 * Double(TypeScale.body) + 16
-        return max(0, title - entries.prefix(16).reduce(0) { $0 + $1.width + 28 })
+        return max(0, title - entries.prefix(max(1, perRow)).reduce(0) { $0 + $1.width + 28 })
     }
 
     /// The placeholders box, in rows of `rowLength` (rows stack; no edge joins them).
