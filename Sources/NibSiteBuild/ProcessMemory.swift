@@ -17,3 +17,18 @@ struct ProcessMemory: Sendable, Equatable {
         return ProcessMemory(resident: resident * 1024, peak: peak * 1024)
     }
 }
+
+/// The CPU time this process used so far (all its threads; not its render workers, which are
+/// other processes), in seconds: `--timings` sets it beside Graphviz's CPU, so nibviz's own
+/// work and Graphviz's can be compared.
+struct ProcessCPU: Sendable, Equatable {
+    var user: Double
+    var system: Double
+
+    static func now() -> ProcessCPU {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return ProcessCPU(user: seconds(usage.ru_utime), system: seconds(usage.ru_stime))
+    }
+}

@@ -66,6 +66,7 @@ public final class SiteBuilder {
     /// link or anchor fails the build before the swap.
     public func build() throws -> SiteReport {
         let started = ContinuousClock.now
+        let startCPU = ProcessCPU.now()
         let output = try OutputFolder(
             OutputFolder.Request(
                 target: options.output.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path) + options.sources.map(\.path),
@@ -156,6 +157,8 @@ public final class SiteBuilder {
         timings.total = Self.seconds(ContinuousClock.now - started)
         timings.diagrams = store.timings
         timings.diagramsDrawnAgain = store.renderedAgainCount
+        let cpu = ProcessCPU.now()
+        timings.processCPU = ProcessCPU(user: cpu.user - startCPU.user, system: cpu.system - startCPU.system)
         return SiteReport(
             pages: planner?.pageCount ?? 0, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
             diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),

@@ -52,6 +52,9 @@ public struct SiteTimings: Sendable {
     /// Diagrams drawn twice: a later document shows one whose earlier pages were written and
     /// its SVG let go, and no cache held it (`--no-cache`).
     public var diagramsDrawnAgain = 0
+    /// This process's CPU time over the build (Graphviz's included only when it renders here,
+    /// with one lane).
+    var processCPU: ProcessCPU?
 
     /// Creates empty timings.
     public init() {}
@@ -88,6 +91,13 @@ public struct SiteTimings: Sendable {
             "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
                 + String(format: "%.3f ms per job", perJob)
                 + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
+        if let processCPU {
+            // With one lane Graphviz runs in this process; with more, in the workers.
+            let own = processCPU.user + processCPU.system - (lanes <= 1 ? graphvizCPU : 0)
+            lines.append(
+                "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
+                    + "\(format(processCPU.system))): nibviz's own work \(format(own)) CPU next to Graphviz's \(format(graphvizCPU))")
+        }
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
         if diagramsDrawnAgain > 0 {
@@ -98,6 +108,9 @@ public struct SiteTimings: Sendable {
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
                 + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
+                + (processCPU.map {
+                    " process-cpu=\(String(format: "%.3f", $0.user + $0.system - (lanes <= 1 ? graphvizCPU : 0)))"
+                } ?? "")
         )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")

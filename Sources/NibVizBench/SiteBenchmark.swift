@@ -67,6 +67,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "",
         "- Full build vs the Graphviz floor (serial in-process Graphviz \(format(graphvizSerial)) s ÷ \(cores) cores = \(format(floor)) s): "
             + "\(format(vsFloor))× (target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
+        "- nibviz's own CPU (the `site` process less the Graphviz in it): \(format(summaryValue("process-cpu", in: serial.stderr))) s "
+            + "serial, \(format(summaryValue("process-cpu", in: full.stderr))) s in the full build, next to Graphviz's "
+            + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers.",
         "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
         "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
         "- One changed document: \(format(100 * oneChange)) % of the full build (target ≤ 10 %: \(verdict(oneChange <= 0.10))).",

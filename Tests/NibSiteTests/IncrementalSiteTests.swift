@@ -109,6 +109,10 @@ struct IncrementalSiteTests {
         let two = try runNibviz(["site", project.path, "-o", pooled.path, "--jobs", "2"], currentDirectory: TestPaths.packageRoot)
         #expect(one.status == 0 && two.status == 0, "\(one.stderr)\n\(two.stderr)")
         #expect(one.stderr.contains("timings:") && one.stderr.contains("longest diagrams") && one.stderr.contains("idle worker time"))
+        // The process's CPU less Graphviz's: nibviz's own work, beside Graphviz's.
+        let ownLine = one.stderr.split(separator: "\n").first { $0.contains("this process ") } ?? ""
+        #expect(ownLine.contains("nibviz's own work") && ownLine.contains("next to Graphviz's"), "\(ownLine)")
+        #expect(one.stderr.contains(" process-cpu="))
         // Each step with the memory it leaves resident and the peak so far (Linux's /proc).
         let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan, render and write pages") } ?? ""
         #expect(planLine.contains("resident ") && planLine.contains(" MiB, peak "), "\(planLine)")
