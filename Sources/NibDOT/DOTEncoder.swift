@@ -48,14 +48,8 @@ public enum DOTEncoder {
         }
     }
 
-    /// ` [a="1", b="2"]` sorted by name, or nothing when empty.
-    static func attributeList(_ attributes: DOTAttributes) -> String {
-        var out = ""
-        appendAttributes(attributes, into: &out)
-        return out
-    }
-
-    /// `attributeList` appended to `out` (a graph's text is built in one string).
+    /// ` [a="1", b="2"]` sorted by name, or nothing when empty, appended to `out` (a graph's
+    /// text is built in one string).
     static func appendAttributes(_ attributes: DOTAttributes, into out: inout String) {
         guard !attributes.isEmpty else { return }
         out += " ["

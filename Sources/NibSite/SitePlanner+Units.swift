@@ -81,7 +81,7 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
                     sceneIndex = trial
                     sceneIndex.claimLog = []
-                    try adopt(unit.pages.map(SitePage.init(kept:)), from: firstUnitPage)
+                    try adopt(unit.pages.map(SitePage.init(kept:)))
                     units.append(
                         UnitRecord(
                             context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
@@ -114,7 +114,7 @@ extension SitePlanner {
                 if !keepsFigureDOT { figure.dot = "" }
                 figures.append(figure)
             }
-            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) }, from: firstUnitPage)
+            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) })
             units.append(
                 UnitRecord(
                     context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
@@ -124,10 +124,9 @@ extension SitePlanner {
     }
 
     /// Appends one document's pages, links them and hands them on.
-    private func adopt(_ unitPages: [SitePage], from firstUnitPage: Int) throws {
+    private func adopt(_ unitPages: [SitePage]) throws {
         let range = pages.count..<pages.count + unitPages.count
         pages += unitPages
-        self.unitPages = firstUnitPage..<pages.count
         for index in range { linkRules(index) }
         try pagesAdopted?(range)
     }

@@ -117,17 +117,8 @@ struct BuildState: Codable {
     /// whose entries are those `previous` read from its file (the file is carried as it is: a
     /// rebuild after a small change encodes a few shards, not the whole site's links).
     func encodedDetails(jobs: Int, previous: BuildState?) throws -> [(path: String, bytes: Data?)] {
-        let parts = (0..<Self.detailsShards).map { number in
-            Details(pages: pages.filter { Self.shard($0.key) == number }, units: units.filter { Self.shard($0.key) == number })
-        }
-        let old: [Details]? = previous.flatMap { previous in
-            guard previous.detailsRead else { return nil }
-            return (0..<Self.detailsShards).map { number in
-                Details(
-                    pages: previous.pages.filter { Self.shard($0.key) == number },
-                    units: previous.units.filter { Self.shard($0.key) == number })
-            }
-        }
+        let parts = shardedDetails
+        let old = previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }
         let encoded = parallelMap(Array(parts.enumerated()), jobs: min(jobs, parts.count)) { number, details -> Result<Data?, Error> in
             if let old, old[number].pages == details.pages, old[number].units == details.units { return .success(nil) }
             let encoder = JSONEncoder()
@@ -135,6 +126,14 @@ struct BuildState: Codable {
             return Result { try encoder.encode(details) }
         }
         return try encoded.enumerated().map { (Self.detailsPath($0.offset), try $0.element.get()) }
+    }
+
+    /// `pages` and `units` split by `shard`, one `Details` per file.
+    var shardedDetails: [Details] {
+        var shards = Array(repeating: Details(), count: Self.detailsShards)
+        for (path, page) in pages { shards[Self.shard(path)].pages[path] = page }
+        for (path, unit) in units { shards[Self.shard(path)].units[path] = unit }
+        return shards
     }
 
     /// Every file this state lists is still in the output as it was written.

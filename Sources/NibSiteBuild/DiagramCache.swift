@@ -8,15 +8,14 @@ import NibOutput
 struct DiagramCache {
     /// The cached SVG bytes for a key, if any.
     var read: (String) -> [UInt8]?
-    /// Whether the cache holds a key (without reading it).
+    /// Whether the cache holds a key (without reading it): from an earlier build, or stored by
+    /// this one.
     var has: (String) -> Bool
     /// Stores an SVG (best effort: a cache that cannot be written only costs a re-render); on
     /// the store's writer thread.
     var write: @Sendable (String, [UInt8]) -> Void
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
     var keep: (String) -> Void
-    /// Whether an SVG this build stored can be read back (`read`).
-    var wrote: (String) -> Bool = { _ in false }
     /// Completes the cache once the last SVG is written (the pack and its index).
     var finish: () throws -> Void = {}
 
@@ -33,12 +32,11 @@ extension SiteBuilder {
                 path: named.path, inputs: [options.siteRoot.path] + options.inputs.map(\.path), toolVersion: options.version)
             return DiagramCache(
                 read: { folder.read($0 + ".svg") }, has: { FileManager.default.fileExists(atPath: folder.path + "/" + $0 + ".svg") },
-                write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in },
-                wrote: { FileManager.default.fileExists(atPath: folder.path + "/" + $0 + ".svg") })
+                write: { try? folder.write($1, to: $0 + ".svg") }, keep: { _ in })
         }
         let pack = DiagramPack(output: output)
         return DiagramCache(
             read: { pack.read($0) }, has: { pack.has($0) }, write: { pack.write($0, $1) }, keep: { pack.keep($0) },
-            wrote: { pack.wrote($0) }, finish: { try pack.finish() })
+            finish: { try pack.finish() })
     }
 }

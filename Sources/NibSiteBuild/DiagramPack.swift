@@ -53,8 +53,12 @@ final class DiagramPack: @unchecked Sendable {
         if let scratchReader { close(scratchReader) }
     }
 
-    /// Whether the previous build left the SVG of `key`.
-    func has(_ key: String) -> Bool { previous[key] != nil }
+    /// Whether `read` gives the SVG of `key`: the previous build left it, or this build wrote it.
+    func has(_ key: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return previous[key] != nil || fresh[key] != nil
+    }
 
     /// Marks a previous entry as used by this build (it goes into the new output).
     func keep(_ key: String) {
@@ -79,13 +83,6 @@ final class DiagramPack: @unchecked Sendable {
         }
         guard let fd = scratchReader else { return nil }
         return Self.read(fd, offset: entry.offset, length: entry.length)
-    }
-
-    /// Whether this build wrote the SVG of `key` (`read` gives it back).
-    func wrote(_ key: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return fresh[key] != nil
     }
 
     /// Adds an SVG rendered in this build (best effort: a failed write only costs a re-render).

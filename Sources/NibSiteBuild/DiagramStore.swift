@@ -58,7 +58,7 @@ final class DiagramStore {
             // An SVG the cache holds is read back when a page needs it (`rendered`); its write
             // may still be queued.
             if cache != nil { cacheWrites.wait() }
-            guard cache?.wrote(key) != true else { return (key, false) }
+            guard cache?.has(key) != true else { return (key, false) }
             entries[key]?.released = false
             entries[key]?.request.dot = dot
             renderedAgainCount += 1

@@ -52,12 +52,7 @@ extension SiteBuilder {
             let path = planner.pagePath(page)
             // A kept document's pages (`keptUnit` checked their files) are carried as they are.
             if planner.pageIsKept(page), let kept = previous?.pages[path] {
-                for file in [path] + kept.extraFiles { try output.carry(file) }
-                for key in kept.figureKeys { store.keep(key) }
-                state.pages[path] = kept
-                links[path] = kept.links
-                keptPages.insert(path)
-                timings.pagesKept += 1
+                try carry(kept, at: path, output: output)
                 continue
             }
             let numbers = planner.pageFigures(page)
@@ -67,13 +62,8 @@ extension SiteBuilder {
             if template.standsAlone { planner.release(page) }
             let fingerprint = planner.pageFingerprint(template) { figureKeys[$0] + FigureHTML.standaloneFormat }
             if var kept = previous?.keeps(path, fingerprint: fingerprint, in: output) {
-                for file in [path] + kept.extraFiles { try output.carry(file) }
-                for key in keys { store.keep(key) }
                 kept.figureKeys = keys.sorted()
-                state.pages[path] = kept
-                links[path] = kept.links
-                keptPages.insert(path)
-                timings.pagesKept += 1
+                try carry(kept, at: path, output: output)
                 figuresShown(numbers)
                 continue
             }
@@ -89,6 +79,17 @@ extension SiteBuilder {
             queue.pending[page] = missing.count
             for key in missing { queue.waiting[key, default: []].append(page) }
         }
+    }
+
+    /// Carries page `path` as the previous build wrote it (its file, its standalone SVGs, its
+    /// diagrams' cache entries) and records it as kept.
+    private func carry(_ kept: BuildState.Page, at path: String, output: OutputFolder) throws {
+        for file in [path] + kept.extraFiles { try output.carry(file) }
+        for key in kept.figureKeys { store.keep(key) }
+        state.pages[path] = kept
+        links[path] = kept.links
+        keptPages.insert(path)
+        timings.pagesKept += 1
     }
 
     /// Takes the results in so far; then, while more than `limit` diagrams are in flight, waits

@@ -63,6 +63,12 @@ public struct SiteTimings: Sendable {
     /// span − the jobs' time.
     public var idleWorkerSeconds: Double { max(0, Double(lanes) * renderWall - diagrams.reduce(0) { $0 + $1.timing.total }) }
 
+    /// nibviz's own CPU in this process: all of it less Graphviz's, which runs here with one
+    /// lane and in the workers with more.
+    var processOwnCPU: Double? {
+        processCPU.map { $0.user + $0.system - (lanes <= 1 ? diagrams.reduce(0) { $0 + $1.timing.graphvizCPU } : 0) }
+    }
+
     /// The `--timings` report: steps, totals by stage, the longest diagrams, idle workers.
     public func table(longest count: Int = 10) -> String {
         func format(_ value: Double) -> String { String(format: "%.2f s", value) }
@@ -91,9 +97,7 @@ public struct SiteTimings: Sendable {
             "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
                 + String(format: "%.3f ms per job", perJob)
                 + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
-        if let processCPU {
-            // With one lane Graphviz runs in this process; with more, in the workers.
-            let own = processCPU.user + processCPU.system - (lanes <= 1 ? graphvizCPU : 0)
+        if let processCPU, let own = processOwnCPU {
             lines.append(
                 "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
                     + "\(format(processCPU.system))): nibviz's own work \(format(own)) CPU next to Graphviz's \(format(graphvizCPU))")
@@ -108,9 +112,7 @@ public struct SiteTimings: Sendable {
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
                 + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
-                + (processCPU.map {
-                    " process-cpu=\(String(format: "%.3f", $0.user + $0.system - (lanes <= 1 ? graphvizCPU : 0)))"
-                } ?? "")
+                + (processOwnCPU.map { " process-cpu=\(String(format: "%.3f", $0))" } ?? "")
         )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")
