@@ -18,6 +18,11 @@ if [ -d "$CORPUS" ]; then
 else
   echo "browser-test: no corpus at $CORPUS; testing concept pages only"
 fi
+# A document deep in a Pods-like folder: its path is one long word the pages must wrap.
+deep="$OUT/inputs/Pods/SomeVendorFramework.framework/Versions/B/Resources/Base.lproj"
+rm -rf "$OUT/inputs" && mkdir -p "$deep"
+cp Tests/Fuzz/seeds/xib/$(ls Tests/Fuzz/seeds/xib | head -1) "$deep/SomeVendorPermissionPromptWindowController.xib"
+inputs+=("$OUT/inputs")
 "$BIN" site "${inputs[@]}" -o "$OUT/site" --cache "$OUT/cache" || true
 pages=("index.html" "concepts/view-cycle.html")
 if [ -n "$big" ]; then
@@ -40,6 +45,23 @@ for page in "${pages[@]}"; do
     if [ ! -s "$OUT/$name.png" ]; then echo "browser-test: no screenshot for $page ($theme)"; status=1; fi
     echo "browser-test: $page ($theme) -> $OUT/$name.png"
   done
+done
+# No page is wider than the window (a long document path once widened the home page): a copy
+# of each page with a probe that reports the document's scroll width against the window's.
+probe='<script>addEventListener("load",()=>setTimeout(()=>{const p=document.createElement("pre");p.id="probe";
+p.textContent="width "+document.documentElement.scrollWidth+" of "+document.documentElement.clientWidth;document.body.appendChild(p)},300))</script>'
+for page in "${pages[@]}"; do
+  copy="$(dirname "$OUT/site/$page")/zz-width-probe.html"
+  { cat "$OUT/site/$page"; echo "$probe"; } >"$copy"
+  width=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --window-size=1280,1600 \
+    --virtual-time-budget=3000 --dump-dom "file://$PWD/$copy" 2>/dev/null | sed -n 's/.*<pre id="probe">width \([0-9]*\) of \([0-9]*\)<.*/\1 \2/p')
+  rm -f "$copy"
+  read -r scroll client <<<"${width:-0 0}"
+  if [ "$client" = 0 ] || [ "$scroll" -gt "$client" ]; then
+    echo "browser-test: $page is wider than the window (scroll width ${scroll}, window ${client})"; status=1
+  else
+    echo "browser-test: $page fits the window (${scroll} px)"
+  fi
 done
 # Search: ?q= runs a query on load; the dumped DOM must list a result for a rule and a selector.
 for query in "R-LOAD-6" "viewDidUnload"; do
