@@ -11,7 +11,8 @@ public enum DOTEncoder {
     public static func encode(_ graph: DOTGraph) -> String {
         var out = ""
         out += graph.directed ? "digraph " : "graph "
-        out += name(graph.name) + " {\n"
+        appendName(graph.name, into: &out)
+        out += " {\n"
         let indent = "  "
         if !graph.attributes.isEmpty { line(indent + "graph", graph.attributes, into: &out) }
         if !graph.nodeDefaults.isEmpty { line(indent + "node", graph.nodeDefaults, into: &out) }
@@ -26,21 +27,28 @@ public enum DOTEncoder {
             switch statement {
             case .node(let node):
                 out += indent
-                out += name(node.id)
+                appendName(node.id, into: &out)
                 appendAttributes(node.attributes, into: &out)
                 out += "\n"
             case .edge(let edge):
                 out += indent
-                out += name(edge.from)
+                appendName(edge.from, into: &out)
                 out += directed ? " -> " : " -- "
-                out += name(edge.to)
+                appendName(edge.to, into: &out)
                 appendAttributes(edge.attributes, into: &out)
                 out += "\n"
             case .subgraph(let subgraph):
-                out += indent + "subgraph " + name(subgraph.name) + " {\n"
+                out += indent
+                out += "subgraph "
+                appendName(subgraph.name, into: &out)
+                out += " {\n"
                 let inner = indent + "  "
                 for (name, value) in subgraph.attributes.sorted(by: { $0.key < $1.key }) {
-                    out += inner + attributeName(name) + "=" + encode(value) + "\n"
+                    out += inner
+                    appendAttributeName(name, into: &out)
+                    out += "="
+                    append(value, into: &out)
+                    out += "\n"
                 }
                 write(subgraph.statements, directed: directed, indent: inner, into: &out)
                 out += indent + "}\n"
@@ -57,9 +65,9 @@ public enum DOTEncoder {
         for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
             if !first { out += ", " }
             first = false
-            out += attributeName(key)
+            appendAttributeName(key, into: &out)
             out += "="
-            out += encode(value)
+            append(value, into: &out)
         }
         out += "]"
     }
@@ -72,23 +80,34 @@ public enum DOTEncoder {
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
-    private static func attributeName(_ name: String) -> String {
+    private static func appendAttributeName(_ name: String, into out: inout String) {
         let plain =
             !name.isEmpty
-            && name.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+            && name.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
             }
-        return plain ? name : DOTEscaping.quoted(name)
+        if plain { out += name } else { DOTEscaping.appendQuoted(name, into: &out) }
     }
 
     /// One value in its context's escaping.
     static func encode(_ value: DOTValue) -> String {
+        var out = ""
+        append(value, into: &out)
+        return out
+    }
+
+    /// `encode(value)` appended to `out`.
+    private static func append(_ value: DOTValue, into out: inout String) {
         let limit = InputLimits.maxTooltipCharacters
-        return switch value {
-        case .text(let text): DOTEscaping.quotedInPieces(DOTEscaping.truncated(text, limit: limit))
-        case .tooltip(let text): DOTEscaping.quotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip)
-        case .url(let text): DOTEscaping.quotedInPieces(text, for: .url)
-        case .html(let body): "<" + nonEmptyElements(body) + ">"
+        switch value {
+        case .text(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), into: &out)
+        case .tooltip(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip, into: &out)
+        case .url(let text): DOTEscaping.appendQuotedInPieces(text, for: .url, into: &out)
+        case .html(let body):
+            out += "<"
+            out += nonEmptyElements(body)
+            out += ">"
         }
     }
 
@@ -104,6 +123,6 @@ public enum DOTEncoder {
         }
     }
 
-    /// A node, edge-end, subgraph or graph name, quoted (in pieces when long).
-    static func name(_ text: String) -> String { DOTEscaping.quotedInPieces(text) }
+    /// A node, edge-end, subgraph or graph name, quoted (in pieces when long), appended to `out`.
+    static func appendName(_ text: String, into out: inout String) { DOTEscaping.appendQuotedInPieces(text, into: &out) }
 }

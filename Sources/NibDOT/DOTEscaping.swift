@@ -21,11 +21,21 @@ public enum DOTEscaping {
     /// `&amp;` (Graphviz decodes entities in labels), line breaks become `\n`, other control
     /// characters a space.
     public static func quoted(_ text: String, for context: Context = .label) -> String {
+        var out = ""
+        appendQuoted(text, for: context, into: &out)
+        return out
+    }
+
+    /// `quoted(text, for:)` appended to `out` (a graph's DOT text is built in one string).
+    public static func appendQuoted(_ text: String, for context: Context = .label, into out: inout String) {
+        out += "\""
+        defer { out += "\"" }
         // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
-        if isPlain(text, for: context) { return "\"" + text + "\"" }
+        if isPlain(text, for: context) {
+            out += text
+            return
+        }
         let backslash = context == .tooltip ? "\\\\\\\\" : "\\\\"
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
         var previousWasCR = false
         for scalar in text.unicodeScalars {
             defer { previousWasCR = scalar == "\r" }
@@ -44,24 +54,26 @@ public enum DOTEscaping {
                 if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
             }
         }
-        out += "\""
-        return out
     }
 
     /// Whether `quoted` would copy `text` unchanged: printable ASCII without `\\`, `"` or `&`
     /// (nor, in a URL, a character it percent-encodes).
     static func isPlain(_ text: String, for context: Context) -> Bool {
-        text.utf8.allSatisfy { byte in
-            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "&") else {
-                return false
-            }
-            guard context == .url else { return true }
-            switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "`"), UInt8(ascii: "{"),
-                UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"):
-                return false
-            default: return true
-            }
+        var text = text
+        // Native strings are contiguous UTF-8: a plain loop over the bytes, no iterator.
+        return text.withUTF8 { bytes in bytes.allSatisfy { isPlain($0, for: context) } }
+    }
+
+    private static func isPlain(_ byte: UInt8, for context: Context) -> Bool {
+        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "&") else {
+            return false
+        }
+        guard context == .url else { return true }
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: " "), UInt8(ascii: "`"), UInt8(ascii: "{"),
+            UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"):
+            return false
+        default: return true
         }
     }
 
@@ -72,18 +84,26 @@ public enum DOTEscaping {
     /// `quoted(text, for:)`, written as a DOT concatenation `"…" + "…"` when the text is long,
     /// so any length reaches Graphviz whole (node names, ids and tooltips of any size).
     public static func quotedInPieces(_ text: String, for context: Context = .label) -> String {
+        var out = ""
+        appendQuotedInPieces(text, for: context, into: &out)
+        return out
+    }
+
+    /// `quotedInPieces(text, for:)` appended to `out`.
+    public static func appendQuotedInPieces(_ text: String, for context: Context = .label, into out: inout String) {
         // A text of no more bytes than `pieceScalars` has no more scalars either.
-        guard text.utf8.count > pieceScalars else { return quoted(text, for: context) }
+        guard text.utf8.count > pieceScalars, text.unicodeScalars.count > pieceScalars else {
+            appendQuoted(text, for: context, into: &out)
+            return
+        }
         let scalars = text.unicodeScalars
-        guard scalars.count > pieceScalars else { return quoted(text, for: context) }
-        var pieces: [String] = []
         var start = scalars.startIndex
         while start < scalars.endIndex {
+            if start > scalars.startIndex { out += " + " }
             let end = scalars.index(start, offsetBy: pieceScalars, limitedBy: scalars.endIndex) ?? scalars.endIndex
-            pieces.append(quoted(String(scalars[start..<end]), for: context))
+            appendQuoted(String(scalars[start..<end]), for: context, into: &out)
             start = end
         }
-        return pieces.joined(separator: " + ")
     }
 
     /// The percent-encoding of a character a URL never holds raw, or nil to keep it.

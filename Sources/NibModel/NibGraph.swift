@@ -73,11 +73,7 @@ public struct NibGraph: Hashable, Sendable {
 
     /// The direct children of each object, in document order.
     public var childrenByParent: [ObjectID: [ObjectID]] {
-        var table: [ObjectID: [ObjectID]] = [:]
-        for object in objects {
-            if let parent = object.parent { table[parent, default: []].append(object.id) }
-        }
-        return table
+        derived.childrenByParent(objects)
     }
 
     /// Objects with no parent (top-level objects and placeholders of a xib, scene roots).

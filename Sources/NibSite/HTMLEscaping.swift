@@ -4,6 +4,8 @@ import NibDOT
 public enum HTMLEscaping {
     /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe in element content and quoted attributes.
     public static func escape(_ text: String) -> String {
+        // Most text (names, ids, labels) has nothing to escape: returned as is.
+        guard text.utf8.contains(where: needsEscaping) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -23,6 +25,16 @@ public enum HTMLEscaping {
             }
         }
         return out
+    }
+
+    /// Whether `escape` changes this byte: a character it writes as an entity, or a control
+    /// character other than tab and newline.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): false
+        default: byte < 0x20
+        }
     }
 
     /// A lowercase identifier made of `[a-z0-9-]` for heading anchors and file names.
@@ -59,13 +71,19 @@ public enum HTMLEscaping {
     /// character, R-XML-8; whitespace, which an HTML id cannot hold, becomes `_`). Escape it
     /// for the attribute.
     public static func objectAnchor(_ id: String) -> String {
-        "obj-" + String(id.map { $0.isWhitespace ? "_" : $0 })
+        "obj-" + whitespaceUnderscored(id)
     }
 
     /// The fragment that links to `objectAnchor(id)`: `obj-` + the percent-encoded id. Diagrams
     /// get their object links from the site (`SitePlanner.diagramOptions`), so both agree.
     public static func objectFragment(_ id: String) -> String {
-        "obj-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
+        "obj-" + percentEncoded(whitespaceUnderscored(id))
+    }
+
+    /// `id` with each whitespace character `_`; an IB id (`BYZ-38-t0r`, `object-12`) has none.
+    private static func whitespaceUnderscored(_ id: String) -> String {
+        guard id.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return id }
+        return String(id.map { $0.isWhitespace ? "_" : $0 })
     }
 
     /// The `id` attribute value of a storyboard scene's row: `scene-<id>`, whitespace as `_`.

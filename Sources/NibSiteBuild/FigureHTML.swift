@@ -36,42 +36,62 @@ enum FigureHTML {
     }
 
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.
-    /// One pass over the bytes: Graphviz writes a comment per node and edge, and big diagrams
-    /// run to megabytes.
+    /// One pass over the bytes that copies the runs between the places it changes: Graphviz
+    /// writes a comment per node and edge, big diagrams run to megabytes, and every figure of
+    /// every page comes through here.
     static func inline(_ svg: String, prefix: String) -> String {
-        let bytes = Array(svg.utf8)
+        var svg = svg
+        return svg.withUTF8 { inline($0, prefix: prefix) }
+    }
+
+    private static func inline(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String) -> String {
         guard let start = firstIndex(of: "<svg", in: bytes, from: 0) else { return "" }
         let idPrefix = Array(" id=\"\(prefix)-".utf8)
         let urlPrefix = Array("url(#\(prefix)-".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count - start + bytes.count / 16)
+        let (less, space, letterU, greater) = (UInt8(ascii: "<"), UInt8(ascii: " "), UInt8(ascii: "u"), UInt8(ascii: ">"))
+        var copied = start
         var index = start
         var rootTagDone = false
+        func copyRun() {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+        }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "<"), matches("<!--", bytes, at: index) {
-                guard let close = firstIndex(of: "-->", in: bytes, from: index + 4) else { break }
+            if byte == less, matches("<!--", bytes, at: index) {
+                copyRun()
+                guard let close = firstIndex(of: "-->", in: bytes, from: index + 4) else {
+                    copied = bytes.count
+                    break
+                }
                 index = close + 3
                 // Drop the line break the comment leaves behind.
                 if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                continue
-            }
-            if byte == UInt8(ascii: " "), matches(" id=\"", bytes, at: index) {
+                copied = index
+            } else if byte == space, matches(" id=\"", bytes, at: index) {
+                copyRun()
                 out.append(contentsOf: idPrefix)
                 index += 5
-                continue
-            }
-            if byte == UInt8(ascii: "u"), matches("url(#", bytes, at: index) {
+                copied = index
+            } else if byte == letterU, matches("url(#", bytes, at: index) {
+                copyRun()
                 out.append(contentsOf: urlPrefix)
                 index += 5
-                continue
-            }
-            if !rootTagDone, byte == UInt8(ascii: ">") {
+                copied = index
+            } else if byte == greater, !rootTagDone {
+                copyRun()
                 rootTagDone = true
                 out = rootTag(out)
+                copied = index
+                index += 1
+            } else {
+                index += 1
             }
-            out.append(byte)
-            index += 1
+        }
+        if copied < bytes.count {
+            index = bytes.count
+            copyRun()
         }
         while out.last == UInt8(ascii: "\n") { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
@@ -94,7 +114,7 @@ enum FigureHTML {
         return Array(tag.utf8)
     }
 
-    static func matches(_ needle: StaticString, _ bytes: [UInt8], at index: Int) -> Bool {
+    static func matches(_ needle: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let count = needle.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         return needle.withUTF8Buffer { buffer in
@@ -103,7 +123,7 @@ enum FigureHTML {
         }
     }
 
-    static func firstIndex(of needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+    static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
             if matches(needle, bytes, at: index) { return index }

@@ -106,7 +106,8 @@ public enum LinkChecker {
         for path in paths {
             guard let links = pages[path] else { continue }
             let base = folder(of: path)
-            var cache = resolved[base] ?? [:]
+            // Taken out while it grows, so adding to it does not copy it.
+            var cache = resolved.removeValue(forKey: base) ?? [:]
             for reference in links.references {
                 let resolution: Resolution
                 if let known = cache[reference] {
@@ -158,10 +159,11 @@ public enum LinkChecker {
         }
         if hasScheme(decoded) || decoded.hasPrefix("//") { return .outside(decoded) }
         if decoded.hasPrefix("mailto:") || decoded.hasPrefix("data:") { return .ignored }
-        let parts = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let filePart = percentDecoded(parts.first.map(String.init) ?? "") ?? ""
-        let fragment = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
-        let target = filePart.isEmpty ? "" : normalize(base.isEmpty ? filePart : base + "/" + filePart)
+        let hash = decoded.utf8.firstIndex(of: UInt8(ascii: "#")) ?? decoded.endIndex
+        let filePart = percentDecoded(String(decoded[..<hash])) ?? ""
+        let afterHash = hash < decoded.endIndex ? decoded.index(after: hash) : decoded.endIndex
+        let fragment = afterHash < decoded.endIndex ? String(decoded[afterHash...]) : nil
+        let target = filePart.isEmpty ? "" : joined(base, filePart)
         return .target(target, fragment: fragment.map { percentDecoded($0) ?? $0 }, written: decoded)
     }
 
@@ -194,7 +196,7 @@ public enum LinkChecker {
 
     /// Whether `normalize` would change `path`: an empty, `.` or `..` segment (a leading,
     /// trailing or doubled `/` makes an empty one).
-    static func needsNormalizing(_ path: String) -> Bool {
+    static func needsNormalizing<Path: StringProtocol>(_ path: Path) -> Bool {
         var segmentLength = 0
         var dots = 0
         for byte in path.utf8 {
@@ -228,13 +230,40 @@ public enum LinkChecker {
 
     /// Whether `text` holds `://` (a URL with a scheme).
     static func hasScheme(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 3 else { return false }
-        for index in 0..<(bytes.count - 2)
-        where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
-            return true
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 3 else { return false }
+            for index in 0..<(bytes.count - 2)
+            where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/") {
+                return true
+            }
+            return false
         }
-        return false
+    }
+
+    /// `normalize(base + "/" + relative)`: the common case (`../` and `./` in front, nothing
+    /// to normalize after them or in `base`) without splitting and joining the whole path:
+    /// every page has its folder's references resolved, and most climb to the site root.
+    static func joined(_ base: String, _ relative: String) -> String {
+        var rest = Substring(relative)
+        var up = 0
+        while true {
+            if rest.hasPrefix("../") {
+                rest = rest.dropFirst(3)
+                up += 1
+            } else if rest.hasPrefix("./") {
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        guard !needsNormalizing(rest), base.isEmpty || !needsNormalizing(base) else {
+            return normalize(base.isEmpty ? relative : base + "/" + relative)
+        }
+        var kept = Substring(base)
+        // A `..` above the site root stays at the root, as in `normalize`.
+        for _ in 0..<up { kept = kept.lastIndex(of: "/").map { kept[..<$0] } ?? "" }
+        return kept.isEmpty ? String(rest) : kept + "/" + rest
     }
 
     static func normalize(_ path: String) -> String {

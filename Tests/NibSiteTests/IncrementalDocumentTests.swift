@@ -139,4 +139,17 @@ struct LinkCheckReferenceTests {
         #expect(LinkChecker.normalize("a/./b/../c") == "a/c" && LinkChecker.normalize("a/b.c/d") == "a/b.c/d")
         #expect(LinkChecker.normalize("/a//b/") == "a/b" && LinkChecker.normalize("a/...") == "a/...")
     }
+
+    /// `joined`'s fast path gives what normalizing the whole path gives, also where it must fall back.
+    @Test(arguments: ["", "a", "a/b", "a/b/c", "a/./b", "a//b", "a/b/.."])
+    func joiningAReferenceToItsFolderIsNormalizingTheWholePath(base: String) {
+        let references = [
+            "x.html", "../x.html", "../../x.html", "../../../../x.html", "./x.html", ".././../x/y.html", "../x/../y.html", "..",
+            "../", "./", "x/", "x//y", "/x", "...", "../...", "x/..",
+        ]
+        for reference in references {
+            let expected = LinkChecker.normalize(base.isEmpty ? reference : base + "/" + reference)
+            #expect(LinkChecker.joined(base, reference) == expected, "\(base) + \(reference)")
+        }
+    }
 }
