@@ -29,16 +29,33 @@ public enum DiagramSet {
     /// A document's own diagrams in reading order: the storyboard flow, the object graph (its
     /// parts when split) and, given the document's simulated load, its instantiation.
     public static func document(_ graph: NibGraph, load: Timeline?, options: DiagramOptions) -> [(DiagramKind, NamedDiagram)] {
-        var out: [(DiagramKind, NamedDiagram)] = []
-        if graph.isStoryboard {
-            out.append((.flow, NamedDiagram(name: "flow", title: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options))))
-        }
+        var out = flow(graph, options: options)
         out += ObjectGraphDiagram.parts(graph, options: options).map { (.graph, $0) }
-        if let load {
-            let title = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
-            let dot = InstantiationDiagram.dot(load, graph: graph, platform: graph.platform, title: title, options: options)
-            out.append((.instantiation, NamedDiagram(name: "instantiation", title: "Instantiation", dot: dot)))
-        }
+        out += instantiation(graph, load: load, options: options)
         return out
+    }
+
+    /// What a document's own page draws: `document`'s diagrams when the object graph is drawn
+    /// whole; when it is split, only the diagram standing for the whole (`ObjectGraphDiagram.whole`),
+    /// and `isSplit` says the parts go on pages of their own (they are not built here).
+    public static func documentPage(_ graph: NibGraph, load: Timeline?, options: DiagramOptions) -> (
+        diagrams: [(DiagramKind, NamedDiagram)], isSplit: Bool
+    ) {
+        let whole = ObjectGraphDiagram.whole(graph, options: options)
+        let graphDiagrams = whole.diagram.map { [(DiagramKind.graph, $0)] } ?? []
+        if whole.isSplit { return (graphDiagrams, true) }
+        return (flow(graph, options: options) + graphDiagrams + instantiation(graph, load: load, options: options), false)
+    }
+
+    private static func flow(_ graph: NibGraph, options: DiagramOptions) -> [(DiagramKind, NamedDiagram)] {
+        guard graph.isStoryboard else { return [] }
+        return [(.flow, NamedDiagram(name: "flow", title: "Storyboard flow", dot: FlowDiagram.dot(graph, options: options)))]
+    }
+
+    private static func instantiation(_ graph: NibGraph, load: Timeline?, options: DiagramOptions) -> [(DiagramKind, NamedDiagram)] {
+        guard let load else { return [] }
+        let title = graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+        let dot = InstantiationDiagram.dot(load, graph: graph, platform: graph.platform, title: title, options: options)
+        return [(.instantiation, NamedDiagram(name: "instantiation", title: "Instantiation", dot: dot))]
     }
 }

@@ -106,18 +106,25 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Writes `text` at `relative` (`/`-separated, inside the folder).
     public func write(_ text: String, to relative: String) throws {
-        try write(Array(text.utf8), to: relative)
+        // Its UTF-8 in place, not copied first (pages run to megabytes).
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: relative) }
     }
 
     /// Writes bytes at `relative` (`/`-separated, inside the folder).
     public func write(_ data: Data, to relative: String) throws {
-        try write([UInt8](data), to: relative)
+        try data.withUnsafeBytes { try write($0, to: relative) }
+    }
+
+    /// Writes bytes at `relative` (`/`-separated, inside the folder).
+    public func write(_ bytes: [UInt8], to relative: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: relative) }
     }
 
     /// Writes bytes at `relative` (`/`-separated, inside the folder); writing a path twice keeps
     /// the last bytes. A file of nibviz's previous output with the same bytes is kept instead
     /// (`carry`: same file, same modification time), so an unchanged file is never rewritten.
-    public func write(_ bytes: [UInt8], to relative: String) throws {
+    private func write(_ bytes: UnsafeRawBufferPointer, to relative: String) throws {
         guard let relative = OutputPath.checkedRelative(relative), relative != OutputMarker.fileName else {
             throw OutputError(shown + "/" + relative, .other("the name leaves the output folder or is nibviz's marker"))
         }

@@ -36,12 +36,10 @@ public enum POSIXFile {
     }
 
     /// Writes every byte to `fd`, retrying short writes and EINTR.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
+            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw OutputError.system(path)
@@ -50,8 +48,12 @@ public enum POSIXFile {
         }
     }
 
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+    }
+
     /// Creates `path` as a new regular file (never following or replacing anything) and fills it.
-    static func create(_ path: String, _ bytes: [UInt8], shownAs shown: String, mode: mode_t = 0o666) throws {
+    static func create(_ path: String, _ bytes: UnsafeRawBufferPointer, shownAs shown: String, mode: mode_t = 0o666) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard fd >= 0 else { throw OutputError.system(shown) }
         do {
@@ -66,6 +68,10 @@ public enum POSIXFile {
             unlink(path)
             throw error
         }
+    }
+
+    static func create(_ path: String, _ bytes: [UInt8], shownAs shown: String, mode: mode_t = 0o666) throws {
+        try bytes.withUnsafeBytes { try create(path, $0, shownAs: shown, mode: mode) }
     }
 
     /// `create` at `base`, or `base-1`, `base-2`… when that name is taken; returns the path used.
@@ -91,9 +97,9 @@ public enum POSIXFile {
     }
 
     /// Whether the regular file at `path` holds exactly `bytes` (its size is checked first).
-    static func hasBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
+    static func hasBytes(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let stamp = stamp(path), stamp.size == bytes.count else { return false }
-        return read(path, limit: bytes.count + 1) == bytes
+        return read(path, limit: bytes.count + 1)?.elementsEqual(bytes) == true
     }
 
     static func read(_ path: String, limit: Int) -> [UInt8]? {

@@ -82,10 +82,9 @@ extension SitePlanner {
         var options = diagramOptions(
             pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)), scenes: graph.isStoryboard ? Set(graph.scenes.map(\.id)) : [])
         options.legend = .omit
-        let diagrams = DiagramSet.document(graph, load: document.timeline, options: options)
-        let split = diagrams.filter { $0.0 == .graph }.count > 1
+        let (diagrams, split) = DiagramSet.documentPage(graph, load: document.timeline, options: options)
         var drawn: [DiagramKind] = []
-        for (kind, named) in diagrams where !split || (kind == .graph && named.name == "overview") {
+        for (kind, named) in diagrams {
             html += figure(dot: named.dot, caption: named.title, kind: kind, name: document.relative, page: path)
             drawn.append(kind)
         }

@@ -123,7 +123,7 @@ extension SitePlanner {
     /// the page, the page's `../` prefix to the site root): the page's bytes depend only on its
     /// own figures.
     public func writePage(
-        _ template: PageTemplate, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, Data) throws -> Void
+        _ template: PageTemplate, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, String) throws -> Void
     ) throws {
         guard let pieces = template.pieces else {
             var failure: Error?
@@ -134,7 +134,7 @@ extension SitePlanner {
                 }
             }
             if let failure { throw failure }
-            try write(page.path, Data((layout?.render(page) ?? "").utf8))
+            try write(page.path, layout?.render(page) ?? "")
             return
         }
         var out = pieces[0]
@@ -142,7 +142,7 @@ extension SitePlanner {
             out += try figureHTML(figures[number], ordinal, template.root)
             out += pieces[ordinal + 1]
         }
-        try write(template.path, Data(out.utf8))
+        try write(template.path, out)
     }
 
     /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.

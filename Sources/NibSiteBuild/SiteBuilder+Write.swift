@@ -151,7 +151,7 @@ extension SiteBuilder {
                 return FigureHTML.figure(
                     outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
             }
-        ) { file, data in finisher.finish(page: path, file: file, data: data) }
+        ) { file, html in finisher.finish(page: path, file: file, html: html) }
         state.pages[path]?.extraFiles = files
         figuresShown(numbers)
     }
@@ -197,17 +197,17 @@ final class PageFinisher: @unchecked Sendable {
         work = SerialWork(label: "nibviz.page-files", threaded: threaded)
     }
 
-    /// Writes `data` at `file` and records the links of `page` (its HTML); nothing more once a
-    /// write failed (`check` reports it).
-    func finish(page: String, file: String, data: Data) {
+    /// Writes `html` at `file` and records the links of `page`; nothing more once a write
+    /// failed (`check` reports it).
+    func finish(page: String, file: String, html: String) {
         work.run { [self] in
             lock.lock()
             let failed = failure != nil
             lock.unlock()
             guard !failed else { return }
             do {
-                try output.write(data, to: file)
-                let pageLinks = LinkChecker.PageLinks(html: String(decoding: data, as: UTF8.self))
+                try output.write(html, to: file)
+                let pageLinks = LinkChecker.PageLinks(html: html)
                 lock.lock()
                 links[page] = pageLinks
                 lock.unlock()

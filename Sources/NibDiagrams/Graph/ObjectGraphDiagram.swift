@@ -22,6 +22,24 @@ public enum ObjectGraphDiagram {
         return DOTEncoder.encode(builder.run())
     }
 
+    /// What stands for the whole of `graph` where its parts get places of their own (a document
+    /// page): the whole graph when `parts` does not split it; else the overview `parts` starts
+    /// with, if any (a storyboard split per scene has none: its flow diagram is the overview).
+    /// Only that diagram is built, not the parts.
+    public static func whole(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> (diagram: NamedDiagram?, isSplit: Bool) {
+        guard let split = DocumentPartition.parts(graph, options: options), !split.isEmpty else {
+            return (NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options)), false)
+        }
+        return (overview(graph, of: split, options: options), true)
+    }
+
+    /// The overview of top-level objects of a document split per top-level object.
+    private static func overview(_ graph: NibGraph, of split: [DocumentPart], options: DiagramOptions) -> NamedDiagram? {
+        guard split.first?.kind == .object else { return nil }
+        let dot = DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))
+        return NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: dot)
+    }
+
     /// One top-level object of a document and everything it contains.
     public static func dot(_ graph: NibGraph, root: ObjectID, options: DiagramOptions = DiagramOptions()) -> String {
         let ids = subtree(root, in: graph)
@@ -37,15 +55,11 @@ public enum ObjectGraphDiagram {
     /// objects (with their sizes and the connections between them, which no other diagram
     /// shows) plus `object-<id>` per top-level object that contains others.
     public static func parts(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> [NamedDiagram] {
-        guard let split = DocumentPartition.parts(graph, options: options) else {
+        // A document over the threshold whose top-level objects hold nothing has no parts: whole.
+        guard let split = DocumentPartition.parts(graph, options: options), !split.isEmpty else {
             return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
         }
-        var parts: [NamedDiagram] = []
-        if split.first?.kind == .object {
-            let title = fileTitle(graph) + " — overview"
-            parts.append(
-                NamedDiagram(name: "overview", title: title, dot: DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))))
-        }
+        var parts = overview(graph, of: split, options: options).map { [$0] } ?? []
         for part in split {
             let dot: String
             switch part.kind {
