@@ -9,7 +9,7 @@ import NibModel
 public enum DOTEncoder {
     /// The DOT text of `graph`, ending with a newline.
     public static func encode(_ graph: DOTGraph) -> String {
-        var out = ""
+        var out = DOTText(capacity: 4096)
         out += graph.directed ? "digraph " : "graph "
         appendName(graph.name, into: &out)
         out += " {\n"
@@ -19,10 +19,10 @@ public enum DOTEncoder {
         if !graph.edgeDefaults.isEmpty { line(indent + "edge", graph.edgeDefaults, into: &out) }
         write(graph.statements, directed: graph.directed, indent: indent, into: &out)
         out += "}\n"
-        return out
+        return out.string
     }
 
-    private static func write(_ statements: [DOTStatement], directed: Bool, indent: String, into out: inout String) {
+    private static func write(_ statements: [DOTStatement], directed: Bool, indent: String, into out: inout DOTText) {
         for statement in statements {
             switch statement {
             case .node(let node):
@@ -58,7 +58,7 @@ public enum DOTEncoder {
 
     /// ` [a="1", b="2"]` sorted by name, or nothing when empty, appended to `out` (a graph's
     /// text is built in one string).
-    static func appendAttributes(_ attributes: DOTAttributes, into out: inout String) {
+    static func appendAttributes(_ attributes: DOTAttributes, into out: inout DOTText) {
         guard !attributes.isEmpty else { return }
         out += " ["
         var first = true
@@ -73,14 +73,14 @@ public enum DOTEncoder {
     }
 
     /// `head [attributes]` and a line break.
-    private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout String) {
+    private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout DOTText) {
         out += head
         appendAttributes(attributes, into: &out)
         out += "\n"
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
-    private static func appendAttributeName(_ name: String, into out: inout String) {
+    private static func appendAttributeName(_ name: String, into out: inout DOTText) {
         let plain =
             !name.isEmpty
             && name.utf8.allSatisfy { byte in
@@ -92,13 +92,13 @@ public enum DOTEncoder {
 
     /// One value in its context's escaping.
     static func encode(_ value: DOTValue) -> String {
-        var out = ""
+        var out = DOTText()
         append(value, into: &out)
-        return out
+        return out.string
     }
 
     /// `encode(value)` appended to `out`.
-    private static func append(_ value: DOTValue, into out: inout String) {
+    private static func append(_ value: DOTValue, into out: inout DOTText) {
         let limit = InputLimits.maxTooltipCharacters
         switch value {
         case .text(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), into: &out)
@@ -124,5 +124,5 @@ public enum DOTEncoder {
     }
 
     /// A node, edge-end, subgraph or graph name, quoted (in pieces when long), appended to `out`.
-    static func appendName(_ text: String, into out: inout String) { DOTEscaping.appendQuotedInPieces(text, into: &out) }
+    static func appendName(_ text: String, into out: inout DOTText) { DOTEscaping.appendQuotedInPieces(text, into: &out) }
 }

@@ -21,13 +21,13 @@ public enum DOTEscaping {
     /// `&amp;` (Graphviz decodes entities in labels), line breaks become `\n`, other control
     /// characters a space.
     public static func quoted(_ text: String, for context: Context = .label) -> String {
-        var out = ""
+        var out = DOTText()
         appendQuoted(text, for: context, into: &out)
-        return out
+        return out.string
     }
 
     /// `quoted(text, for:)` appended to `out` (a graph's DOT text is built in one string).
-    public static func appendQuoted(_ text: String, for context: Context = .label, into out: inout String) {
+    static func appendQuoted(_ text: String, for context: Context = .label, into out: inout DOTText) {
         out += "\""
         defer { out += "\"" }
         // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
@@ -51,7 +51,7 @@ public enum DOTEscaping {
             case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "\\n"
             case "\0": continue
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.append(scalar) }
             }
         }
     }
@@ -84,13 +84,13 @@ public enum DOTEscaping {
     /// `quoted(text, for:)`, written as a DOT concatenation `"…" + "…"` when the text is long,
     /// so any length reaches Graphviz whole (node names, ids and tooltips of any size).
     public static func quotedInPieces(_ text: String, for context: Context = .label) -> String {
-        var out = ""
+        var out = DOTText()
         appendQuotedInPieces(text, for: context, into: &out)
-        return out
+        return out.string
     }
 
     /// `quotedInPieces(text, for:)` appended to `out`.
-    public static func appendQuotedInPieces(_ text: String, for context: Context = .label, into out: inout String) {
+    static func appendQuotedInPieces(_ text: String, for context: Context = .label, into out: inout DOTText) {
         // A text of no more bytes than `pieceScalars` has no more scalars either.
         guard text.utf8.count > pieceScalars, text.unicodeScalars.count > pieceScalars else {
             appendQuoted(text, for: context, into: &out)
@@ -118,6 +118,12 @@ public enum DOTEscaping {
     /// `text` as the content of an HTML-like label cell: `& < > "` as entities, backslashes
     /// doubled (Graphviz expands `\N` even inside HTML labels), line breaks as `<BR/>`.
     public static func html(_ text: String) -> String {
+        // Printable ASCII without a character to escape (most names) is returned as is.
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previousWasCR = false
@@ -142,6 +148,11 @@ public enum DOTEscaping {
     /// A token usable in an SVG `class` attribute or a file name: ASCII letters, digits and
     /// `-`, everything else `-`, never empty.
     public static func token(_ text: String) -> String {
+        let isToken = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+        }
+        if isToken, !text.isEmpty { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"

@@ -30,20 +30,16 @@ public enum LinkChecker {
         /// references to them from the same page are checked here and left out: no other page
         /// links into a figure, and a build that keeps the page keeps them as they were.
         init(html: String) {
-            let (idValues, referenceValues) = linkAttributes(in: html)
-            let all = idValues.map(unescape)
-            let (inner, outer) = all.reduce(into: (Set<String>(), Set<String>())) { sets, id in
-                if Self.isFigureID(id) { sets.0.insert(id) } else { sets.1.insert(id) }
-            }
-            let ids = outer.sorted()
+            let scan = linkAttributes(in: html)
+            let ids = Set(scan.ids.map(unescape)).sorted()
             var references: Set<String> = []
             var brokenInner: [String] = []
-            for reference in referenceValues {
+            for reference in scan.references {
                 guard reference.hasPrefix("#"), Self.isFigureID(String(reference.dropFirst())) else {
                     references.insert(reference)
                     continue
                 }
-                if !inner.contains(unescape(String(reference.dropFirst()))) { brokenInner.append(reference) }
+                if scan.figureIDs?.contains(unescape(String(reference.dropFirst()))) != true { brokenInner.append(reference) }
             }
             // A same-page reference into a figure that does not resolve stays, so the check fails.
             self.init(ids: ids, references: references.union(brokenInner).sorted())
@@ -51,7 +47,14 @@ public enum LinkChecker {
 
         /// `f<digits>-…`: an id inside an inlined figure.
         static func isFigureID(_ id: String) -> Bool {
-            let bytes = Array(id.utf8.prefix(12))
+            var id = id
+            return id.withUTF8 { isFigureID($0) }
+        }
+
+        /// `isFigureID` of an id's bytes as written (the entities the site writes cannot make
+        /// or unmake the `f<digits>-` prefix).
+        static func isFigureID(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+            let bytes = id.prefix(12)
             guard bytes.first == UInt8(ascii: "f"), bytes.count > 2 else { return false }
             var index = 1
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
@@ -277,15 +280,18 @@ public enum LinkChecker {
     }
 
     /// The values of every `id="…"` and of every `href="…"` / `xlink:href="…"` / `src="…"`, in one
-    /// byte scan of the page (`names` limits which are looked for).
-    static func linkAttributes(in text: String, names: Set<String> = ["id", "href", "src"]) -> (ids: [String], references: [String]) {
+    /// byte scan of the page. The ids inside inlined figures (`PageLinks.isFigureID`; Graphviz
+    /// gives every node, edge and cluster one, most of a page's ids) are kept apart, unescaped,
+    /// and only made into strings when a reference on the page points into a figure.
+    static func linkAttributes(in text: String) -> (ids: [String], figureIDs: Set<String>?, references: [String]) {
         var text = text
         return text.withUTF8 { bytes in
             let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), quote = UInt8(ascii: "\"")
             let wanted: [(needle: [UInt8], isID: Bool, afterColon: Bool)] = [
                 (Array("id=\"".utf8), true, false), (Array("href=\"".utf8), false, true), (Array("src=\"".utf8), false, false),
-            ].filter { names.contains(String(decoding: $0.0.dropLast(2), as: UTF8.self)) }
+            ]
             var ids: [String] = []
+            var figureIDs: [Range<Int>] = []
             var references: [String] = []
             var index = 1
             scan: while index < bytes.count {
@@ -305,14 +311,23 @@ public enum LinkChecker {
                     let start = index + needle.count
                     var close = start
                     while close < bytes.count && bytes[close] != quote { close += 1 }
-                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)
-                    if isID { ids.append(value) } else { references.append(value) }
+                    let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
+                    if !isID {
+                        references.append(String(decoding: value, as: UTF8.self))
+                    } else if PageLinks.isFigureID(value) {
+                        figureIDs.append(start..<close)
+                    } else {
+                        ids.append(String(decoding: value, as: UTF8.self))
+                    }
                     index = close + 1
                     continue scan
                 }
                 index += 1
             }
-            return (ids, references)
+            let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
+            guard intoFigures else { return (ids, nil, references) }
+            let figures = figureIDs.map { unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
+            return (ids, Set(figures), references)
         }
     }
 }

@@ -140,6 +140,20 @@ struct LinkCheckReferenceTests {
         #expect(LinkChecker.normalize("/a//b/") == "a/b" && LinkChecker.normalize("a/...") == "a/...")
     }
 
+    /// Ids inside inlined figures (`f<n>-…`) are checked on their own page and kept out of the
+    /// page's anchors; a reference into a figure that is not there fails the check.
+    @Test func figureIDsAreCheckedOnTheirPageAndLeftOutOfItsAnchors() {
+        let figure = "<svg id=\"f0-graph0\"><g id=\"f0-node1\"><a xlink:href=\"#f0-node1\"></a></g></svg>"
+        let pages = [
+            "a.html": LinkChecker.PageLinks(html: "<p id=\"top\"></p>\(figure)<a href=\"#f0-gone\">x</a><a href=\"b.html#f1-node2\">y</a>"),
+            "b.html": LinkChecker.PageLinks(html: "<svg id=\"f1-node2\"></svg>"),
+        ]
+        #expect(pages["a.html"]?.ids == ["top"] && pages["b.html"]?.ids == [])
+        #expect(pages["a.html"]?.references == ["#f0-gone", "b.html#f1-node2"])
+        let problems = LinkChecker.check(pages: pages) { _ in false }
+        #expect(problems == ["a.html: missing anchor #f0-gone", "a.html: missing anchor b.html#f1-node2"])
+    }
+
     /// `joined`'s fast path gives what normalizing the whole path gives, also where it must fall back.
     @Test(arguments: ["", "a", "a/b", "a/b/c", "a/./b", "a//b", "a/b/.."])
     func joiningAReferenceToItsFolderIsNormalizingTheWholePath(base: String) {
