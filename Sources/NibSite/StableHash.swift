@@ -1,38 +1,78 @@
-/// FNV-1a, 64 bits, run twice with different offset bases for a 128-bit key: stable across
-/// runs, processes and platforms (unlike `Hasher`), and dependency-free. Used for cache keys
-/// only, never for security.
+/// A 128-bit digest that is stable across runs, processes and platforms (unlike `Hasher`) and
+/// dependency-free: two 64-bit lanes, each taking the input 8 bytes at a time (xor, multiply,
+/// rotate; the last word zero-padded), then a MurmurHash3 finalizer over both. Every piece is
+/// preceded by its length, so `["ab","c"]` ≠ `["a","bc"]`. Used for cache keys and page
+/// fingerprints only, never for security. (It replaced byte-at-a-time FNV-1a, which cost 0.2 s
+/// of a corpus site build: DOT graphs and pages run to megabytes.)
 public enum StableHash {
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
-
-    /// The 32-hex-digit digest of `parts`, each length-prefixed so `["ab","c"]` ≠ `["a","bc"]`.
+    /// The 32-hex-digit digest of `parts`.
     public static func hex(_ parts: [String]) -> String {
-        var low: UInt64 = 0xCBF2_9CE4_8422_2325
-        var high: UInt64 = 0x6C62_272E_07BB_0142
-        func mix(_ byte: UInt8) {
-            low = (low ^ UInt64(byte)) &* prime
-            high = (high ^ UInt64(byte ^ 0x5A)) &* prime
-        }
-        for part in parts {
-            var length = UInt64(part.utf8.count)
-            for _ in 0..<8 {
-                mix(UInt8(length & 0xFF))
-                length >>= 8
-            }
-            // Native strings are contiguous UTF-8: hashed in place, not copied first (pages and
-            // DOT graphs run to megabytes).
-            let hashed: Bool? = part.utf8.withContiguousStorageIfAvailable { bytes in
-                for byte in bytes { mix(byte) }
-                return true
-            }
-            if hashed == nil {
-                for byte in part.utf8 { mix(byte) }
-            }
-        }
-        return hex64(high) + hex64(low)
+        var stream = Stream()
+        for part in parts { stream.add(part) }
+        return stream.hex
     }
 
-    private static func hex64(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// One digest fed piece by piece (a large input is hashed without being joined into one
+    /// string); the same pieces give `hex`'s digest.
+    public struct Stream: Sendable {
+        private var low: UInt64 = 0xCBF2_9CE4_8422_2325
+        private var high: UInt64 = 0x6C62_272E_07BB_0142
+
+        public init() {}
+
+        /// Adds one piece: a string's UTF-8, in place when it is contiguous (native strings are).
+        public mutating func add(_ piece: String) {
+            var piece = piece
+            piece.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// Adds one piece.
+        public mutating func add(_ piece: [UInt8]) {
+            piece.withUnsafeBytes { add($0) }
+        }
+
+        /// Adds one piece.
+        public mutating func add(_ piece: UnsafeRawBufferPointer) {
+            mix(UInt64(piece.count))
+            var offset = 0
+            while offset + 8 <= piece.count {
+                mix(UInt64(littleEndian: piece.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            guard offset < piece.count else { return }
+            var tail: UInt64 = 0
+            for index in offset..<piece.count { tail |= UInt64(piece[index]) << (8 * UInt64(index - offset)) }
+            mix(tail)
+        }
+
+        private mutating func mix(_ word: UInt64) {
+            low = Self.rotated((low ^ word) &* 0x9E37_79B9_7F4A_7C15, by: 31)
+            high = Self.rotated((high ^ word) &* 0xC2B2_AE3D_27D4_EB4F, by: 29)
+        }
+
+        /// The 32-hex-digit digest of the pieces added so far.
+        public var hex: String {
+            let first = Self.finalized(low ^ Self.rotated(high, by: 17))
+            let second = Self.finalized(high &+ first)
+            return Self.hex64(second) + Self.hex64(first)
+        }
+
+        private static func rotated(_ value: UInt64, by count: UInt64) -> UInt64 { value << count | value >> (64 - count) }
+
+        /// MurmurHash3's 64-bit finalizer: every input bit reaches every output bit.
+        private static func finalized(_ value: UInt64) -> UInt64 {
+            var value = value
+            value ^= value >> 33
+            value &*= 0xFF51_AFD7_ED55_8CCD
+            value ^= value >> 33
+            value &*= 0xC4CE_B9FE_1A85_EC53
+            value ^= value >> 33
+            return value
+        }
+
+        private static func hex64(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
     }
 }

@@ -39,7 +39,7 @@ enum InputDigest {
                 return Array(previous.digest.utf8)
             }
             let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
-            var hash = StreamingHash()
+            var hash = StableHash.Stream()
             hash.add(bytes)
             let hex = hash.hex
             if let stamp, stamp.size == bytes.count, stamp.modified < now - 2_000_000_000 {
@@ -54,8 +54,8 @@ enum InputDigest {
             // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
             "\(MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion))",
         ]
-        var hasher = StreamingHash()
-        var global = StreamingHash()
+        var hasher = StableHash.Stream()
+        var global = StableHash.Stream()
         for part in parts {
             hasher.add(Array(part.utf8))
             global.add(Array(part.utf8))
@@ -64,7 +64,7 @@ enum InputDigest {
         for input in options.inputs {
             for item in SiteContent.expand(input, exclusion: options.exclusion) {
                 // A document's own digest names its files relative to it (a moved input keeps it).
-                var document = StreamingHash()
+                var document = StableHash.Stream()
                 for file in regularFiles(item.url.path) {
                     let bytes = digest(file)
                     hasher.add(Array(file.utf8))
@@ -113,32 +113,4 @@ enum InputDigest {
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return "\(path) \(size) \(modified)"
     }
-}
-
-/// FNV-1a over many byte arrays, 2×64 bits (`StableHash`'s function, fed piece by piece so a
-/// large input is hashed without being joined into one string).
-struct StreamingHash {
-    private var low: UInt64 = 0xCBF2_9CE4_8422_2325
-    private var high: UInt64 = 0x6C62_272E_07BB_0142
-    private static let prime: UInt64 = 0x0000_0100_0000_01B3
-
-    mutating func add(_ bytes: [UInt8]) {
-        var length = UInt64(bytes.count)
-        var low = self.low
-        var high = self.high
-        for _ in 0..<8 {
-            let byte = UInt8(length & 0xFF)
-            low = (low ^ UInt64(byte)) &* Self.prime
-            high = (high ^ UInt64(byte ^ 0x5A)) &* Self.prime
-            length >>= 8
-        }
-        for byte in bytes {
-            low = (low ^ UInt64(byte)) &* Self.prime
-            high = (high ^ UInt64(byte ^ 0x5A)) &* Self.prime
-        }
-        self.low = low
-        self.high = high
-    }
-
-    var hex: String { String(format: "%016llx%016llx", high, low) }
 }
