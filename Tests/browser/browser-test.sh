@@ -46,23 +46,28 @@ for page in "${pages[@]}"; do
     echo "browser-test: $page ($theme) -> $OUT/$name.png"
   done
 done
-# No page is wider than the window (a long document path once widened the home page): a copy
-# of each page with a probe that reports the document's scroll width against the window's.
+# No page is wider than the window (a long document path once widened the home page, and a
+# document page's breadcrumbs on a phone): a copy of each page with a probe that reports the
+# document's scroll width against the window's, at desktop and phone widths.
 probe='<script>addEventListener("load",()=>setTimeout(()=>{const p=document.createElement("pre");p.id="probe";
 p.textContent="width "+document.documentElement.scrollWidth+" of "+document.documentElement.clientWidth;document.body.appendChild(p)},300))</script>'
-for page in "${pages[@]}"; do
-  copy="$(dirname "$OUT/site/$page")/zz-width-probe.html"
-  { cat "$OUT/site/$page"; echo "$probe"; } >"$copy"
-  width=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --window-size=1280,1600 \
+fits() { # page window-width
+  local copy width scroll client
+  copy="$(dirname "$OUT/site/$1")/zz-width-probe.html"
+  { cat "$OUT/site/$1"; echo "$probe"; } >"$copy"
+  width=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --window-size="$2",1600 \
     --virtual-time-budget=3000 --dump-dom "file://$PWD/$copy" 2>/dev/null | sed -n 's/.*<pre id="probe">width \([0-9]*\) of \([0-9]*\)<.*/\1 \2/p')
   rm -f "$copy"
   read -r scroll client <<<"${width:-0 0}"
   if [ "$client" = 0 ] || [ "$scroll" -gt "$client" ]; then
-    echo "browser-test: $page is wider than the window (scroll width ${scroll}, window ${client})"; status=1
+    echo "browser-test: $1 at $2 px is wider than the window (scroll width ${scroll}, window ${client})"; status=1
   else
-    echo "browser-test: $page fits the window (${scroll} px)"
+    echo "browser-test: $1 fits a $2 px window"
   fi
-done
+}
+deepPage=$(cd "$OUT/site" && find documents -path '*SomeVendorPermissionPromptWindowController.xib.html' | head -1)
+for page in "${pages[@]}" "$deepPage"; do fits "$page" 1280; done
+for page in "index.html" "$deepPage"; do fits "$page" 400; done
 # Search: ?q= runs a query on load; the dumped DOM must list a result for a rule and a selector.
 for query in "R-LOAD-6" "viewDidUnload"; do
   dom=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --virtual-time-budget=3000 \
