@@ -36,15 +36,16 @@ public enum DiagramSet {
     }
 
     /// What a document's own page draws: `document`'s diagrams when the object graph is drawn
-    /// whole; when it is split, only the diagram standing for the whole (`ObjectGraphDiagram.whole`),
-    /// and `isSplit` says the parts go on pages of their own (they are not built here).
+    /// whole; when it is split, only the diagram standing for the whole
+    /// (`ObjectGraphDiagram.whole`), and `split` lists the parts for pages of their own (not
+    /// built here).
     public static func documentPage(_ graph: NibGraph, load: Timeline?, options: DiagramOptions) -> (
-        diagrams: [(DiagramKind, NamedDiagram)], isSplit: Bool
+        diagrams: [(DiagramKind, NamedDiagram)], split: [DocumentPart]?
     ) {
         let whole = ObjectGraphDiagram.whole(graph, options: options)
         let graphDiagrams = whole.diagram.map { [(DiagramKind.graph, $0)] } ?? []
-        if whole.isSplit { return (graphDiagrams, true) }
-        return (flow(graph, options: options) + graphDiagrams + instantiation(graph, load: load, options: options), false)
+        if let split = whole.split { return (graphDiagrams, split) }
+        return (flow(graph, options: options) + graphDiagrams + instantiation(graph, load: load, options: options), nil)
     }
 
     private static func flow(_ graph: NibGraph, options: DiagramOptions) -> [(DiagramKind, NamedDiagram)] {

@@ -80,7 +80,8 @@ public enum HTMLEscaping {
         "obj-" + percentEncoded(whitespaceUnderscored(id))
     }
 
-    /// `id` with each whitespace character `_`; an IB id (`BYZ-38-t0r`, `object-12`) has none.
+    /// `id` with each whitespace character `_`; an IB id (`BYZ-38-t0r`, `object-12`) or a scene
+    /// id has none.
     private static func whitespaceUnderscored(_ id: String) -> String {
         guard id.utf8.contains(where: { $0 <= 0x20 || $0 >= 0x7F }) else { return id }
         return String(id.map { $0.isWhitespace ? "_" : $0 })
@@ -88,12 +89,12 @@ public enum HTMLEscaping {
 
     /// The `id` attribute value of a storyboard scene's row: `scene-<id>`, whitespace as `_`.
     public static func sceneAnchor(_ id: String) -> String {
-        "scene-" + String(id.map { $0.isWhitespace ? "_" : $0 })
+        "scene-" + whitespaceUnderscored(id)
     }
 
     /// The fragment that links to `sceneAnchor(id)`.
     public static func sceneFragment(_ id: String) -> String {
-        "scene-" + percentEncoded(String(id.map { $0.isWhitespace ? "_" : $0 }))
+        "scene-" + percentEncoded(whitespaceUnderscored(id))
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters: the same function

@@ -90,7 +90,7 @@ extension SitePlanner {
         }
         html += "</div>"
         html += legendToggle(drawn, page: path)
-        if split { html += planObjectPages(graph, document: document, path: path) }
+        if let split { html += planObjectPages(split, of: graph, document: document, path: path) }
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
         let initializers = document.timeline?.initializerEvents ?? [:]

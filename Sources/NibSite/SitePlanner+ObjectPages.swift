@@ -8,7 +8,7 @@ extension SitePlanner {
     /// Plans a page per part and returns the linked list the document page shows in their place.
     /// The document's instantiation diagram is left out when the graph is split: the
     /// instantiation table of the document page says the same for every object.
-    func planObjectPages(_ graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> String {
+    func planObjectPages(_ split: [DocumentPart], of graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> String {
         let folder = String(path.dropLast(5)) + "/"
         let depth = String(repeating: "../", count: folder.split(separator: "/").count)
         let documentHref = depth + HTMLEscaping.urlPath(path)
@@ -23,8 +23,7 @@ extension SitePlanner {
         }
         let name = (document.relative as NSString).lastPathComponent
         var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
-        for part in ObjectGraphDiagram.parts(graph, options: DiagramOptions(theme: .light, links: links, legend: .omit))
-        where part.name != "overview" {
+        for part in ObjectGraphDiagram.diagrams(of: split, in: graph, options: DiagramOptions(theme: .light, links: links, legend: .omit)) {
             let partPath = sceneIndex.claim(
                 folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
             var content = PageContent(

@@ -164,7 +164,7 @@ public enum LinkChecker {
         if decoded.hasPrefix("mailto:") || decoded.hasPrefix("data:") { return .ignored }
         let hash = decoded.utf8.firstIndex(of: UInt8(ascii: "#")) ?? decoded.endIndex
         let filePart = percentDecoded(String(decoded[..<hash])) ?? ""
-        let afterHash = hash < decoded.endIndex ? decoded.index(after: hash) : decoded.endIndex
+        let afterHash = hash < decoded.endIndex ? decoded.utf8.index(after: hash) : decoded.endIndex
         let fragment = afterHash < decoded.endIndex ? String(decoded[afterHash...]) : nil
         let target = filePart.isEmpty ? "" : joined(base, filePart)
         return .target(target, fragment: fragment.map { percentDecoded($0) ?? $0 }, written: decoded)

@@ -133,5 +133,22 @@ struct TopLevelOverviewTests {
         #expect(edges.first?.texts.joined() == "20 actions")
         let part = SVGInspector(try SVGInspector.render(parts[1].dot))
         #expect(part.groups("edge").count == 20)
+        // What a document page draws of it: the overview only, and the parts to put elsewhere.
+        let whole = ObjectGraphDiagram.whole(graph, options: DiagramOptions(objectSplitThreshold: 10))
+        #expect(whole.diagram?.name == "overview" && whole.split?.map(\.name) == ["object-xRo-ot-001"])
+    }
+
+    @Test("a document above the object threshold whose top-level objects hold nothing is drawn whole")
+    func topLevelObjectsWithoutContentsAreDrawnWhole() throws {
+        var graph = Fixtures.cardView
+        graph.objects = graph.objects.map { object in
+            var object = object
+            object.parent = nil
+            return object
+        }
+        for index in 0..<20 { graph.objects.append(NibObject(id: ObjectID("t\(index)"), element: "customObject", className: "NSObject")) }
+        let options = DiagramOptions(objectSplitThreshold: 10)
+        #expect(ObjectGraphDiagram.parts(graph, options: options).map(\.name) == ["graph"])
+        #expect(ObjectGraphDiagram.whole(graph, options: options).split == nil)
     }
 }

@@ -21,12 +21,13 @@ fi
 # A document deep in a Pods-like folder: its path is one long word the pages must wrap.
 deep="$OUT/inputs/Pods/SomeVendorFramework.framework/Versions/B/Resources/Base.lproj"
 rm -rf "$OUT/inputs" && mkdir -p "$deep"
-cp Tests/Fuzz/seeds/xib/$(ls Tests/Fuzz/seeds/xib | head -1) "$deep/SomeVendorPermissionPromptWindowController.xib"
+cp Tests/Fuzz/seeds/xib/card.xib "$deep/SomeVendorPermissionPromptWindowController.xib"
 inputs+=("$OUT/inputs")
 "$BIN" site "${inputs[@]}" -o "$OUT/site" --cache "$OUT/cache" || true
 pages=("index.html" "concepts/view-cycle.html")
 if [ -n "$big" ]; then
-  pages+=("$(cd "$OUT/site" && find documents -name '*.html' ! -name index.html | head -1)")
+  # The big storyboard's page (not the Pods fixture's).
+  pages+=("$(cd "$OUT/site" && find documents -name "$(basename "$big").html" | sort | head -1)")
 fi
 status=0
 for page in "${pages[@]}"; do
@@ -48,18 +49,28 @@ for page in "${pages[@]}"; do
 done
 # No page is wider than the window (a long document path once widened the home page, and a
 # document page's breadcrumbs on a phone): a copy of each page with a probe that reports the
-# document's scroll width against the window's, at desktop and phone widths.
+# document's scroll width against the window's, at a desktop width and at 500 px (the narrowest
+# window headless Chromium opens).
 probe='<script>addEventListener("load",()=>setTimeout(()=>{const p=document.createElement("pre");p.id="probe";
 p.textContent="width "+document.documentElement.scrollWidth+" of "+document.documentElement.clientWidth;document.body.appendChild(p)},300))</script>'
+trap 'find "$OUT/site" -name zz-width-probe.html -delete 2>/dev/null || true' EXIT
 fits() { # page window-width
   local copy width scroll client
+  if [ -z "$1" ] || [ ! -f "$OUT/site/$1" ]; then
+    echo "browser-test: no page '$1' to measure"; status=1; return
+  fi
   copy="$(dirname "$OUT/site/$1")/zz-width-probe.html"
   { cat "$OUT/site/$1"; echo "$probe"; } >"$copy"
   width=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --window-size="$2",1600 \
-    --virtual-time-budget=3000 --dump-dom "file://$PWD/$copy" 2>/dev/null | sed -n 's/.*<pre id="probe">width \([0-9]*\) of \([0-9]*\)<.*/\1 \2/p')
+    --virtual-time-budget=3000 --dump-dom "file://$PWD/$copy" 2>/dev/null \
+    | sed -n 's/.*<pre id="probe">width \([0-9]*\) of \([0-9]*\)<.*/\1 \2/p' || true)
   rm -f "$copy"
   read -r scroll client <<<"${width:-0 0}"
-  if [ "$client" = 0 ] || [ "$scroll" -gt "$client" ]; then
+  if [ "$client" = 0 ]; then
+    echo "browser-test: the width probe on $1 did not report (page not loaded in time?)"; status=1
+  elif [ "$client" -gt "$2" ] || [ "$client" -lt $(($2 * 3 / 4)) ]; then
+    echo "browser-test: $1 was measured in a ${client} px window, not about $2 px"; status=1
+  elif [ "$scroll" -gt "$client" ]; then
     echo "browser-test: $1 at $2 px is wider than the window (scroll width ${scroll}, window ${client})"; status=1
   else
     echo "browser-test: $1 fits a $2 px window"
@@ -67,7 +78,7 @@ fits() { # page window-width
 }
 deepPage=$(cd "$OUT/site" && find documents -path '*SomeVendorPermissionPromptWindowController.xib.html' | head -1)
 for page in "${pages[@]}" "$deepPage"; do fits "$page" 1280; done
-for page in "index.html" "$deepPage"; do fits "$page" 400; done
+for page in "index.html" "$deepPage"; do fits "$page" 500; done
 # Search: ?q= runs a query on load; the dumped DOM must list a result for a rule and a selector.
 for query in "R-LOAD-6" "viewDidUnload"; do
   dom=$(timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run --virtual-time-budget=3000 \

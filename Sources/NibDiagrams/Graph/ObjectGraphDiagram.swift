@@ -22,24 +22,6 @@ public enum ObjectGraphDiagram {
         return DOTEncoder.encode(builder.run())
     }
 
-    /// What stands for the whole of `graph` where its parts get places of their own (a document
-    /// page): the whole graph when `parts` does not split it; else the overview `parts` starts
-    /// with, if any (a storyboard split per scene has none: its flow diagram is the overview).
-    /// Only that diagram is built, not the parts.
-    public static func whole(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> (diagram: NamedDiagram?, isSplit: Bool) {
-        guard let split = DocumentPartition.parts(graph, options: options), !split.isEmpty else {
-            return (NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options)), false)
-        }
-        return (overview(graph, of: split, options: options), true)
-    }
-
-    /// The overview of top-level objects of a document split per top-level object.
-    private static func overview(_ graph: NibGraph, of split: [DocumentPart], options: DiagramOptions) -> NamedDiagram? {
-        guard split.first?.kind == .object else { return nil }
-        let dot = DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))
-        return NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: dot)
-    }
-
     /// One top-level object of a document and everything it contains.
     public static func dot(_ graph: NibGraph, root: ObjectID, options: DiagramOptions = DiagramOptions()) -> String {
         let ids = subtree(root, in: graph)
@@ -55,20 +37,37 @@ public enum ObjectGraphDiagram {
     /// objects (with their sizes and the connections between them, which no other diagram
     /// shows) plus `object-<id>` per top-level object that contains others.
     public static func parts(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> [NamedDiagram] {
+        let whole = whole(graph, options: options)
+        guard let split = whole.split else { return whole.diagram.map { [$0] } ?? [] }
+        return (whole.diagram.map { [$0] } ?? []) + diagrams(of: split, in: graph, options: options)
+    }
+
+    /// What stands for the whole of `graph` where its parts get places of their own (a document
+    /// page): the whole graph when it is not split (`split` nil); else the overview `parts`
+    /// starts with, if any (a storyboard split per scene has none: its flow diagram is the
+    /// overview), and the parts, not yet built (`diagrams(of:in:options:)` builds them).
+    public static func whole(_ graph: NibGraph, options: DiagramOptions = DiagramOptions()) -> (
+        diagram: NamedDiagram?, split: [DocumentPart]?
+    ) {
         // A document over the threshold whose top-level objects hold nothing has no parts: whole.
         guard let split = DocumentPartition.parts(graph, options: options), !split.isEmpty else {
-            return [NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options))]
+            return (NamedDiagram(name: "graph", title: fileTitle(graph), dot: dot(graph, options: options)), nil)
         }
-        var parts = overview(graph, of: split, options: options).map { [$0] } ?? []
-        for part in split {
+        guard split.first?.kind == .object else { return (nil, split) }
+        let dot = DOTEncoder.encode(TopLevelOverview.overview(graph, options: options))
+        return (NamedDiagram(name: "overview", title: fileTitle(graph) + " — overview", dot: dot), split)
+    }
+
+    /// The diagram of each part of a split document (`whole(_:options:)`'s `split`).
+    public static func diagrams(of split: [DocumentPart], in graph: NibGraph, options: DiagramOptions) -> [NamedDiagram] {
+        split.map { part in
             let dot: String
             switch part.kind {
             case .scene: dot = self.dot(graph, scene: part.id, options: options)
             case .object: dot = self.dot(graph, part: part, options: options)
             }
-            parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))
+            return NamedDiagram(name: part.name, title: part.title, dot: dot)
         }
-        return parts
     }
 
     static func fileTitle(_ graph: NibGraph) -> String {
