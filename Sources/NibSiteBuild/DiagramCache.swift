@@ -17,7 +17,7 @@ struct DiagramCache {
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
     var keep: (String) -> Void
     /// Completes the cache once the last SVG is written (the pack and its index).
-    var finish: () throws -> Void = {}
+    var finish: @Sendable () throws -> Void = {}
 
     /// The folder inside the output.
     static let folderName = ".nibviz-cache"

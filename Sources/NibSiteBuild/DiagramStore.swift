@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GraphvizRender
 import NibDiagrams
 import NibSite
@@ -85,10 +86,32 @@ final class DiagramStore {
     /// discarded).
     func finishCacheWrites() { cacheWrites.wait() }
 
+    /// Completes the cache on the cache-writing thread once no page needs an SVG any more (every
+    /// page written): the copy of the new pack then runs beside the steps after the pages
+    /// instead of after them (`--jobs 1`: at once). `finishCache` waits for it.
+    func startFinishingCache() {
+        guard !cacheFinishStarted else { return }
+        cacheFinishStarted = true
+        guard let finish = cache?.finish else { return }
+        let failure = cacheFinishFailure
+        cacheWrites.run {
+            do { try finish() } catch { failure.message.withLock { $0 = "\(error)" } }
+        }
+    }
+
     /// Waits for the cache writes and completes the cache (before the state is saved).
     func finishCache() throws {
+        startFinishingCache()
         finishCacheWrites()
-        try cache?.finish()
+        if let message = cacheFinishFailure.message.withLock({ $0 }) { throw SiteBuildError(step: "save state", message: message) }
+    }
+
+    private var cacheFinishStarted = false
+    private let cacheFinishFailure = CacheFinishFailure()
+
+    /// Why completing the cache failed, set on the cache-writing thread.
+    private final class CacheFinishFailure: Sendable {
+        let message = Mutex<String?>(nil)
     }
 
     /// Number of distinct diagrams.

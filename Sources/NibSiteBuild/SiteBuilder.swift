@@ -118,7 +118,13 @@ public final class SiteBuilder {
                 }
             ),
             ("plan, render and write pages", { try self.planPages(output) }),
-            ("write the remaining pages", { try self.renderAndWrite(to: output) }),
+            (
+                "write the remaining pages",
+                {
+                    try self.renderAndWrite(to: output)
+                    self.store.startFinishingCache()
+                }
+            ),
             (
                 "write shared files",
                 {
