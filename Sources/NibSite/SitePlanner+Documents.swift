@@ -5,7 +5,7 @@ import NibModel
 extension SitePlanner {
     /// The page of document `number`, after the pages of its object parts when its graph is split.
     func planDocumentPage(of number: Int) {
-        let document = content.documents[number]
+        let document = self.document(number)
         let path = sceneIndex.documentPaths[number]
         let name = (document.relative as NSString).lastPathComponent
         var page = SitePage(

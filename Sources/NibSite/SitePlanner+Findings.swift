@@ -15,7 +15,7 @@ extension SitePlanner {
     func findings(document number: Int, scene: Scene, graph: NibGraph) -> [CheckFinding] {
         let starts = graph.scenes.map(\.line).sorted()
         let end = starts.first { $0 > scene.line } ?? Int.max
-        return content.documents[number].findings.filter { $0.line >= scene.line && $0.line < end }
+        return document(number).findings.filter { $0.line >= scene.line && $0.line < end }
     }
 
     /// The scene a finding of a storyboard lies in, nil before the first scene.

@@ -9,7 +9,7 @@ extension SitePlanner {
     /// The scene pages of document `number` when it is a storyboard (`sceneIndex` is computed
     /// before any page is planned; `uses` is `classUses`).
     func planScenePages(of number: Int, uses: [String: [(String, String)]]) {
-        let document = content.documents[number]
+        let document = self.document(number)
         guard case .success(let graph) = document.graph, graph.isStoryboard else { return }
         let documentPath = sceneIndex.documentPaths[number]
         let documentName = (document.relative as NSString).lastPathComponent
@@ -119,7 +119,7 @@ extension SitePlanner {
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
-                "<p>How the app reaches this scene: \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape((content.documents[number].launch?.role ?? .assumedMain).summary)) (R-LAUNCH-1).</p>"
+                "<p>How the app reaches this scene: \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape((document(number).launch?.role ?? .assumedMain).summary)) (R-LAUNCH-1).</p>"
             if content.hasClassTable {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
@@ -134,7 +134,7 @@ extension SitePlanner {
         }
         html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
         html += sceneConnections(graph, objects: objects, members: memberIDs, root: root, number: number, documentPath: documentPath)
-        html += sceneObjects(members, part: part, load: content.documents[number].timeline, root: root)
+        html += sceneObjects(members, part: part, load: document(number).timeline, root: root)
         html += classUsesSection(members, uses: uses, path: path, root: root)
         return html
     }

@@ -29,11 +29,10 @@ extension SitePlanner {
 
         /// Plans document `number` against `index`.
         func plan(_ number: Int, index: SceneIndex) -> DocumentUnit {
-            var content = content
-            if content.documents[number].pendingSimulation != nil {
-                content.documents[number] = content.simulatedDocument(number)
-            }
             let planner = SitePlanner(settings: settings, content: content, note: note)
+            if content.documents[number].pendingSimulation != nil {
+                planner.simulated = (number, content.simulatedDocument(number))
+            }
             planner.memo.storyboards = storyboards
             planner.memo.storyboardEntries = storyboardEntries
             planner.memo.classUses = classUses

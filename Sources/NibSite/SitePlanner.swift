@@ -31,6 +31,9 @@ public final class SitePlanner {
     public let settings: Settings
     /// Everything the pages show, read once.
     public internal(set) var content: SiteContent { didSet { memo = Memo() } }
+    /// A document of `content` with its pending simulations run (`UnitPlanner`): kept beside
+    /// `content` rather than written into it, which copied every document's record per unit.
+    var simulated: (number: Int, record: SiteContent.DocumentRecord)?
     var pages: [SitePage] = []
     /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
     public internal(set) var figures: [SiteFigure] = []
@@ -63,6 +66,12 @@ public final class SitePlanner {
         self.settings = settings
         self.content = content
         self.note = note
+    }
+
+    /// Document `number`, simulated when its unit is being planned.
+    func document(_ number: Int) -> SiteContent.DocumentRecord {
+        if let simulated, simulated.number == number { return simulated.record }
+        return content.documents[number]
     }
 
     /// Facts about the documents every page asks for, computed once per content.
