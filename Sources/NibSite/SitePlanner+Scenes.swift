@@ -233,6 +233,11 @@ extension SitePlanner {
         return uses
     }
 
+    /// Other uses a scene page lists per class; the class index lists them all. (A class on
+    /// hundreds of scenes listed every other use on each of them: page text growing with the
+    /// square of the project.)
+    static let classUsesShown = 10
+
     func classUsesSection(_ members: [NibObject], uses: [String: [(String, String)]], path: String, root: String) -> String {
         let classes = Set(members.compactMap(\.customClass)).sorted()
         guard !classes.isEmpty else { return "" }
@@ -240,13 +245,18 @@ extension SitePlanner {
         let own = HTMLEscaping.urlPath(path) + "#"
         for name in classes {
             let others = (uses[name] ?? []).filter { !$0.1.hasPrefix(own) }
-            html +=
-                "<dt><a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a></dt><dd>"
-            html +=
-                others.isEmpty
-                ? "Only here."
-                : "<ul>" + others.map { "<li><a href=\"\(root + $0.1)\">\(HTMLEscaping.escape($0.0))</a></li>" }.joined() + "</ul>"
-            html += "</dd>"
+            let index = "\(root)classes/index.html#\(Self.classAnchor(name))"
+            html += "<dt><a href=\"\(index)\"><code>\(HTMLEscaping.escape(name))</code></a></dt><dd>"
+            guard !others.isEmpty else {
+                html += "Only here.</dd>"
+                continue
+            }
+            html += "<ul>"
+            for use in others.prefix(Self.classUsesShown) { html += "<li><a href=\"\(root + use.1)\">\(HTMLEscaping.escape(use.0))</a></li>" }
+            if others.count > Self.classUsesShown {
+                html += "<li><a href=\"\(index)\">\(others.count - Self.classUsesShown) more in the class index</a></li>"
+            }
+            html += "</ul></dd>"
         }
         return html + "</dl>"
     }

@@ -114,6 +114,40 @@ struct SiteBuilderTests {
         #expect(Set(rules).subtracting(cited).sorted() == [])
     }
 
+    /// A class on many scenes: each scene page lists ten other uses and links to the class index
+    /// for the rest (listing them all grew page text with the square of the project).
+    @Test func aScenePageListsTenOtherUsesOfAClassAndTheClassIndexAllOfThem() throws {
+        let directory = SiteFixtures.temporaryDirectory("class-uses")
+        let input = directory.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let scenes = (0..<13).map { number in
+            """
+            <scene sceneID="scene-\(number)"><objects>
+            <viewController id="vc-\(number)" customClass="SharedScreen" sceneMemberID="viewController">
+            <view key="view" contentMode="scaleToFill" id="view-\(number)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/></view>
+            </viewController>
+            <placeholder placeholderIdentifier="IBFirstResponder" id="responder-\(number)" sceneMemberID="firstResponder"/>
+            </objects></scene>
+            """
+        }
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc-0">
+            <scenes>\(scenes.joined(separator: "\n"))</scenes>
+            </document>
+            """
+        try storyboard.write(to: input.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("public")
+        _ = try SiteFixtures.build(output: output, cache: nil, inputs: [input])
+        let page = try String(contentsOf: output.appendingPathComponent("documents/project/Main.storyboard/scene-0.html"), encoding: .utf8)
+        let section = try #require(page.components(separatedBy: "<dl class=\"classes\">").last?.components(separatedBy: "</dl>").first)
+        #expect(section.components(separatedBy: "<li>").count - 1 == 11, "ten other scenes and the link to the rest")
+        #expect(section.contains(">2 more in the class index</a>") && section.contains("classes/index.html#class-SharedScreen"))
+        #expect(!section.contains("scene-0.html#"), "not its own use")
+        let classes = try String(contentsOf: output.appendingPathComponent("classes/index.html"), encoding: .utf8)
+        #expect((0..<13).allSatisfy { classes.contains("Main.storyboard/scene-\($0).html#obj-vc-\($0)") })
+    }
+
     @Test func documentPagesEscapeHostileNamesAndCrossLinkCustomClasses() throws {
         let directory = SiteFixtures.temporaryDirectory("escape")
         let output = directory.appendingPathComponent("public")
