@@ -252,7 +252,9 @@ extension SitePlanner {
                 continue
             }
             html += "<ul>"
-            for use in others.prefix(Self.classUsesShown) { html += "<li><a href=\"\(root + use.1)\">\(HTMLEscaping.escape(use.0))</a></li>" }
+            for use in others.prefix(Self.classUsesShown) {
+                html += "<li><a href=\"\(root + use.1)\">\(HTMLEscaping.escape(use.0))</a></li>"
+            }
             if others.count > Self.classUsesShown {
                 html += "<li><a href=\"\(index)\">\(others.count - Self.classUsesShown) more in the class index</a></li>"
             }

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import GraphvizRender
 import NibDiagrams
 import NibSite
+import Synchronization
 
 /// Every diagram of a build, deduplicated by content key (the hash of DOT + engine + format +
 /// tool version), with an on-disk cache so an unchanged diagram is never rendered twice, and

@@ -75,7 +75,9 @@ public struct SiteTimings: Sendable {
         var lines = ["timings:"]
         func mebibytes(_ bytes: Int) -> String { String(format: "%.0f MiB", Double(bytes) / 1_048_576) }
         for (index, (name, seconds)) in steps.enumerated() {
-            let memory = memory.indices.contains(index) ? "   resident \(mebibytes(memory[index].resident)), peak \(mebibytes(memory[index].peak))" : ""
+            let memory =
+                memory.indices.contains(index)
+                ? "   resident \(mebibytes(memory[index].resident)), peak \(mebibytes(memory[index].peak))" : ""
             lines.append("  step \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(format(seconds))\(memory)")
         }
         lines.append("  total \(format(total))")

@@ -68,7 +68,8 @@ func runRenderBenchmark(nibviz: URL) -> String {
         }
         let pool = RenderWorkerPool(executable: nibviz)
         let cold = measure { _ = renderFiles(files, pool: pool, suffix: ".cold.svg") }
-        let warm = (0..<3).map { _ in renderFilesWarm(files, pool: pool, suffix: ".pool.svg") }.min { $0.seconds < $1.seconds }
+        let warm =
+            (0..<3).map { _ in renderFilesWarm(files, pool: pool, suffix: ".pool.svg") }.min { $0.seconds < $1.seconds }
             ?? (seconds: .nan, cpu: .nan)
         let inProcess = measure {
             for url in files {

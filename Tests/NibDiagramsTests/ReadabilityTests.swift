@@ -85,7 +85,10 @@ struct TypeScaleTests {
         #expect(TypeScale.titleLines("Main.storyboard — 3 scenes", width: 80, lines: 2) == ["Main.storyboard — 3 scenes"])
         let path = "Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__SUUpdatePermissionPrompt.nib — instantiation"
         let lines = TypeScale.titleLines(path, width: 80, lines: 2)
-        #expect(lines == ["Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__", "SUUpdatePermissionPrompt.nib — instantiation"])
+        #expect(
+            lines == [
+                "Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__", "SUUpdatePermissionPrompt.nib — instantiation",
+            ])
         #expect(TypeScale.titleLines(String(repeating: "x", count: 200), width: 80, lines: 2).map(\.count) == [80, 80])
         #expect(TypeScale.titleLines(String(repeating: "x", count: 200), width: 80, lines: 2).last?.hasSuffix("…") == true)
         // A dot title wider than the drawing spreads every column of a left-to-right layout.

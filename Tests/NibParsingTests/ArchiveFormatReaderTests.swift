@@ -22,7 +22,8 @@ import Testing
     @Test func base64NamesWithAStrayLastCharacterAreDecoded() throws {
         let text = try String(contentsOf: Fixtures.folder.appendingPathComponent("archive-ios.xib"), encoding: .utf8)
         let encoded = text.replacingOccurrences(
-            of: "<string key=\"objectName\">File's Owner</string>", with: "<string type=\"base64-UTF8\" key=\"objectName\">RmlsZSdzIE93bmVyA</string>")
+            of: "<string key=\"objectName\">File's Owner</string>",
+            with: "<string type=\"base64-UTF8\" key=\"objectName\">RmlsZSdzIE93bmVyA</string>")
         #expect(encoded != text)
         let graph = try NibDocumentParser.parse(data: Data(encoded.utf8), file: "archive-ios.xib")
         #expect(graph.objectsByID["-1"]?.label == "File's Owner")

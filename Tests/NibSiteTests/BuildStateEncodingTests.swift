@@ -33,7 +33,9 @@ struct BuildStateEncodingTests {
     /// Every string the search index holds is escaped as JSON requires and reads back through
     /// Foundation's JSON reader unchanged; slashes and non-ASCII text are left as they are.
     @Test func searchIndexStringsAreValidJSON() throws {
-        let texts = ["plain", "quote \" backslash \\ slash /", "tab\tnewline\nreturn\r", "bell \u{07} nul \u{0} del \u{7F}", "ünï — 日本", ""]
+        let texts = [
+            "plain", "quote \" backslash \\ slash /", "tab\tnewline\nreturn\r", "bell \u{07} nul \u{0} del \u{7F}", "ünï — 日本", "",
+        ]
         var json = SearchIndexJSON()
         json.open("entries")
         for (index, text) in texts.enumerated() { json.entry(kind: index, text: text, page: index, anchor: text) }

@@ -10,7 +10,9 @@ import Testing
 @Suite("Diagram pack")
 struct DiagramPackTests {
     /// 100 KiB per key: twenty make a pack above `DiagramPack.smallPack`.
-    static func svg(_ key: String) -> [UInt8] { Array("<svg id=\"\(key)\">\(String(repeating: key, count: 100_000 / key.count))</svg>".utf8) }
+    static func svg(_ key: String) -> [UInt8] {
+        Array("<svg id=\"\(key)\">\(String(repeating: key, count: 100_000 / key.count))</svg>".utf8)
+    }
 
     /// One build into `target`: `reuse` keys are kept from the previous build (and must read
     /// back as written), `render` keys are written anew. Returns the cache folder's listing.
@@ -30,7 +32,8 @@ struct DiagramPackTests {
     }
 
     @Test func entriesReadBackAndPacksAreCarriedOrCompacted() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-pack-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nibviz-pack-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("site")
         let keys = (0..<20).map { String(format: "k%02d", $0) }
@@ -53,7 +56,8 @@ struct DiagramPackTests {
     }
 
     @Test func aDamagedCacheIsARenderNotAWrongSVG() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-pack-bad-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nibviz-pack-bad-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("site")
         let listing = try Self.build(target, reuse: [], render: ["a", "b"])
