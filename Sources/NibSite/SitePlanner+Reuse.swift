@@ -62,7 +62,8 @@ extension SitePlanner {
     /// A digest of everything document `number`'s pages read beyond its own graph and timeline:
     /// its page paths, the rule ids and scenario names the linker
     /// knows, its findings, the segues into and out of its scenes with the pages and titles at
-    /// their ends, the targets of its storyboard references, and every use of its custom classes.
+    /// their ends, the targets of its storyboard references, and the uses of its custom classes
+    /// its scene pages can list.
     func unitContext(_ number: Int, shared: String) -> String {
         var parts: [String] = [shared, sceneIndex.documentPaths[number]]
         let document = content.documents[number]
@@ -87,10 +88,19 @@ extension SitePlanner {
         for object in graph.objects where object.placeholder == PlaceholderIdentifier.storyboardReference {
             parts.append(object.id.rawValue + "\u{0}" + (referenceTarget(object, number: number) ?? "-"))
         }
+        // A scene page lists the first `classUsesShown` uses of each of its classes that are not
+        // on the page itself, and a link to the rest when there are more: what it can show is
+        // among the first `classUsesShown` + (uses in this document) uses, and whether there
+        // are more than those. A use added further down the list leaves the pages as they were.
         let uses = memo.classUses ?? [:]
-        for name in Set(graph.objects.compactMap(\.customClass)).sorted() {
-            parts.append(name)
-            parts += (uses[name] ?? []).map { $0.0 + "\u{0}" + $0.1 }
+        let counts = graph.objects.reduce(into: [String: Int]()) { counts, object in
+            if let custom = object.customClass { counts[custom, default: 0] += 1 }
+        }
+        for (name, here) in counts.sorted(by: { $0.key < $1.key }) {
+            let all = uses[name] ?? []
+            let shown = Self.classUsesShown + here
+            parts.append(name + (all.count > shown ? "\u{0}and more" : ""))
+            parts += all.prefix(shown).map { $0.0 + "\u{0}" + $0.1 }
         }
         return StableHash.hex(parts)
     }

@@ -235,7 +235,8 @@ extension SitePlanner {
 
     /// Other uses a scene page lists per class; the class index lists them all. (A class on
     /// hundreds of scenes listed every other use on each of them: page text growing with the
-    /// square of the project.)
+    /// square of the project, and every such page rebuilt when a use was added anywhere;
+    /// `unitContext` reads only what can be shown.)
     static let classUsesShown = 10
 
     func classUsesSection(_ members: [NibObject], uses: [String: [(String, String)]], path: String, root: String) -> String {
@@ -256,7 +257,8 @@ extension SitePlanner {
                 html += "<li><a href=\"\(root + use.1)\">\(HTMLEscaping.escape(use.0))</a></li>"
             }
             if others.count > Self.classUsesShown {
-                html += "<li><a href=\"\(index)\">\(others.count - Self.classUsesShown) more in the class index</a></li>"
+                // No count: a use added anywhere in the project would change every such page.
+                html += "<li><a href=\"\(index)\">More in the class index</a></li>"
             }
             html += "</ul></dd>"
         }

@@ -77,6 +77,38 @@ struct IncrementalDocumentTests {
         #expect(!changed.contains("documents/project/Card.xib.html"))
     }
 
+    /// A use of a class added past what other documents' scene pages list of it (ten other uses
+    /// and a link to the class index) plans only the edited document again.
+    @Test func aUseOfAPopularClassAddedAtTheEndPlansTheEditedDocumentAlone() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-class-uses")
+        let output = directory.appendingPathComponent("public")
+        let project = directory.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        for number in 0..<12 {
+            let storyboard = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="vc-\(number)">
+                <scenes><scene sceneID="scene-\(number)"><objects>
+                <viewController id="vc-\(number)" customClass="SharedScreen" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="view-\(number)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/></view>
+                </viewController>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="responder-\(number)" sceneMemberID="firstResponder"/>
+                </objects></scene></scenes>
+                </document>
+                """
+            try storyboard.write(
+                to: project.appendingPathComponent(String(format: "S%02d.storyboard", number)), atomically: true, encoding: .utf8)
+        }
+        _ = try Self.build(project, into: output)
+        let (report, changed) = try Self.rebuild(project, "S11.storyboard", output: output, directory: directory) {
+            $0.replacingOccurrences(
+                of: "contentMode=\"scaleToFill\" id=\"view-11\"",
+                with: "contentMode=\"scaleToFill\" customClass=\"SharedScreen\" id=\"view-11\"")
+        }
+        #expect(report.timings.documentsPlanned == 1 && report.timings.documentsKept == 11)
+        #expect(!changed.contains("documents/project/S00.storyboard/scene-0.html"), "\(changed.sorted())")
+    }
+
     @Test func aChangedOptionPlansEveryDocumentAgain() throws {
         let directory = SiteFixtures.temporaryDirectory("incremental-options")
         let output = directory.appendingPathComponent("public")
