@@ -16,7 +16,6 @@ extension SitePlanner {
             }
         }
         self.citations = citations
-        if layout == nil { prepareLayout() }
     }
 
     /// Links the rule and golden ids in page `index`'s text; the rules it cites that exist.

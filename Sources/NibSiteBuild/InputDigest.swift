@@ -32,11 +32,11 @@ enum InputDigest {
     static func compute(_ options: SiteOptions, known: [String: FileDigest] = [:]) -> Digests {
         var digests = Digests()
         let now = Int(Date().timeIntervalSince1970 * 1e9)
-        func digest(_ file: String) -> [UInt8] {
+        func digest(_ file: String) -> String {
             let stamp = POSIXFile.stamp(file)
             if let stamp, let previous = known[file], previous.size == stamp.size, previous.modified == stamp.modified {
                 digests.files[file] = previous
-                return Array(previous.digest.utf8)
+                return previous.digest
             }
             let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
             var hash = StableHash.Stream()
@@ -45,7 +45,7 @@ enum InputDigest {
             if let stamp, stamp.size == bytes.count, stamp.modified < now - 2_000_000_000 {
                 digests.files[file] = FileDigest(size: stamp.size, modified: stamp.modified, digest: hex)
             }
-            return Array(hex.utf8)
+            return hex
         }
         var parts: [String] = [
             "site-state-2", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
@@ -57,8 +57,8 @@ enum InputDigest {
         var hasher = StableHash.Stream()
         var global = StableHash.Stream()
         for part in parts {
-            hasher.add(Array(part.utf8))
-            global.add(Array(part.utf8))
+            hasher.add(part)
+            global.add(part)
         }
         parts = []
         for input in options.inputs {
@@ -66,11 +66,11 @@ enum InputDigest {
                 // A document's own digest names its files relative to it (a moved input keeps it).
                 var document = StableHash.Stream()
                 for file in regularFiles(item.url.path) {
-                    let bytes = digest(file)
-                    hasher.add(Array(file.utf8))
-                    hasher.add(bytes)
-                    document.add(Array(file.dropFirst(item.url.path.count).utf8))
-                    document.add(bytes)
+                    let fileDigest = digest(file)
+                    hasher.add(file)
+                    hasher.add(fileDigest)
+                    document.add(String(file.dropFirst(item.url.path.count)))
+                    document.add(fileDigest)
                 }
                 if item.kind == .document || item.kind == .compiledNib { digests.documents[item.relative] = document.hex }
             }
@@ -82,11 +82,11 @@ enum InputDigest {
             files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
         }
         for file in files {
-            let bytes = digest(file)
-            hasher.add(Array(file.utf8))
-            hasher.add(bytes)
-            global.add(Array(file.utf8))
-            global.add(bytes)
+            let fileDigest = digest(file)
+            hasher.add(file)
+            hasher.add(fileDigest)
+            global.add(file)
+            global.add(fileDigest)
         }
         digests.all = hasher.hex
         digests.global = global.hex

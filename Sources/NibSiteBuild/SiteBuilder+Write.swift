@@ -271,10 +271,4 @@ final class RenderInbox: @unchecked Sendable {
         defer { condition.unlock() }
         return queue.isEmpty ? nil : queue.removeFirst()
     }
-
-    func waitUntilFinished() {
-        condition.lock()
-        defer { condition.unlock() }
-        while !finished { condition.wait() }
-    }
 }

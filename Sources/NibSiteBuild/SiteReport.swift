@@ -66,8 +66,11 @@ public struct SiteTimings: Sendable {
     /// nibviz's own CPU in this process: all of it less Graphviz's, which runs here with one
     /// lane and in the workers with more.
     var processOwnCPU: Double? {
-        processCPU.map { $0.user + $0.system - (lanes <= 1 ? diagrams.reduce(0) { $0 + $1.timing.graphvizCPU } : 0) }
+        processCPU.map { $0.user + $0.system - (lanes <= 1 ? graphvizCPU : 0) }
     }
+
+    /// Graphviz's CPU over every job (in this process with one lane, in the workers with more).
+    var graphvizCPU: Double { diagrams.reduce(0) { $0 + $1.timing.graphvizCPU } }
 
     /// The `--timings` report: steps, totals by stage, the longest diagrams, idle workers.
     public func table(longest count: Int = 10) -> String {
@@ -85,7 +88,6 @@ public struct SiteTimings: Sendable {
         let layout = diagrams.reduce(0) { $0 + $1.timing.layout }
         let render = diagrams.reduce(0) { $0 + $1.timing.render }
         let jobs = diagrams.reduce(0) { $0 + $1.timing.total }
-        let graphvizCPU = diagrams.reduce(0) { $0 + $1.timing.graphvizCPU }
         let ownCPU = diagrams.reduce(0) { $0 + $1.timing.ownCPU }
         lines.append(
             "  diagrams rendered \(diagrams.count) in \(format(renderWall)) with \(lanes) lane(s): Graphviz parse \(format(parse)), "
