@@ -31,6 +31,12 @@ extension NibGraph {
             return built
         }
 
+        /// Drops both tables (they are built again when next asked for).
+        func forget() {
+            table.withLock { $0 = nil }
+            children.withLock { $0 = nil }
+        }
+
         static func == (lhs: DerivedTables, rhs: DerivedTables) -> Bool { true }
         func hash(into hasher: inout Hasher) {}
     }

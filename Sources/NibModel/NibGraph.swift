@@ -76,6 +76,11 @@ public struct NibGraph: Hashable, Sendable {
         derived.childrenByParent(objects)
     }
 
+    /// Forgets `objectsByID` and `childrenByParent` for this graph and its copies (they are
+    /// computed again when next asked for): a caller done with a document lets them go while
+    /// it keeps the graph (a site build holds every document's graph until its pages are planned).
+    public func forgetDerivedTables() { derived.forget() }
+
     /// Objects with no parent (top-level objects and placeholders of a xib, scene roots).
     public var rootObjects: [NibObject] { objects.filter { $0.parent == nil } }
 }

@@ -6,9 +6,6 @@ import NibParsing
 
 /// The project's home page: what the inputs hold, and the app map.
 extension SitePlanner {
-    /// Whether the site documents a project (any user document): its home page is the project.
-    var hasProject: Bool { !content.documents.isEmpty }
-
     /// `--title`, else the name of the first input folder (a file input: its folder's name).
     var projectTitle: String {
         if let title = settings.title, !title.isEmpty { return title }

@@ -40,6 +40,9 @@ extension SitePlanner {
             planner.planScenePages(of: number, uses: classUses)
             let sceneCount = planner.pages.count
             planner.planDocumentPage(of: number)
+            // Its graph stays until every page is planned; its tables of objects need not (a
+            // page that asks again later builds them again).
+            if case .success(let graph) = content.documents[number].graph { graph.forgetDerivedTables() }
             return DocumentUnit(
                 scenePages: Array(planner.pages[..<sceneCount]), pages: Array(planner.pages[sceneCount...]), figures: planner.figures,
                 claims: planner.sceneIndex.claimLog, index: planner.sceneIndex)

@@ -30,7 +30,15 @@ public final class SitePlanner {
     /// What the pages say about the build.
     public let settings: Settings
     /// Everything the pages show, read once.
-    public internal(set) var content: SiteContent { didSet { memo = Memo() } }
+    public internal(set) var content: SiteContent {
+        didSet {
+            memo = Memo()
+            hasProject = !content.documents.isEmpty
+        }
+    }
+    /// Whether the site documents a project (it has user documents); it outlives
+    /// `releaseDocuments`.
+    private(set) var hasProject: Bool
     /// A document of `content` with its pending simulations run (`UnitPlanner`): kept beside
     /// `content` rather than written into it, which copied every document's record per unit.
     var simulated: (number: Int, record: SiteContent.DocumentRecord)?
@@ -65,7 +73,18 @@ public final class SitePlanner {
     public init(settings: Settings, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
         self.settings = settings
         self.content = content
+        self.hasProject = !content.documents.isEmpty
         self.note = note
+    }
+
+    /// Lets the documents (their parsed graphs, pending simulations, and the memos that hold
+    /// storyboards) go once every page is planned and linked: they are most of a build's memory,
+    /// and laying out and writing the pages never reads them.
+    public func releaseDocuments() {
+        let project = hasProject
+        content.documents = []
+        simulated = nil
+        hasProject = project
     }
 
     /// Document `number`, simulated when its unit is being planned.

@@ -9,7 +9,7 @@ extension SiteBuilder {
     /// The key under which document `number`'s pages are remembered: the build's options, site
     /// sources and tool (`InputDigest.global`), the document's path and bytes, its context.
     func unitKey(_ number: Int, context: String) -> String? {
-        let relative = content.documents[number].relative
+        let relative = documentPaths[number]
         guard !digests.global.isEmpty, let digest = digests.documents[relative] else { return nil }
         return StableHash.hex([digests.global, relative, digest, context])
     }
@@ -18,7 +18,7 @@ extension SiteBuilder {
     /// unchanged and every file of them is still as that build wrote it.
     func keptUnit(_ number: Int, context: String, in output: OutputFolder) -> SitePlanner.KeptUnit? {
         guard let previous, let key = unitKey(number, context: context),
-            let unit = previous.units[content.documents[number].relative], unit.key == key
+            let unit = previous.units[documentPaths[number]], unit.key == key
         else { return nil }
         for page in unit.pages {
             guard let written = previous.pages[page.path], previous.keeps(page.path, fingerprint: written.fingerprint, in: output) != nil
@@ -30,7 +30,7 @@ extension SiteBuilder {
     /// Remembers every document's pages for the next build (`BuildState.units`).
     func recordUnits(_ planner: SitePlanner) {
         for (number, unit) in planner.units.enumerated() {
-            let relative = content.documents[number].relative
+            let relative = documentPaths[number]
             guard let key = unitKey(number, context: unit.context) else { continue }
             state.units[relative] = BuildState.Unit(
                 key: key, pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims, failures: [])
@@ -43,7 +43,7 @@ extension SiteBuilder {
     func recordUnitFailures() {
         guard let planner else { return }
         for (number, unit) in planner.units.enumerated() {
-            let relative = content.documents[number].relative
+            let relative = documentPaths[number]
             state.units[relative]?.failures =
                 unit.kept ? previous?.units[relative]?.failures ?? [] : diagramFailures(unit.figures)
         }

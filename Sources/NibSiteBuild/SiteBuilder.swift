@@ -22,6 +22,11 @@ public final class SiteBuilder {
     let store: DiagramStore
 
     var content = SiteContent()
+    /// Each document's relative path, and the inputs that could not be read (`content.unreadable`,
+    /// once planned): what the steps after planning need when the documents are let go
+    /// (`releaseDocuments`).
+    var documentPaths: [String] = []
+    var unreadable: [String] = []
     /// The pages, once planned.
     var planner: SitePlanner?
     /// The store key of each figure, in figure order.
@@ -115,6 +120,7 @@ public final class SiteBuilder {
                         }
                         self.progress.finishBar()
                     }
+                    self.documentPaths = self.content.documents.map(\.relative)
                 }
             ),
             ("plan, render and write pages", { try self.planPages(output) }),
@@ -166,8 +172,8 @@ public final class SiteBuilder {
         let cpu = ProcessCPU.now()
         timings.processCPU = ProcessCPU(user: cpu.user - startCPU.user, system: cpu.system - startCPU.system)
         return SiteReport(
-            pages: planner?.pageCount ?? 0, documentPages: content.documents.count, diagramsRendered: store.renderedCount,
-            diagramsCached: store.cachedCount, failures: content.unreadable, diagramFailures: diagramFailures(),
+            pages: planner?.pageCount ?? 0, documentPages: documentPaths.count, diagramsRendered: store.renderedCount,
+            diagramsCached: store.cachedCount, failures: unreadable, diagramFailures: diagramFailures(),
             stepSeconds: timings.steps, timings: timings, pagesKept: timings.pagesKept, knownFailures: store.knownFailureCount
         )
     }
@@ -218,6 +224,7 @@ public final class SiteBuilder {
         try planner.plan()
         planner.link()
         recordUnits(planner)
+        releaseDocuments(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
         // lane (`--jobs 1`) renders the rest here, serially.
         guard backend.lanes > 1 else {
@@ -231,6 +238,15 @@ public final class SiteBuilder {
         }
         finisher.stackSize = 1 << 20
         finisher.start()
+    }
+
+    /// Lets the parsed documents go once every page is planned (the later steps need only
+    /// `documentPaths` and `unreadable`): while the last diagrams are drawn, pages
+    /// written and links checked, they would be most of the build's memory.
+    func releaseDocuments(_ planner: SitePlanner) {
+        unreadable = content.unreadable
+        content.documents = []
+        planner.releaseDocuments()
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed. A page
@@ -269,8 +285,8 @@ public final class SiteBuilder {
     func saveState(_ output: OutputFolder) throws {
         guard options.useCache else { return }
         state.pageCount = planner?.pageCount ?? 0
-        state.documentPages = content.documents.count
-        state.unreadable = content.unreadable
+        state.documentPages = documentPaths.count
+        state.unreadable = unreadable
         state.diagramFailures = diagramFailures()
         state.failedDiagrams = store.failuresToRemember
         recordUnitFailures()
@@ -292,7 +308,7 @@ public final class SiteBuilder {
         let firstUnitFigure = planner.units.first?.figures.lowerBound ?? planner.figures.count
         var failures = diagramFailures(0..<firstUnitFigure)
         for (number, unit) in planner.units.enumerated() {
-            failures += unit.kept ? previous?.units[content.documents[number].relative]?.failures ?? [] : diagramFailures(unit.figures)
+            failures += unit.kept ? previous?.units[documentPaths[number]]?.failures ?? [] : diagramFailures(unit.figures)
         }
         return failures
     }

@@ -75,6 +75,28 @@ struct StreamedSiteTests {
         #expect(Self.pages(uncached) == Self.pages(cached))
     }
 
+    /// The parsed documents are let go once every page is planned (they were most of the memory
+    /// while the last diagrams were drawn and the links checked); the report and the state the
+    /// later steps write still count and name every document.
+    @Test func theDocumentsAreLetGoOnceThePagesArePlanned() throws {
+        let directory = SiteFixtures.temporaryDirectory("streamed-release")
+        let project = SiteFixtures.inputs(in: directory, includeBad: true)
+        let output = directory.appendingPathComponent("site")
+        let builder = SiteBuilder(options: Self.options(output, inputs: [project], useCache: true), backend: InProcessBackend())
+        let report = try builder.build()
+        #expect(builder.content.documents.isEmpty && builder.planner?.content.documents.isEmpty == true)
+        #expect(builder.planner?.hasProject == true)
+        #expect(report.documentPages == 4)
+        #expect(report.failures.count == 1 && report.failures.first?.hasPrefix("project/bad.xib:1:1: ") == true, "\(report.failures)")
+        #expect(
+            Set(builder.state.units.keys) == [
+                "project/Card.xib", "project/bad.xib", "project/nested/Other View.xib", "project/nested/Swatch.xib",
+            ])
+        // The next build reads the same report back without planning anything.
+        let again = try SiteBuilder(options: Self.options(output, inputs: [project], useCache: true), backend: InProcessBackend()).build()
+        #expect(again.upToDate && again.documentPages == 4 && again.failures == report.failures)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aBackendThatAnswersNothingFailsItsDiagramsInsteadOfHanging() throws {
         let directory = SiteFixtures.temporaryDirectory("streamed-silent")
