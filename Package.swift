@@ -98,9 +98,11 @@ let package = Package(
             name: "NibSiteBuild",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibSite", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput", "NibSources", "NibCheck", "NibPipeline",
+                "NibOutput", "NibSources", "NibCheck", "NibPipeline", "CMalloc",
             ]
         ),
+        // glibc's allocator settings (`mallopt`), for the site build's arena cap.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // One input through the pipeline for the commands: a path (document, compiled nib, scenario,
         // or inside an .ipa) read, simulated and drawn: its timeline, its diagram parts, a folder's
         // render batch.
