@@ -32,6 +32,9 @@ public enum InputClassifier {
     /// The kind of `url`, or nil when it is none of the inputs nibviz reads (a plain folder, a text file).
     public static func kind(of url: URL) -> InputKind? {
         let named = kind(named: url.lastPathComponent)
+        // Only a `.nib` and an `.ipa` are told apart on disk: a folder walk asks about every
+        // file of a project (Pods, sources, assets), and most have no input's name at all.
+        guard named == .compiledNib || named == .appArchive else { return named }
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         switch named {
@@ -89,10 +92,14 @@ public enum InputClassifier {
         var found: [ClassifiedInput] = []
         while let path = enumerator.nextObject() as? String {
             let name = (path as NSString).lastPathComponent
+            // A file or folder with no input's name is passed by without asking the disk (the
+            // walker goes into folders by itself): most of a project's files are such.
+            let hidden = name.hasPrefix(".")
+            guard hidden || kind(named: name) != nil else { continue }
             let url = root.appendingPathComponent(path)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if name.hasPrefix(".") {
+            if hidden {
                 if isDirectory.boolValue { enumerator.skipDescendants() }
                 continue
             }
