@@ -88,24 +88,15 @@ public enum InputClassifier {
         if !isFolder.boolValue || kind(of: root) != nil {
             return kind(of: root).map { [ClassifiedInput(url: root, relativePath: root.lastPathComponent, kind: $0)] } ?? []
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
         var found: [ClassifiedInput] = []
-        while let path = enumerator.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            // A file or folder with no input's name is passed by without asking the disk (the
-            // walker goes into folders by itself): most of a project's files are such.
-            let hidden = name.hasPrefix(".")
-            guard hidden || kind(named: name) != nil else { continue }
-            let url = root.appendingPathComponent(path)
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if hidden {
-                if isDirectory.boolValue { enumerator.skipDescendants() }
-                continue
-            }
-            guard let kind = kind(of: url) else { continue }
-            if isDirectory.boolValue { enumerator.skipDescendants() }
-            found.append(ClassifiedInput(url: url, relativePath: path, kind: kind))
+        FolderWalk.walk(root.path) { path, name, type in
+            if name.hasPrefix(".") { return false }
+            // A file or folder with no input's name is passed by without asking the disk (most
+            // of a project's files); a plain folder is gone into.
+            guard kind(named: name) != nil, let kind = kind(of: root.appendingPathComponent(path)) else { return type == .folder }
+            // An input folder (a `.nib` bundle, a `.storyboardc`) is one input: not gone into.
+            found.append(ClassifiedInput(url: root.appendingPathComponent(path), relativePath: path, kind: kind))
+            return false
         }
         return found.sorted { $0.relativePath < $1.relativePath }
     }

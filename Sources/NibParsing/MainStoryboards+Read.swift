@@ -18,24 +18,22 @@ extension MainStoryboards {
         for input in inputs {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
-                InputClassifier.kind(of: input) == nil, let walker = FileManager.default.enumerator(atPath: input.path)
+                InputClassifier.kind(of: input) == nil
             else { continue }
             let base = input.lastPathComponent
             var paths: [String] = []
-            while let path = walker.nextObject() as? String {
-                let name = (path as NSString).lastPathComponent
-                let url = input.appendingPathComponent(path)
-                let isDocument = InputClassifier.kind(of: url) != nil
-                if name.hasPrefix(".") || isDocument || exclusion.pattern(excluding: path) != nil {
-                    var isDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                        walker.skipDescendants()
-                    }
-                    continue
+            FolderWalk.walk(input.path) { path, name, type in
+                // Not into hidden folders, inputs (a nib bundle's own Info.plist is no app's) or
+                // what the user excluded.
+                let isInput =
+                    InputClassifier.kind(named: name) != nil && InputClassifier.kind(of: input.appendingPathComponent(path)) != nil
+                if name.hasPrefix(".") || isInput || exclusion.pattern(excluding: path) != nil {
+                    return false
                 }
                 if name == "Info.plist" || name.hasSuffix("-Info.plist") || (name == "project.pbxproj" && path.contains(".xcodeproj/")) {
                     paths.append(path)
                 }
+                return type == .folder
             }
             for path in paths.sorted() {
                 let url = input.appendingPathComponent(path)

@@ -98,11 +98,7 @@ enum InputDigest {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
         guard isFolder.boolValue else { return [path] }
-        let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
-        return files.sorted().map { path + "/" + $0 }.filter {
-            var folder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue
-        }
+        return FolderWalk.files(under: path).map { path + "/" + $0 }
     }
 
     /// Size and modification time of the running binary.

@@ -1,0 +1,69 @@
+import Foundation
+import NibParsing
+import Testing
+
+/// The folder walk every input search uses lists what `FileManager.enumerator(atPath:)` lists:
+/// links listed but never followed into, each folder's entries in byte order, and only the
+/// folders the caller asks for gone into.
+@Suite struct FolderWalkTests {
+    static func tree() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-walk-\(UUID().uuidString)")
+        let outside = root.appendingPathComponent("outside")
+        let project = root.appendingPathComponent("project")
+        for path in [
+            "project/B/z.swift", "project/B/a.xib", "project/a.txt", "project/.git/HEAD", "project/Pods/X/Y.xib", "outside/In.xib",
+        ] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: project.appendingPathComponent("file.xib"), withDestinationURL: outside.appendingPathComponent("In.xib"))
+        return project
+    }
+
+    @Test func itListsWhatTheEnumeratorListsInByteOrder() throws {
+        let project = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        var walked: [String] = []
+        FolderWalk.walk(project.path) { path, _, _ in
+            walked.append(path)
+            return true
+        }
+        #expect(
+            walked == [
+                ".git", ".git/HEAD", "B", "B/a.xib", "B/z.swift", "Pods", "Pods/X", "Pods/X/Y.xib", "a.txt", "file.xib", "linked",
+            ])
+        let enumerated = (FileManager.default.enumerator(atPath: project.path)?.allObjects as? [String]) ?? []
+        #expect(Set(walked) == Set(enumerated), "the walk and Foundation's enumerator list different entries")
+    }
+
+    @Test func itGoesOnlyIntoTheFoldersAskedForAndTellsLinksApart() throws {
+        let project = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        var seen: [String: FolderWalk.EntryType] = [:]
+        FolderWalk.walk(project.path) { path, name, type in
+            seen[path] = type
+            return name != "Pods" && !name.hasPrefix(".")
+        }
+        #expect(seen["Pods"] == .folder && seen["Pods/X"] == nil && seen[".git/HEAD"] == nil)
+        #expect(seen["linked"] == .symbolicLink && seen["file.xib"] == .symbolicLink && seen["B/a.xib"] == .file)
+        // Regular files, a link to a file counted as one (not the linked folder's contents).
+        #expect(FolderWalk.files(under: project.path) == [".git/HEAD", "B/a.xib", "B/z.swift", "Pods/X/Y.xib", "a.txt", "file.xib"])
+        // Not a folder: nothing.
+        var count = 0
+        FolderWalk.walk(project.appendingPathComponent("a.txt").path) { _, _, _ in
+            count += 1
+            return true
+        }
+        #expect(count == 0 && FolderWalk.files(under: project.appendingPathComponent("missing").path).isEmpty)
+    }
+
+    @Test func theInputsOfAFolderAreFoundWithoutFollowingALinkedFolder() throws {
+        let project = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        let found = InputClassifier.inputs(under: project).map(\.relativePath)
+        #expect(found == ["B/a.xib", "Pods/X/Y.xib", "file.xib"])
+    }
+}
