@@ -49,7 +49,7 @@ public enum InputClassifier {
 
     /// The kind a file name says, before looking at the disk.
     static func kind(named name: String) -> InputKind? {
-        switch (name as NSString).pathExtension.lowercased() {
+        switch extensionOf(name).lowercased() {
         case "xib", "storyboard": return .document
         case "yaml", "yml": return .scenario
         case "dot", "gv": return .dot
@@ -58,6 +58,13 @@ public enum InputClassifier {
         case "ipa": return .appArchive
         default: return nil
         }
+    }
+
+    /// `NSString.pathExtension` of a file name (after its last dot; none for `.hidden` or
+    /// `name.`), without bridging: a folder walk asks it of every file of a project.
+    static func extensionOf(_ name: String) -> Substring {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
+        return name[name.utf8.index(after: dot)...]
     }
 
     /// The input a repository path is part of, decided by name alone (a path in a git revision
@@ -140,6 +147,7 @@ public struct InputExclusion: Sendable, Hashable {
     /// or nil. A pattern with a `/` is matched against the whole path (`*` crosses folders:
     /// `Pods/*`); one without is matched against each folder and file name (`Pods`, `*.nib`).
     public func pattern(excluding relativePath: String) -> String? {
+        guard !patterns.isEmpty else { return nil }
         let components = relativePath.split(separator: "/").map(String.init)
         return patterns.first { pattern in
             if pattern.contains("/") {

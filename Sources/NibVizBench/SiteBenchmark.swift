@@ -38,6 +38,10 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let again = build("public", [])
     let edited = editOneDocument(under: input)
     let one = build("public", [])
+    // A real project keeps its documents among thousands of other files (sources, Pods,
+    // assets) that every build walks past: a no-change rebuild with 20,000 of them beside.
+    let others = addOtherFiles(under: input.appendingPathComponent("Pods"), count: quick ? 2_000 : 20_000)
+    let crowded = build("public", [])
     let partBuild = build("part-site", ["--jobs", "\(cores)"], input: part)
     func pageCount(_ name: String) -> Int {
         (FileManager.default.enumerator(atPath: directory.appendingPathComponent(name).path)?.allObjects as? [String] ?? [])
@@ -64,6 +68,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         cores == 2 ? nil : row("`--jobs 2`, cold", two, ""),
         row("no-change rebuild", again, again.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
         row("one document changed", one, edited.map { "\($0); \(keptPages(in: one.stderr))" } ?? "no document to edit"),
+        row(
+            "no-change rebuild, \(others) other files beside", crowded,
+            crowded.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
         "",
         "- Full build vs the Graphviz floor (serial in-process Graphviz \(format(graphvizSerial)) s ÷ \(cores) cores = \(format(floor)) s): "
             + "\(format(vsFloor))× (target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
@@ -73,11 +80,29 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
         "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
         "- One changed document: \(format(100 * oneChange)) % of the full build (target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
+        "- No-change rebuild with \(others) other files (sources, Pods) beside the documents: "
+            + "\(format(100 * crowded.run.seconds / full.run.seconds)) % of the full build (the walk past them).",
         "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)); "
             + "every other project (\(partPages) pages): \(mebibytes(partBuild.run.peakBytes)), so the peak grows by "
             + "\(format(perPage)) KiB per page (the parsed documents, each page's links and build state; pages and diagrams "
             + "are let go once written).",
     ].compactMap { $0 }.joined(separator: "\n")
+}
+
+/// Writes `count` small source files in folders of 20 under `root` (as a project's Pods would
+/// hold them); returns how many it wrote.
+func addOtherFiles(under root: URL, count: Int) -> Int {
+    var written = 0
+    for index in 0..<count {
+        let folder = root.appendingPathComponent("Lib\(index / 500)/Sources/Part\(index / 20 % 25)")
+        if index % 20 == 0 { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        if FileManager.default.createFile(
+            atPath: folder.appendingPathComponent("File\(index % 20).swift").path, contents: Data("// x\n".utf8))
+        {
+            written += 1
+        }
+    }
+    return written
 }
 
 /// `key=value` from the `summary` line `site --timings` prints; NaN when absent.

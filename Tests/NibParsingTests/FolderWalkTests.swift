@@ -1,6 +1,7 @@
 import Foundation
-import NibParsing
 import Testing
+
+@testable import NibParsing
 
 /// The folder walk every input search uses lists what `FileManager.enumerator(atPath:)` lists:
 /// links listed but never followed into, each folder's entries in byte order, and only the
@@ -65,5 +66,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
         let found = InputClassifier.inputs(under: project).map(\.relativePath)
         #expect(found == ["B/a.xib", "Pods/X/Y.xib", "file.xib"])
+    }
+
+    /// The classifier reads a name's extension without `NSString` (every file of a walk is asked):
+    /// the same answer as `NSString.pathExtension`.
+    @Test func aNamesExtensionIsNSStringsPathExtension() {
+        let names = [
+            ".xib", "a.", "a.b.c", "a..xib", "x.XIB", "..", ".", "a.xib.", "é.storyboard", "Main.storyboard~", "plain", "..xib",
+            "Old.designable.nib", "Café.Storyboard", "a b.yaml",
+        ]
+        for name in names {
+            #expect(String(InputClassifier.extensionOf(name)) == (name as NSString).pathExtension, "\(name)")
+        }
     }
 }
