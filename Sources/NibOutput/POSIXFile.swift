@@ -88,7 +88,6 @@ public enum POSIXFile {
         }
     }
 
-    /// A small file's bytes (nil when unreadable or larger than `limit`).
     /// Size and modification time (nanoseconds) of a regular file; nil otherwise.
     public static func stamp(_ path: String) -> (size: Int, modified: Int)? {
         var info = stat()
@@ -102,18 +101,33 @@ public enum POSIXFile {
         return read(path, limit: bytes.count + 1)?.elementsEqual(bytes) == true
     }
 
-    static func read(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    /// A file's bytes (nil when unreadable or larger than `limit`); a symbolic link is not
+    /// followed unless `followingLinks`. Read into an array of the file's size (one `fstat`): the
+    /// input digest reads every file of a project's sources on a first build.
+    public static func read(_ path: String, limit: Int, followingLinks: Bool = false) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
         var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        // The size as it was a moment ago: the file may grow or shrink while it is read.
+        out.reserveCapacity(min(max(Int(info.st_size), 0), limit) + 1)
+        var chunk = min(max(Int(info.st_size) + 1, 4096), 1 << 20)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return count == 0 ? out : nil }
-            out += buffer[..<count]
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: chunk))
+            let count = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, chunk) }
+            if count < 0 && errno == EINTR {
+                out.removeLast(chunk)
+                continue
+            }
+            guard count >= 0 else { return nil }
+            out.removeLast(chunk - count)
+            if count == 0 { return out }
             if out.count > limit { return nil }
+            // Past the size it had: a small read to find the end, else the rest in 64 KiB.
+            chunk = out.count >= Int(info.st_size) ? 4096 : 1 << 16
         }
     }
 

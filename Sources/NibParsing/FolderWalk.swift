@@ -1,9 +1,13 @@
 import Foundation
+import NibOutput
 
 /// The entries under a folder, depth first, each folder's entries in byte order of their names,
 /// as paths relative to it (`Pods/Lib/File.swift`): what `FileManager.enumerator(atPath:)`
 /// lists (symbolic links are listed, never followed into; no descent into another file
-/// system), read with `readdir` and the type each directory entry carries. The enumerator built
+/// system), read with `readdir` and the type each directory entry carries. A folder nibviz
+/// wrote (it holds the output marker: a site or review written inside the project it
+/// documents) is listed but never gone into: its pages are no input, and its `Main.storyboard/`
+/// folders of scene pages are no documents. The enumerator built
 /// every path through `NSString` and the callers asked the disk about each entry again: a
 /// project's Pods and sources (tens of thousands of files, most no input) made the walks most of
 /// a no-change site rebuild.
@@ -62,6 +66,7 @@ public enum FolderWalk {
             let path = relative.isEmpty ? name : relative + "/" + name
             guard visit(path, name, type), type == .folder else { continue }
             let full = folder + "/" + name
+            guard access(full + "/" + OutputMarker.fileName, F_OK) != 0 else { continue }
             // Not into another file system (a mounted volume), as the enumerator.
             var status = stat()
             guard lstat(full, &status) == 0, status.st_dev == device else { continue }

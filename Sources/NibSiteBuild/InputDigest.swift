@@ -38,7 +38,7 @@ enum InputDigest {
                 digests.files[file] = previous
                 return previous.digest
             }
-            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [0xFF]
+            let bytes = POSIXFile.read(file, limit: .max, followingLinks: true) ?? [0xFF]
             var hash = StableHash.Stream()
             hash.add(bytes)
             let hex = hash.hex
@@ -76,8 +76,16 @@ enum InputDigest {
             }
         }
         var files: [String] = []
-        // The app's sources (`--sources`) drive the simulations: every file under them counts.
-        for source in options.sources { files += regularFiles(source.path) }
+        // The app's sources (`--sources`) drive the simulations: every file under them counts but
+        // the Interface Builder documents among them (`site App --sources App`), which the source
+        // scan does not read; each has a digest of its own when it is an input, and what other
+        // documents' pages read of it is in their contexts. (Counting them made every edit of a
+        // document plan every document again.)
+        for source in options.sources {
+            files += regularFiles(source.path).filter { file in
+                file == source.path || InputClassifier.input(containing: String(file.dropFirst(source.path.count + 1))) == nil
+            }
+        }
         for folder in ["pages", "scenarios", "assets", "data"] {
             files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
         }

@@ -68,6 +68,27 @@ import Testing
         #expect(found == ["B/a.xib", "Pods/X/Y.xib", "file.xib"])
     }
 
+    /// A folder nibviz wrote (its output marker) is listed but not gone into, and a folder merely
+    /// named like a document is a folder whose inputs are found.
+    @Test func aSiteWrittenInsideTheProjectAndAFolderNamedLikeADocumentAreNoInputs() throws {
+        let project = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        for path in ["site/.nibviz-output", "site/documents/Main.storyboard/scene.html", "Odd.xib/Inner.storyboard"] {
+            let url = project.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        var walked: [String] = []
+        FolderWalk.walk(project.path) { path, _, _ in
+            walked.append(path)
+            return true
+        }
+        #expect(walked.contains("site") && !walked.contains { $0.hasPrefix("site/") }, "\(walked)")
+        #expect(!FolderWalk.files(under: project.path).contains { $0.hasPrefix("site/") })
+        let found = InputClassifier.inputs(under: project).map(\.relativePath)
+        #expect(found == ["B/a.xib", "Odd.xib/Inner.storyboard", "Pods/X/Y.xib", "file.xib"])
+    }
+
     /// The classifier reads a name's extension without `NSString` (every file of a walk is asked):
     /// the same answer as `NSString.pathExtension`.
     @Test func aNamesExtensionIsNSStringsPathExtension() {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRender
+import NibParsing
 import NibTestSupport
 import Testing
 
@@ -61,6 +62,53 @@ struct IncrementalDocumentTests {
         let allowed: Set<String> = ["index.html", "documents/index.html", "classes/index.html"]
         #expect(pages.allSatisfy { $0.hasPrefix("documents/project/nested/Swatch.xib") || allowed.contains($0) }, "\(pages.sorted())")
         #expect(!changed.contains("documents/project/App/Main.storyboard.html") && !changed.contains("rules.html"))
+    }
+
+    /// `site App -o App/docs`: the site of the last build is no input of the next (its
+    /// `Main.storyboard/` folders of scene pages are no documents, its pages no sources), so the
+    /// next build finds nothing changed, and an edit plans that document alone.
+    @Test func aSiteWrittenInsideItsProjectIsNoInputOfTheNextBuild() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-inside")
+        let project = try Self.project(in: directory)
+        let output = project.appendingPathComponent("docs")
+        let first = try Self.build(project, into: output)
+        #expect(first.failures.isEmpty && first.documentPages == 5, "\(first.failures)")
+        let again = try Self.build(project, into: output)
+        #expect(again.upToDate && again.failures.isEmpty, "\(again.failures)")
+        let swatch = project.appendingPathComponent("nested/Swatch.xib")
+        try Data(try String(contentsOf: swatch, encoding: .utf8).replacingOccurrences(of: "userLabel=\"", with: "userLabel=\"Edited ").utf8)
+            .write(to: swatch)
+        let edited = try Self.build(project, into: output)
+        #expect(edited.failures.isEmpty && edited.documentPages == 5, "\(edited.failures)")
+        #expect(edited.timings.documentsPlanned == 1 && edited.timings.documentsKept == 4)
+    }
+
+    /// `site App --sources App`: the documents among the sources are no source (the scan does
+    /// not read them), so editing one plans it alone; editing a source file plans every document.
+    @Test func withTheProjectAsItsOwnSourcesAnEditPlansThatDocumentAlone() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-own-sources")
+        let project = try Self.project(in: directory)
+        try FileManager.default.copyItem(
+            at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: project.appendingPathComponent("AppSources"))
+        let output = directory.appendingPathComponent("public")
+        var options = IncrementalSiteTests.options(output, inputs: [project])
+        options.sources = [project]
+        func build() throws -> SiteReport { try SiteBuilder(options: options, backend: InProcessBackend()).build() }
+        let first = try build()
+        #expect(first.timings.documentsPlanned == 5)
+        let swatch = project.appendingPathComponent("nested/Swatch.xib")
+        try Data(try String(contentsOf: swatch, encoding: .utf8).replacingOccurrences(of: "userLabel=\"", with: "userLabel=\"Edited ").utf8)
+            .write(to: swatch)
+        let edited = try build()
+        #expect(edited.timings.documentsPlanned == 1 && edited.timings.documentsKept == 4)
+        let source = try #require(
+            FolderWalk.files(under: project.appendingPathComponent("AppSources").path).first {
+                $0.hasSuffix(".swift") || $0.hasSuffix(".m")
+            })
+        let sourceURL = project.appendingPathComponent("AppSources").appendingPathComponent(source)
+        try Data((try String(contentsOf: sourceURL, encoding: .utf8) + "\n// edited\n").utf8).write(to: sourceURL)
+        let recoded = try build()
+        #expect(recoded.timings.documentsPlanned == 5 && recoded.timings.documentsKept == 0)
     }
 
     @Test func aSceneRetitledInOneStoryboardPlansTheStoryboardThatLinksToItToo() throws {
