@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "NibSources",
             dependencies: [
-                "NibModel", "NibClasses",
+                "NibModel", "NibClasses", "NibParsing",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

@@ -16,8 +16,10 @@ public enum FolderWalk {
     public enum EntryType: Sendable, Equatable {
         case folder
         case symbolicLink
-        /// A regular file, or anything else that is not a folder or a link.
+        /// A regular file.
         case file
+        /// A device, pipe or socket: no content to read.
+        case other
     }
 
     /// Calls `visit` with each entry's relative path, name and type; a folder is descended into
@@ -30,12 +32,13 @@ public enum FolderWalk {
     }
 
     /// Every regular file under `root` (links to files included, as `FileManager.fileExists`
-    /// sees them), as relative paths in byte order.
+    /// sees them; no pipe or device, which has no bytes to read), as relative paths in byte order.
     public static func files(under root: String) -> [String] {
         var found: [String] = []
         walk(root) { path, _, type in
             switch type {
             case .folder: return true
+            case .other: break
             case .file: found.append(path)
             case .symbolicLink:
                 var isFolder: ObjCBool = false
@@ -78,15 +81,17 @@ public enum FolderWalk {
         switch directoryType {
         case Int32(DT_DIR): return .folder
         case Int32(DT_LNK): return .symbolicLink
+        case Int32(DT_REG): return .file
         case Int32(DT_UNKNOWN):
             var status = stat()
-            guard lstat(path, &status) == 0 else { return .file }
+            guard lstat(path, &status) == 0 else { return .other }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: return .folder
             case S_IFLNK: return .symbolicLink
-            default: return .file
+            case S_IFREG: return .file
+            default: return .other
             }
-        default: return .file
+        default: return .other
         }
     }
 }

@@ -62,7 +62,7 @@ public enum InputClassifier {
 
     /// `NSString.pathExtension` of a file name (after its last dot; none for `.hidden` or
     /// `name.`), without bridging: a folder walk asks it of every file of a project.
-    static func extensionOf(_ name: String) -> Substring {
+    public static func extensionOf(_ name: String) -> Substring {
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "" }
         return name[name.utf8.index(after: dot)...]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 
 /// Finds the Swift and Objective-C files under the folders given to `--sources`, reads each with
 /// its reader and gathers the declarations into a `SourceIndex`.
@@ -34,24 +35,16 @@ public enum SourceScanner {
                 continue
             }
             projects.lookBeside(rootURL.deletingLastPathComponent())
-            guard
-                let walker = manager.enumerator(
-                    at: rootURL, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey, .isDirectoryKey])
-            else { continue }
             var here: [(path: String, guess: String)] = []
-            let prefix = rootURL.standardizedFileURL.path
-            for case let url as URL in walker {
-                if projects.note(url) {
-                    walker.skipDescendants()
-                    continue
-                }
-                guard extensions.contains(url.pathExtension) else { continue }
-                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-                guard values?.isRegularFile == true, values?.isSymbolicLink != true else { continue }
-                let full = url.standardizedFileURL.path
-                let relative = full.hasPrefix(prefix + "/") ? String(full.dropFirst(prefix.count + 1)) : url.lastPathComponent
+            // The walk every input search uses (links listed, not followed; nibviz's own output
+            // folders passed by): Pods and sources are tens of thousands of files.
+            FolderWalk.walk(rootURL.path) { relative, name, type in
+                if ProjectFiles.mayBeProjectFile(name), projects.note(rootURL.appendingPathComponent(relative)) { return false }
+                guard type == .file else { return type == .folder }
+                guard extensions.contains(String(InputClassifier.extensionOf(name))) else { return false }
                 let display = root.hasSuffix("/") ? root + relative : root + "/" + relative
                 here.append((display, SourceModules.module(relativePath: relative, root: rootURL.lastPathComponent)))
+                return false
             }
             found += here.sorted { $0.path < $1.path }
         }
@@ -120,6 +113,11 @@ struct ProjectFiles {
     var manifests: [URL] = []
     var pods: [URL] = []
     private var seen: Set<String> = []
+
+    /// Whether a file or folder of this name may be a project file (`note` tells).
+    static func mayBeProjectFile(_ name: String) -> Bool {
+        name.hasSuffix(".xcodeproj") || name == "Pods" || name.hasPrefix("Package")
+    }
 
     /// Notes `url` when it is a project file; true when the walk must not descend into it.
     mutating func note(_ url: URL) -> Bool {
