@@ -25,6 +25,19 @@ public enum ScenarioParser {
         return try parse(yaml: text, file: name, baseDirectory: url.deletingLastPathComponent(), loadDocument: loadDocument)
     }
 
+    /// Why a YAML file found in a project folder is no nibviz scenario, or nil when it may be
+    /// one: a scenario's top level is a mapping with `platform` and scenario keys only. A
+    /// project's other YAML files (XcodeGen's `project.yml`, SwiftGen's `swiftgen.yml`, CI
+    /// settings) are passed by instead of failing the build as broken scenarios; text that is
+    /// not YAML at all may still be a scenario with a mistake, and is read as one.
+    public static func notAScenario(yaml: String) -> String? {
+        guard let root = try? Yams.compose(yaml: yaml) else { return nil }
+        guard let mapping = root.mapping else { return "its top level is not a mapping" }
+        let keys = mapping.keys.compactMap(\.string)
+        if let other = keys.first(where: { !topKeys.contains($0) }) { return "top-level key '\(other)' is no scenario key" }
+        return keys.contains("platform") ? nil : "no platform key"
+    }
+
     /// Parses scenario text. `baseDirectory` resolves `nibs.*.path`.
     public static func parse(yaml: String, file: String, baseDirectory: URL? = nil, loadDocument: DocumentLoader? = documentParser) throws
         -> Scenario

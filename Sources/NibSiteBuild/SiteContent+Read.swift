@@ -53,7 +53,7 @@ extension SiteContent {
         }
         var user: [(URL, String)] = []
         for input in inputs {
-            for item in expand(input, exclusion: exclusion) where item.kind == .scenario {
+            for item in userScenarios(input, exclusion: exclusion).scenarios {
                 user.append((item.url, "user/" + String(item.relative.dropLast(item.url.pathExtension.count + 1))))
             }
         }
@@ -145,17 +145,41 @@ extension SiteContent {
         return InputClassifier.inputs(under: input, exclusion: exclusion).kept.map { ($0.url, base + "/" + $0.relativePath, $0.kind) }
     }
 
+    /// The scenarios `input` names: itself when it is a YAML file, else the YAML files under it
+    /// that may be scenarios (`ScenarioParser.notAScenario`), and the others with the reason.
+    static func userScenarios(_ input: URL, exclusion: InputExclusion) -> (
+        scenarios: [(url: URL, relative: String)], others: [(relative: String, reason: String)]
+    ) {
+        var scenarios: [(url: URL, relative: String)] = []
+        var others: [(relative: String, reason: String)] = []
+        for item in expand(input, exclusion: exclusion) where item.kind == .scenario {
+            if item.url != input, let text = try? String(contentsOf: item.url, encoding: .utf8),
+                let reason = ScenarioParser.notAScenario(yaml: text)
+            {
+                others.append((item.relative, reason))
+            } else {
+                scenarios.append((item.url, item.relative))
+            }
+        }
+        return (scenarios, others)
+    }
+
     /// What the folders among `inputs` hold that the site does not read, in path order:
-    /// `path: excluded by GLOB`, and `.ipa` archives inside them (`InputClassifier`).
+    /// `path: excluded by GLOB`, `.ipa` archives inside them (`InputClassifier`), and YAML files
+    /// that are no scenario (`path: not a nibviz scenario (top-level key 'targets' is no scenario key)`).
     public static func skipped(inputs: [URL], exclusion: InputExclusion) -> [String] {
         inputs.flatMap { input -> [String] in
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
                 InputClassifier.kind(of: input) == nil
             else { return [] }
-            return InputClassifier.inputs(under: input, exclusion: exclusion).skipped.map {
-                input.lastPathComponent + "/" + $0.input.relativePath + ": " + $0.reason
+            let excluded = InputClassifier.inputs(under: input, exclusion: exclusion).skipped.map {
+                (path: input.lastPathComponent + "/" + $0.input.relativePath, reason: $0.reason)
             }
+            let others = userScenarios(input, exclusion: exclusion).others.map {
+                (path: $0.relative, reason: "not a nibviz scenario (\($0.reason))")
+            }
+            return (excluded + others).sorted { $0.path < $1.path }.map { $0.path + ": " + $0.reason }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NibParsing
 import NibTestSupport
 import Testing
 
@@ -79,6 +80,35 @@ struct SiteBuilderTests {
         let errorPage = try String(contentsOf: output.appendingPathComponent("documents/project/bad.xib.html"), encoding: .utf8)
         #expect(errorPage.contains("could not be read"))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("documents/project/Card.xib.html").path))
+    }
+
+    /// A project's other YAML files (XcodeGen's `project.yml`, SwiftGen's `swiftgen.yml`) are no
+    /// scenarios: they are passed by with the reason (`site: skipped …`) instead of failing the
+    /// build as unreadable inputs; a scenario beside them is read.
+    @Test func aProjectsOtherYAMLFilesArePassedByAndItsScenariosRead() throws {
+        let directory = SiteFixtures.temporaryDirectory("other-yaml")
+        let project = SiteFixtures.inputs(in: directory, includeBad: false)
+        try "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n".write(
+            to: project.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
+        try "strings:\n  inputs: Resources/en.lproj\n".write(
+            to: project.appendingPathComponent("swiftgen.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
+        try "title: Mine\nplatform: ios\nobjects:\n  vc: { class: UIViewController }\nsteps:\n  - accessView: vc\n".write(
+            to: project.appendingPathComponent("Scenarios/mine.yaml"), atomically: true, encoding: .utf8)
+        let scenarios = SiteContent.readScenarios(siteRoot: SiteFixtures.siteRoot, inputs: [project]).map(\.name).filter {
+            $0.hasPrefix("user/")
+        }
+        #expect(scenarios == ["user/project/Scenarios/mine"])
+        #expect(
+            SiteContent.skipped(inputs: [project], exclusion: InputExclusion([])) == [
+                "project/project.yml: not a nibviz scenario (top-level key 'name' is no scenario key)",
+                "project/swiftgen.yml: not a nibviz scenario (top-level key 'strings' is no scenario key)",
+            ])
+        let report = try SiteFixtures.build(output: directory.appendingPathComponent("public"), cache: nil, inputs: [project])
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        // A YAML file named on the command line is a scenario whatever it holds: its error is shown.
+        let named = SiteContent.readScenarios(siteRoot: SiteFixtures.siteRoot, inputs: [project.appendingPathComponent("swiftgen.yml")])
+        #expect(named.last?.error?.contains("unknown key 'strings'") == true)
     }
 
     @Test func aFailedBuildNamesItsStepAndLeavesThePreviousSiteIntact() throws {
