@@ -21,7 +21,7 @@ extension SitePlanner {
             page.searchTerms = [("error", error.description, nil)]
         case .success(let graph) where graph.isStoryboard:
             page.content = storyboardContent(graph, document: document, number: number, path: path)
-            page.summary = "\(graph.platform) storyboard, \(graph.scenes.count) scenes"
+            page.summary = "\(graph.platform) storyboard, " + Self.counted(graph.scenes.count, "scene")
             page.searchTerms =
                 graph.diagnostics.map { ("diagnostic", $0.description, "diagnostics") } + Self.findingTerms(document.findings)
         case .success(let graph):

@@ -77,11 +77,11 @@ extension SitePlanner {
             for diagnostic in graph.diagnostics { severities[diagnostic.severity, default: 0] += 1 }
         }
         let unreadable = content.documents.filter { (try? $0.graph.get()) == nil }.count
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let count = Self.counted
         var html = PageContent("<p class=\"lead\">")
         html += [
             count(storyboardCount, "storyboard"), count(xibCount, "xib"), count(compiledCount, "compiled nib"), count(sceneCount, "scene"),
-            "<a href=\"classes/index.html\">" + count(classes.count, "custom class").replacingOccurrences(of: "classs", with: "classes")
+            "<a href=\"classes/index.html\">" + count(classes.count, "custom class")
                 + "</a>",
         ].joined(separator: " · ")
         html += "</p><dl class=\"facts\">"
@@ -148,8 +148,13 @@ extension SitePlanner {
     }
 
     static func severityCounts(_ errors: Int, _ warnings: Int, _ notes: Int) -> String {
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return [count(errors, "error"), count(warnings, "warning"), count(notes, "note")].joined(separator: ", ")
+        [counted(errors, "error"), counted(warnings, "warning"), counted(notes, "note")].joined(separator: ", ")
+    }
+
+    /// `1 scene`, `2 scenes`, `3 custom classes`: a count and its noun, plural when it is not one.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        guard count != 1 else { return "1 \(noun)" }
+        return "\(count) \(noun)" + (noun.hasSuffix("s") ? "es" : "s")
     }
 
     /// Storyboards with their scenes, then the other documents, each linking to its page.
@@ -163,7 +168,7 @@ extension SitePlanner {
                 html += " <span class=\"error\">could not be read</span>: <code>\(HTMLEscaping.escape(error.description))</code>"
             case .success(let graph):
                 html +=
-                    " <span class=\"muted\">\(graph.platform.rawValue) \(graph.isStoryboard ? "storyboard, \(graph.scenes.count) scenes" : graph.format == .document ? "xib" : "compiled nib")</span>"
+                    " <span class=\"muted\">\(graph.platform.rawValue) \(graph.isStoryboard ? "storyboard, " + Self.counted(graph.scenes.count, "scene") : graph.format == .document ? "xib" : "compiled nib")</span>"
             }
             html += "</li>"
         }

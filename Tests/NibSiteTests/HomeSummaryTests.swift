@@ -2,6 +2,8 @@ import Foundation
 import NibTestSupport
 import Testing
 
+@testable import NibSite
+
 /// The project home page's summary says what each number counts: problems found reading the
 /// documents (linked to the Diagnostics section that lists them) apart from `check`'s findings
 /// against the sources (linked to the Sources section), never one unlabelled "Diagnostics".
@@ -48,6 +50,12 @@ struct HomeSummaryTests {
         #expect(home.contains("<h2 id=\"sources\">"))
         let odd = try ProjectSiteTests.page(output, "documents/App/Views/Odd.xib.html")
         #expect(odd.contains("id=\"diagnostics\""))
+    }
+
+    /// Counts on the home page and in the document list: `1 scene`, never `1 scenes`.
+    @Test func countsAreSingularForOne() {
+        #expect(SitePlanner.counted(1, "scene") == "1 scene" && SitePlanner.counted(2, "scene") == "2 scenes")
+        #expect(SitePlanner.counted(0, "xib") == "0 xibs" && SitePlanner.counted(3, "custom class") == "3 custom classes")
     }
 
     @Test func withoutSourcesTheSummarySaysCheckDidNotRun() throws {
