@@ -47,7 +47,6 @@ public enum MainStoryboards {
             for nearest in candidates where score(nearest) == best && main[nearest] == nil { main[nearest] = naming }
         }
         let namings = appFiles.namings.filter { !$0.key.hasPrefix(launchScreenKey) }
-        let files = appFiles.files.prefix(3).joined(separator: ", ") + (appFiles.files.count > 3 ? "…" : "")
         for storyboard in storyboards {
             if let naming = main[storyboard] {
                 roles[storyboard] = StoryboardRole(
@@ -55,13 +54,16 @@ public enum MainStoryboards {
                     isLaunchScreen: naming.key.hasPrefix(launchScreenKey))
                 continue
             }
-            // What the app file nearest this storyboard names instead (its own target's).
-            let nearness = { (naming: Naming) in StoryboardReferenceResolver.sharedFolders(storyboard, naming.file) }
-            let nearest = namings.map(nearness).max().map { best in namings.filter { nearness($0) == best } } ?? []
+            // What the app files nearest this storyboard (its own target's) name instead, or that
+            // they name none (an app that makes its window in code): not what other targets name.
+            let nearness = { (file: String) in StoryboardReferenceResolver.sharedFolders(storyboard, file) }
+            let best = appFiles.files.map(nearness).max() ?? 0
+            let own = appFiles.files.filter { nearness($0) == best }
+            let named = namings.filter { own.contains($0.file) }
             let why =
-                nearest.isEmpty
-                ? "\(files) name\(appFiles.files.count == 1 ? "s" : "") no main storyboard"
-                : nearest.map { "\($0.file) names \($0.name) (\($0.key))" }.joined(separator: "; ")
+                named.isEmpty
+                ? own.prefix(3).joined(separator: ", ") + (own.count > 3 ? "…" : "") + " name\(own.count == 1 ? "s" : "") no main storyboard"
+                : named.map { "\($0.file) names \($0.name) (\($0.key))" }.joined(separator: "; ")
             roles[storyboard] = StoryboardRole(isMain: false, basis: why, isAssumed: false)
         }
         return roles

@@ -40,6 +40,8 @@ import Testing
         // A storyboard the app loads from code says what its own target's Info.plist names instead.
         #expect(roles["Project/App/Settings.storyboard"]?.basis == "Project/App/Info.plist names Main (UIMainStoryboardFile~ipad)")
         #expect(roles["Project/App/Base.lproj/Main.storyboard"]?.basis == "Project/App/Info.plist names it (UIMainStoryboardFile~ipad)")
+        // One whose own target's Info.plist names no storyboard says so (not what other targets name).
+        #expect(roles["Project/Widget/Main.storyboard"]?.basis == "Project/Widget/Info.plist names no main storyboard")
         #expect(roles["Project/Server/Base.lproj/Main.storyboard"]?.summary.hasPrefix("at launch, as the app's main storyboard:") == true)
         #expect(roles.values.allSatisfy { !$0.isAssumed })
     }
