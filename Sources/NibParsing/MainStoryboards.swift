@@ -62,7 +62,8 @@ public enum MainStoryboards {
             let named = namings.filter { own.contains($0.file) }
             let why =
                 named.isEmpty
-                ? own.prefix(3).joined(separator: ", ") + (own.count > 3 ? "…" : "") + " name\(own.count == 1 ? "s" : "") no main storyboard"
+                ? own.prefix(3).joined(separator: ", ") + (own.count > 3 ? "…" : "")
+                    + " name\(own.count == 1 ? "s" : "") no main storyboard"
                 : named.map { "\($0.file) names \($0.name) (\($0.key))" }.joined(separator: "; ")
             roles[storyboard] = StoryboardRole(isMain: false, basis: why, isAssumed: false)
         }
