@@ -100,7 +100,7 @@ struct DocumentCheck {
             CheckFinding(
                 .warning, .unknownClass, at: here, className: name,
                 message:
-                    "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds a \(object.className)",
+                    "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
                 runtimeText: runtimeText))
     }
 
@@ -119,7 +119,7 @@ struct DocumentCheck {
                 message:
                     "unknown class \(name): the document names no module, and the sources declare \(name) only as a Swift class "
                     + "without @objc(\(name)), registered as \(mangled.joined(separator: ", ")); unless code not given declares it, "
-                    + "the runtime logs \"\(runtimeText)\" and builds a \(object.className); its outlets and actions are not checked",
+                    + "the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className)); its outlets and actions are not checked",
                 runtimeText: runtimeText, source: declarations.first?.info.source,
                 sourceNote: "Swift class \(name) is declared here, in module \(declarations.first?.module ?? "?")"))
     }
@@ -144,7 +144,7 @@ struct DocumentCheck {
         var message =
             "class \(mismatch.className) is looked up in \(whose), but the sources compile it into "
             + mismatch.definedIn.joined(separator: ", ")
-            + "; the runtime logs \"\(mismatch.logText)\" and builds a \(fallback) instead"
+            + "; the runtime logs \"\(mismatch.logText)\" and builds \(TextQuoting.withArticle(fallback)) instead"
         if let first = lostKeys.first {
             let text = (isMac ? "" : "NSUnknownKeyException: ") + RuntimeMessages.unknownKey(className: fallback, key: first)
             message +=

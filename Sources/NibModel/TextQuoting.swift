@@ -37,3 +37,16 @@ public enum TextQuoting {
         text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } ? quote(text) : text
     }
 }
+
+extension TextQuoting {
+    /// `a UIButton`, `an NSObject`, `an ARSerifLabel`: a class name with the article it is read
+    /// with. A name that starts with two capitals starts with a prefix read letter by letter
+    /// (`NS` is "en-ess", `UI` "you-eye"); any other starts with a word.
+    public static func withArticle(_ name: String) -> String {
+        let letters = Array(name.unicodeScalars.prefix(2))
+        guard let first = letters.first else { return "a " + name }
+        let isPrefix = letters.count == 2 && letters.allSatisfy { $0.properties.isUppercase }
+        let vowelSound = isPrefix ? "AEFHILMNORSX".unicodeScalars.contains(first) : "AEIOaeio".unicodeScalars.contains(first)
+        return (vowelSound ? "an " : "a ") + name
+    }
+}

@@ -20,6 +20,9 @@ public enum DiagramPicker {
         DOTEscaping.token(part.name) + "." + format.rawValue
     }
 
+    /// How many parts the note under a default drawing lists.
+    static let listedParts = 8
+
     /// The parts to draw: every part for `all`, else the one `scene` names (the first part when
     /// nil, with lines for `note` listing the others). A document drawn whole is cut into its scenes or
     /// top-level objects when `scene` names one of them.
@@ -31,7 +34,12 @@ public enum DiagramPicker {
         guard let scene else {
             if parts.count > 1 {
                 note("note: \(file): \(parts.count) parts; drawing '\(partID(parts[0]))'. Pick one with --scene ID|NAME|all:")
-                for part in parts { note("  \(partID(part))  \(part.title)") }
+                // The first few only: drawing the default of a big storyboard is not an error
+                // worth a screen of notes (a --scene that names none lists every part).
+                for part in parts.prefix(listedParts) { note("  \(partID(part))  \(part.title)") }
+                if parts.count > listedParts {
+                    note("  … and \(parts.count - listedParts) more (a --scene that names none of them lists them all)")
+                }
             }
             guard let first = parts.first else { throw LocatedError(at: FileLocation(file: file), "nothing to draw") }
             return [first]

@@ -42,3 +42,15 @@ import Testing
         #expect(owner.displayName == "File's Owner")
     }
 }
+
+/// Messages name the class the runtime builds with the article it is read with.
+@Suite struct ArticleTests {
+    @Test func aClassNameGetsTheArticleItIsReadWith() {
+        let cases = [
+            ("NSObject", "an NSObject"), ("UIButton", "a UIButton"), ("UILabel", "a UILabel"), ("ARSerifLabel", "an ARSerifLabel"),
+            ("MKMapView", "an MKMapView"), ("WKWebView", "a WKWebView"), ("CancelModalButton", "a CancelModalButton"),
+            ("ImageView", "an ImageView"), ("", "a "),
+        ]
+        for (name, expected) in cases { #expect(TextQuoting.withArticle(name) == expected) }
+    }
+}

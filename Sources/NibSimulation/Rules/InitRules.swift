@@ -37,7 +37,7 @@ extension SimulationRun {
         if let notFound = classesNotFound[object.id], notFound.customClass == object.customClass {
             log(notFound.log, .chk9)
             notes.append(
-                "R-CHK-9: \(object.customClass ?? "") is not in the module the document names; the runtime builds a \(object.className) instead (\(notFound.log))"
+                "R-CHK-9: \(object.customClass ?? "") is not in the module the document names; the runtime builds \(TextQuoting.withArticle(object.className)) instead (\(notFound.log))"
             )
             className = object.className
         }
