@@ -76,6 +76,11 @@ struct SiteCommand: ParsableCommand {
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
         let report = try SiteBuilder(options: options, backend: backend).build()
         report.summaryLines(output: output, timings: timings).forEach(printError)
+        if !options.inputs.isEmpty && report.documentPages == 0 {
+            // A mistyped folder builds a site of concept pages alone: say so rather than pass.
+            printError(
+                "site: warning: no .xib, .storyboard or compiled nib in \(inputs.joined(separator: ", ")); the site has no document pages")
+        }
         let (failure, note) = report.failure(strict: strict)
         if let note { printError(note) }
         if let failure { throw CommandFailure(failure) }

@@ -47,6 +47,28 @@ struct SiteCommandTests {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// A folder with no Interface Builder document (a mistyped path, the wrong checkout) builds
+    /// the concept pages and says that it found no document.
+    @Test func aFolderWithoutDocumentsIsSaidToHaveNone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-cli-none-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        let inputs = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        try Data("// code\n".utf8).write(to: inputs.appendingPathComponent("App.swift"))
+        let output = directory.appendingPathComponent("public").path
+        let result = try runNibviz(["site", inputs.path, "-o", output, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("site: warning: no .xib, .storyboard or compiled nib in"), "\(result.stderr)")
+        let withDocument = try runNibviz(
+            [
+                "site", TestPaths.packageRoot.appendingPathComponent("Tests/NibSiteTests/__Fixtures__/Card.xib").path, "-o", output,
+                "--no-cache",
+            ],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(withDocument.status == 0 && !withDocument.stderr.contains("site: warning: no .xib"), "\(withDocument.stderr)")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     /// Workers that die (here: an address-space limit too small for Graphviz) fail their
     /// diagrams; the site is still built, each failed diagram is named, and the exit status is 1.
     @Test func diagramsThatFailToRenderAreNamedAndExitStatusIsOne() throws {
