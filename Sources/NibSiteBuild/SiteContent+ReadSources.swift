@@ -21,7 +21,7 @@ extension SiteContent {
         let paths = options.sources.map(\.path)
         var index: SourceIndex?
         if !paths.isEmpty {
-            do { index = try SourceScanner.scan(paths) } catch let failure as SourceScanner.Failure {
+            do { index = try SourceScanner.scan(paths, jobs: options.jobs) } catch let failure as SourceScanner.Failure {
                 throw SiteBuildError(step: "read sources", message: failure.description)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import NibModel
 import NibParsing
+import Synchronization
 
 /// Finds the Swift and Objective-C files under the folders given to `--sources`, reads each with
 /// its reader and gathers the declarations into a `SourceIndex`.
@@ -57,28 +58,48 @@ public enum SourceScanner {
         return SourceSurvey(files: files, modules: modules)
     }
 
-    /// Reads every source file under `paths` into one index.
-    public static func scan(_ paths: [String]) throws -> SourceIndex {
+    /// Reads every source file under `paths` into one index, `jobs` files at a time.
+    public static func scan(_ paths: [String], jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> SourceIndex {
         let survey = try survey(paths)
-        return try scan(files: survey.files, modules: survey.modules)
+        return try scan(files: survey.files, modules: survey.modules, jobs: jobs)
     }
 
-    /// Reads the given files (as `files(under:)` lists them) into one index.
-    public static func scan(files: [SourceFile], modules: ProjectModules = ProjectModules()) throws -> SourceIndex {
-        var builder = SourceIndexBuilder()
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw Failure(description: "\(file.path): cannot read")
+    /// Reads the given files (as `files(under:)` lists them) into one index. Files are read and
+    /// parsed `jobs` at a time (parsing is most of a scan: a site rebuild reads the sources
+    /// again), and added to the index in their order, so the index is the same for any `jobs`.
+    public static func scan(files: [SourceFile], modules: ProjectModules = ProjectModules(), jobs: Int = 1) throws -> SourceIndex {
+        let read = Mutex<[Result<(SourceFileDeclarations, bytes: Int), Failure>?]>(Array(repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
+            while true {
+                let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard number < files.count else { return }
+                let result = readFile(files[number])
+                read.withLock { $0[number] = result }
             }
-            var declarations = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
-            for position in declarations.classes.indices { declarations.classes[position].knownModules = file.knownModules }
-            builder.add(declarations, bytes: data.count)
+        }
+        var builder = SourceIndexBuilder()
+        for (file, result) in zip(files, read.withLock { $0 }) {
+            guard let result else { throw Failure(description: "\(file.path): cannot read") }
+            let (declarations, bytes) = try result.get()
+            builder.add(declarations, bytes: bytes)
             builder.noteFile(module: file.module, isSwift: file.path.hasSuffix(".swift"))
         }
         var index = builder.build()
         index.projectModules = modules
         index.modules.formUnion(modules.declared)
         return index
+    }
+
+    /// One file's declarations (its classes carrying the modules the project files give it)
+    /// and its size.
+    static func readFile(_ file: SourceFile) -> Result<(SourceFileDeclarations, bytes: Int), Failure> {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return .failure(Failure(description: "\(file.path): cannot read"))
+        }
+        var found = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
+        for position in found.classes.indices { found.classes[position].knownModules = file.knownModules }
+        return .success((found, data.count))
     }
 
     /// The declarations of one file's text, by its extension.
