@@ -22,15 +22,34 @@ extension SitePlanner {
             }
         }
         let name = (document.relative as NSString).lastPathComponent
+        let diagrams = ObjectGraphDiagram.diagrams(
+            of: split, in: graph, options: DiagramOptions(theme: .light, links: links, legend: .omit))
+        // Every page's path first: a part links to the parts cut out of it and to the one it is in.
+        let partPaths = diagrams.map { part in
+            sceneIndex.claim(folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
+        }
+        let nesting = Self.partNesting(split, in: graph)
+        func partLink(_ index: Int) -> String {
+            "<a href=\"\(HTMLEscaping.urlPath(String(partPaths[index].dropFirst(folder.count))))\">\(HTMLEscaping.escape(diagrams[index].title))</a>"
+        }
         var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
-        for part in ObjectGraphDiagram.diagrams(of: split, in: graph, options: DiagramOptions(theme: .light, links: links, legend: .omit)) {
-            let partPath = sceneIndex.claim(
-                folder + HTMLEscaping.fileComponent(part.name) + ".html", key: document.relative + " " + part.name)
+        for (index, part) in diagrams.enumerated() {
+            let partPath = partPaths[index]
+            let inside = nesting.parent[index].map { ", inside " + partLink($0) } ?? ""
+            let cutOut = nesting.children[index] ?? []
+            let holds =
+                (nesting.parent[index] == nil ? "a top-level object" : "an object") + " and everything it holds"
+                + (cutOut.isEmpty ? "" : " but the containers drawn on pages of their own (listed below)")
             var content = PageContent(
-                "<p>Part of <a href=\"\(documentHref)\">\(HTMLEscaping.escape(document.relative))</a>: a top-level object and everything it holds; objects link to their rows on the document page.</p><div class=\"figures\">"
+                "<p>Part of <a href=\"\(documentHref)\">\(HTMLEscaping.escape(document.relative))</a>\(inside): \(holds); objects link to their rows on the document page.</p><div class=\"figures\">"
             )
             content += figure(dot: part.dot, caption: part.title, kind: .graph, name: document.relative + " " + part.name, page: partPath)
             content += "</div>"
+            if !cutOut.isEmpty {
+                content +=
+                    "<p>Cut out of it, on pages of their own:</p><ul class=\"parts\">"
+                    + cutOut.map { "<li>\(partLink($0))</li>" }.joined() + "</ul>"
+            }
             content += legendToggle([.graph], page: partPath)
             var page = SitePage(
                 path: partPath, title: part.title,
@@ -42,5 +61,24 @@ extension SitePlanner {
             list += "<li><a href=\"\(href)\">\(HTMLEscaping.escape(part.title))</a></li>"
         }
         return list + "</ul>"
+    }
+
+    /// Which part each object part sits in (the part holding its root's parent) and which parts
+    /// are cut out of each, by index in `split` (`DocumentPartition` cuts big containers out of
+    /// their parent's part).
+    static func partNesting(_ split: [DocumentPart], in graph: NibGraph) -> (parent: [Int: Int], children: [Int: [Int]]) {
+        var owner: [ObjectID: Int] = [:]
+        for (index, part) in split.enumerated() {
+            for member in part.members where owner[member] == nil { owner[member] = index }
+        }
+        let objects = graph.objectsByID
+        var parent: [Int: Int] = [:]
+        var children: [Int: [Int]] = [:]
+        for (index, part) in split.enumerated() where part.kind == .object {
+            guard let up = objects[ObjectID(part.id)]?.parent, let holder = owner[up], holder != index else { continue }
+            parent[index] = holder
+            children[holder, default: []].append(index)
+        }
+        return (parent, children)
     }
 }
