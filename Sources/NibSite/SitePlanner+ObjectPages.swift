@@ -55,7 +55,7 @@ extension SitePlanner {
                 path: partPath, title: part.title,
                 breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html"), (name, path), (part.title, nil)],
                 content: content, section: "documents")
-            page.summary = "Top-level object of \(name)"
+            page.summary = (nesting.parent[index] == nil ? "Top-level object of " : "Container in ") + name
             pages.append(page)
             let href = HTMLEscaping.urlPath(String(partPath.dropFirst((path as NSString).deletingLastPathComponent.count + 1)))
             list += "<li><a href=\"\(href)\">\(HTMLEscaping.escape(part.title))</a></li>"
