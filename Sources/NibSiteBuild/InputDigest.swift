@@ -2,6 +2,7 @@ import Foundation
 import NibOutput
 import NibParsing
 import NibSite
+import NibSources
 
 /// One digest of everything a build reads: every user input (after exclusions; a compiled nib
 /// bundle or `.storyboardc` folder file by file), what the app's Info.plists name, the app's
@@ -76,14 +77,15 @@ enum InputDigest {
             }
         }
         var files: [String] = []
-        // The app's sources (`--sources`) drive the simulations: every file under them counts but
-        // the Interface Builder documents among them (`site App --sources App`), which the source
-        // scan does not read; each has a digest of its own when it is an input, and what other
-        // documents' pages read of it is in their contexts. (Counting them made every edit of a
-        // document plan every document again.)
-        for source in options.sources {
-            files += regularFiles(source.path).filter { file in
-                file == source.path || InputClassifier.input(containing: String(file.dropFirst(source.path.count + 1))) == nil
+        // The app's sources (`--sources`) drive the simulations through what the source scan reads
+        // of them: their Swift and Objective-C files and the project files that decide modules.
+        // Nothing else under them counts (their documents, assets, a `.git` folder): an edit or a
+        // commit there left the class table as it was but planned every document again.
+        if !options.sources.isEmpty {
+            if let survey = try? SourceScanner.survey(options.sources.map(\.path)) {
+                files += survey.files.map(\.path) + survey.modules.projectFiles
+            } else {
+                files += options.sources.map(\.path)  // the read step names what is wrong
             }
         }
         for folder in ["pages", "scenarios", "assets", "data"] {

@@ -35,7 +35,10 @@ public struct ProjectModules: Sendable, Equatable {
     public init() {}
 
     /// The absolute, standardised form of `path` that the map's keys use.
-    public static func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    public static func key(_ path: String) -> String {
+        // No directory hint would make Foundation ask the disk (a stat per source file).
+        URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path
+    }
 
     /// The modules `path` is compiled into (or, for a document, bundled with); empty when the
     /// project files do not decide it. A file several project files name (an Xcode framework

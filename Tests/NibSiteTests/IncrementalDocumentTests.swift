@@ -101,6 +101,11 @@ struct IncrementalDocumentTests {
             .write(to: swatch)
         let edited = try build()
         #expect(edited.timings.documentsPlanned == 1 && edited.timings.documentsKept == 4)
+        // What the source scan does not read (notes, a `.git` folder) changes nothing.
+        try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/main\n".utf8).write(to: project.appendingPathComponent(".git/HEAD"))
+        try Data("# App\n".utf8).write(to: project.appendingPathComponent("README.md"))
+        #expect(try build().upToDate)
         let source = try #require(
             FolderWalk.files(under: project.appendingPathComponent("AppSources").path).first {
                 $0.hasSuffix(".swift") || $0.hasSuffix(".m")
