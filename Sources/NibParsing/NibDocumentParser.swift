@@ -24,7 +24,19 @@ public enum NibDocumentParser {
         } catch {
             throw LocatedError(at: FileLocation(file: name), "cannot read file: \(error.localizedDescription)")
         }
-        return try parse(data: data, file: name)
+        return try parse(data: data, file: name, named: url)
+    }
+
+    /// `parse(data:file:)` of the bytes of the file at `url`; when they are no document and the
+    /// file is not named as one either (`inspect README.md`), the error says what nibviz reads.
+    public static func parse(data: Data, file: String, named url: URL) throws -> NibGraph {
+        do {
+            return try parse(data: data, file: file)
+        } catch var error as LocatedError where InputClassifier.kind(of: url) == nil {
+            error.message +=
+                " (\(url.lastPathComponent) is not named as an Interface Builder document: .xib, .storyboard, .nib, .storyboardc)"
+            throw error
+        }
     }
 
     /// A nib bundle (`Foo.nib/`): its `designable.nib` is the archive-format source document;

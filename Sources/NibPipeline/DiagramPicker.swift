@@ -30,6 +30,9 @@ public enum DiagramPicker {
         file: String, kind: DiagramKind, scene: String?, options: DiagramOptions, note: (String) -> Void = { _ in }
     ) throws -> [NamedDiagram] {
         let source = try DiagramSource.load(file)
+        if kind == .flow, let graph = source.graph, !graph.isStoryboard {
+            note("warning: \(file) is no storyboard: its flow only says it has no scenes (--diagram graph draws its objects)")
+        }
         let parts = try source.diagrams(kind, options: options)
         guard let scene else {
             if parts.count > 1 {

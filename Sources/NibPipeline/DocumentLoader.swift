@@ -22,7 +22,7 @@ public enum DocumentLoader {
             throw LocatedError(
                 at: FileLocation(file: path), "cannot read file: \(error.localizedDescription)")
         }
-        return (try NibDocumentParser.parse(data: data, file: path), data)
+        return (try NibDocumentParser.parse(data: data, file: path, named: url), data)
     }
 
     /// Every IB document of `inputs` (files, or folders searched by `NibDocumentFinder`), named

@@ -16,6 +16,22 @@ import Testing
         return url
     }
 
+    /// A xib has no flow: the picture says so, and so does stderr (it is not an error); a file
+    /// that is no document and not named as one says what nibviz reads.
+    @Test func aXibsFlowAndANonDocumentSayWhatTheyAre() throws {
+        let xib = try temporaryFile(
+            "View.xib",
+            "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"><objects><view id=\"v\"/></objects></document>")
+        let flow = try runNibviz(["render", xib.path, "--diagram", "flow", "-T", "svg"])
+        #expect(flow.status == 0 && flow.stderr.contains("View.xib is no storyboard"), "\(flow.stderr)")
+        let graph = try runNibviz(["render", xib.path, "-T", "svg"])
+        #expect(graph.status == 0 && !graph.stderr.contains("no storyboard"), "\(graph.stderr)")
+        let readme = try temporaryFile("README.md", "# App\n")
+        let inspected = try runNibviz(["inspect", readme.path])
+        #expect(inspected.status == 1)
+        #expect(inspected.stderr.contains("README.md is not named as an Interface Builder document"), "\(inspected.stderr)")
+    }
+
     @Test func svgOnStdoutIsWellFormedXML() throws {
         let input = try temporaryFile("x.dot", "digraph { a -> b [label=\"a & b\"] }")
         let result = try runNibviz(["render", input.path, "-T", "svg"])
