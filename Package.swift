@@ -143,7 +143,7 @@ let package = Package(
             name: "NibCompiledTests", dependencies: ["NibTestSupport", "NibCompiled", "NibParsing", "NibInspect", "NibModel"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
-            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel"],
+            name: "NibParsingTests", dependencies: ["NibTestSupport", "NibParsing", "NibScenario", "NibInspect", "NibModel", "NibOutput"],
             exclude: ["__Fixtures__", "__Snapshots__"]),
         .testTarget(
             name: "NibSimulationTests",

@@ -33,7 +33,7 @@ extension MainStoryboards {
                 if name == "Info.plist" || name.hasSuffix("-Info.plist") || (name == "project.pbxproj" && path.contains(".xcodeproj/")) {
                     paths.append(path)
                 }
-                return type == .folder
+                return type == .directory
             }
             for path in paths.sorted() {
                 let url = input.appendingPathComponent(path)

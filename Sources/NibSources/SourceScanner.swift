@@ -41,7 +41,7 @@ public enum SourceScanner {
             // folders passed by): Pods and sources are tens of thousands of files.
             FolderWalk.walk(rootURL.path) { relative, name, type in
                 if ProjectFiles.mayBeProjectFile(name), projects.note(rootURL.appendingPathComponent(relative)) { return false }
-                guard type == .file else { return type == .folder }
+                guard type == .regular else { return type == .directory }
                 guard extensions.contains(String(InputClassifier.extensionOf(name))) else { return false }
                 let display = root.hasSuffix("/") ? root + relative : root + "/" + relative
                 here.append((display, SourceModules.module(relativePath: relative, root: rootURL.lastPathComponent)))

@@ -1,4 +1,5 @@
 import Foundation
+import NibOutput
 import Testing
 
 @testable import NibParsing
@@ -43,13 +44,13 @@ import Testing
     @Test func itGoesOnlyIntoTheFoldersAskedForAndTellsLinksApart() throws {
         let project = try Self.tree()
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
-        var seen: [String: FolderWalk.EntryType] = [:]
+        var seen: [String: POSIXFile.Kind] = [:]
         FolderWalk.walk(project.path) { path, name, type in
             seen[path] = type
             return name != "Pods" && !name.hasPrefix(".")
         }
-        #expect(seen["Pods"] == .folder && seen["Pods/X"] == nil && seen[".git/HEAD"] == nil)
-        #expect(seen["linked"] == .symbolicLink && seen["file.xib"] == .symbolicLink && seen["B/a.xib"] == .file)
+        #expect(seen["Pods"] == .directory && seen["Pods/X"] == nil && seen[".git/HEAD"] == nil)
+        #expect(seen["linked"] == .symlink && seen["file.xib"] == .symlink && seen["B/a.xib"] == .regular)
         // Regular files, a link to a file counted as one (not the linked folder's contents).
         #expect(FolderWalk.files(under: project.path) == [".git/HEAD", "B/a.xib", "B/z.swift", "Pods/X/Y.xib", "a.txt", "file.xib"])
         // Not a folder: nothing.
