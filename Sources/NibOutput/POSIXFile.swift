@@ -110,25 +110,24 @@ public enum POSIXFile {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }
-        var out: [UInt8] = []
-        // The size as it was a moment ago: the file may grow or shrink while it is read.
-        out.reserveCapacity(min(max(Int(info.st_size), 0), limit) + 1)
-        var chunk = min(max(Int(info.st_size) + 1, 4096), 1 << 20)
+        // Room for the size it has and one byte more, to see the end in the first read; a file
+        // that grows while it is read gets more room.
+        var out = [UInt8](repeating: 0, count: min(max(Int(info.st_size), 0), limit) + 1)
+        var filled = 0
         while true {
-            let start = out.count
-            out.append(contentsOf: repeatElement(0, count: chunk))
-            let count = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + start }, chunk) }
-            if count < 0 && errno == EINTR {
-                out.removeLast(chunk)
-                continue
+            if filled == out.count {
+                guard filled <= limit else { return nil }
+                out += repeatElement(0, count: max(filled, 4096))
             }
+            let count = out.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
-            out.removeLast(chunk - count)
-            if count == 0 { return out }
-            if out.count > limit { return nil }
-            // Past the size it had: a small read to find the end, else the rest in 64 KiB.
-            chunk = out.count >= Int(info.st_size) ? 4096 : 1 << 16
+            if count == 0 { break }
+            filled += count
         }
+        guard filled <= limit else { return nil }
+        out.removeLast(out.count - filled)
+        return out
     }
 
     /// `mkdir -p` below an existing folder; returns nothing, throws the first failure.
