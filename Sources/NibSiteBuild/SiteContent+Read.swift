@@ -153,15 +153,18 @@ extension SiteContent {
         var scenarios: [(url: URL, relative: String)] = []
         var others: [(relative: String, reason: String)] = []
         for item in expand(input, exclusion: exclusion) where item.kind == .scenario {
-            if item.url != input, let text = try? String(contentsOf: item.url, encoding: .utf8),
-                let reason = ScenarioParser.notAScenario(yaml: text)
-            {
+            if item.url != input, let reason = notAScenario(item.url) {
                 others.append((item.relative, reason))
             } else {
                 scenarios.append((item.url, item.relative))
             }
         }
         return (scenarios, others)
+    }
+
+    /// Why the YAML file at `url`, found in a folder, is no scenario (`ScenarioParser.notAScenario`).
+    static func notAScenario(_ url: URL) -> String? {
+        (try? String(contentsOf: url, encoding: .utf8)).flatMap(ScenarioParser.notAScenario(yaml:))
     }
 
     /// What the folders among `inputs` hold that the site does not read, in path order:
@@ -173,11 +176,13 @@ extension SiteContent {
             guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder), isFolder.boolValue,
                 InputClassifier.kind(of: input) == nil
             else { return [] }
-            let excluded = InputClassifier.inputs(under: input, exclusion: exclusion).skipped.map {
-                (path: input.lastPathComponent + "/" + $0.input.relativePath, reason: $0.reason)
-            }
-            let others = userScenarios(input, exclusion: exclusion).others.map {
-                (path: $0.relative, reason: "not a nibviz scenario (\($0.reason))")
+            // One walk for both: the inputs excluded, and the YAML files that are no scenario.
+            let found = InputClassifier.inputs(under: input, exclusion: exclusion)
+            let excluded = found.skipped.map { (path: input.lastPathComponent + "/" + $0.input.relativePath, reason: $0.reason) }
+            let others = found.kept.filter { $0.kind == .scenario }.compactMap { item in
+                notAScenario(item.url).map {
+                    (path: input.lastPathComponent + "/" + item.relativePath, reason: "not a nibviz scenario (\($0))")
+                }
             }
             return (excluded + others).sorted { $0.path < $1.path }.map { $0.path + ": " + $0.reason }
         }
