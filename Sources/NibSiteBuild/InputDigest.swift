@@ -18,6 +18,8 @@ enum InputDigest {
         var documents: [String: String] = [:]
         /// Every file read, with the digest of its bytes, for the next build (`known`).
         var files: [String: FileDigest] = [:]
+        /// The `--sources` files and project files hashed, for the read step to scan (one walk).
+        var sources: SourceSurvey?
     }
 
     /// A file's size, modification time (nanoseconds) and the digest of its bytes.
@@ -83,6 +85,7 @@ enum InputDigest {
         // commit there left the class table as it was but planned every document again.
         if !options.sources.isEmpty {
             if let survey = try? SourceScanner.survey(options.sources.map(\.path)) {
+                digests.sources = survey
                 files += survey.files.map(\.path) + survey.modules.projectFiles
             } else {
                 files += options.sources.map(\.path)  // the read step names what is wrong

@@ -115,7 +115,9 @@ public final class SiteBuilder {
                     if let given = self.givenContent {
                         (self.content.documents, self.content.sources) = (given.documents, given.sources)
                     } else {
-                        (self.content.documents, self.content.sources) = try SiteContent.readProject(self.options, simulateLater: true) {
+                        (self.content.documents, self.content.sources) = try SiteContent.readProject(
+                            self.options, simulateLater: true, survey: self.digests.sources
+                        ) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()

@@ -12,16 +12,21 @@ import NibSources
 extension SiteContent {
     /// The documents `options` names, simulated with the class table of its sources (when it
     /// names some), each carrying the `check` findings located in it; and what the sources gave.
-    /// A source folder that cannot be read is an error naming it.
+    /// A source folder that cannot be read is an error naming it. `survey` is the sources'
+    /// survey when the build already made it (hashing the inputs).
     public static func readProject(
-        _ options: SiteOptions, simulateLater: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ options: SiteOptions, simulateLater: Bool = false, survey: SourceSurvey? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> (
         documents: [DocumentRecord], sources: SourcesRecord?
     ) {
         let paths = options.sources.map(\.path)
         var index: SourceIndex?
         if !paths.isEmpty {
-            do { index = try SourceScanner.scan(paths, jobs: options.jobs) } catch let failure as SourceScanner.Failure {
+            do {
+                index =
+                    try survey.map { try SourceScanner.scan(files: $0.files, modules: $0.modules, jobs: options.jobs) }
+                    ?? SourceScanner.scan(paths, jobs: options.jobs)
+            } catch let failure as SourceScanner.Failure {
                 throw SiteBuildError(step: "read sources", message: failure.description)
             }
         }
