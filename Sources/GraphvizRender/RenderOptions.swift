@@ -49,11 +49,18 @@ public struct RenderRequest: Hashable, Sendable, Codable {
 
 /// A request without its DOT: what the worker protocol sends as a request's header frame (the
 /// DOT follows as raw bytes, never escaped into JSON) and what the renderer needs besides them.
-struct RenderJob: Hashable, Sendable, Codable {
+struct RenderJob: Hashable, Sendable {
     var engine: LayoutEngine
     var format: OutputFormat
     var name: String
     var generated: Bool
+
+    init(engine: LayoutEngine, format: OutputFormat, name: String, generated: Bool) {
+        self.engine = engine
+        self.format = format
+        self.name = name
+        self.generated = generated
+    }
 
     init(_ request: RenderRequest) {
         engine = request.engine

@@ -25,8 +25,6 @@ public enum RenderWorker {
         guard protocolFD >= 0, devNull >= 0 else { return 1 }
         dup2(devNull, STDOUT_FILENO)
         close(devNull)
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
         let requests = WorkerProtocol.FrameReader(fd: STDIN_FILENO)
         var served = 0
         while true {
@@ -37,7 +35,7 @@ public enum RenderWorker {
             var header: WorkerProtocol.Header
             var data: [UInt8] = []
             do {
-                let job = try decoder.decode(RenderJob.self, from: Data(headerFrame))
+                let job = try RenderJob(wire: headerFrame)
                 do {
                     let output = try GraphvizRenderer.shared.render(dot: dot, job: job)
                     data = output.data
@@ -46,7 +44,7 @@ public enum RenderWorker {
                     header = .init(ok: false, warnings: [], error: error.wire, retiring: false, timing: nil)
                 }
             } catch {
-                let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: \(error)")
+                let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: the header frame is not a render job")
                 header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
             }
             header.retiring = served >= maxJobs || residentBytes() > maxResidentBytes
@@ -54,9 +52,7 @@ public enum RenderWorker {
                 timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
                 header.timing = timing
             }
-            guard let headerBytes = try? encoder.encode(header),
-                WorkerProtocol.writeFrames([Array(headerBytes), data], to: protocolFD)
-            else { return 1 }
+            guard WorkerProtocol.writeFrames([header.wireBytes, data], to: protocolFD) else { return 1 }
             if header.retiring { return 0 }
         }
     }

@@ -89,8 +89,6 @@ final class WorkerProcess {
     private let responses: WorkerProtocol.FrameReader
     private let requestPipe = Pipe()
     private let responsePipe = Pipe()
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
 
     init(executable: URL, arguments: [String]) throws {
         process.executableURL = executable
@@ -123,9 +121,9 @@ final class WorkerProcess {
     func submit(_ request: RenderRequest) -> Submission {
         let at = ContinuousClock.now
         let cpuStart = CPUClock.thread()
-        guard let header = try? encoder.encode(RenderJob(request)),
-            WorkerProtocol.writeFrames([Array(header), Array(request.dot.utf8)], to: requestFD)
-        else { return Submission(ok: false, at: at, ownCPU: 0) }
+        guard WorkerProtocol.writeFrames([RenderJob(request).wireBytes, Array(request.dot.utf8)], to: requestFD) else {
+            return Submission(ok: false, at: at, ownCPU: 0)
+        }
         return Submission(ok: true, at: at, ownCPU: CPUClock.thread() - cpuStart)
     }
 
@@ -156,7 +154,7 @@ final class WorkerProcess {
                 "Graphviz crashed while laying out or drawing this graph (\(exitDescription())); nibviz went on without it")
         }
         guard case .bytes(let data) = responses.readFrame(deadline: deadline),
-            let header = try? decoder.decode(WorkerProtocol.Header.self, from: Data(headerBytes))
+            let header = try? WorkerProtocol.Header(wire: headerBytes)
         else {
             return .died("render worker sent a broken response (\(exitDescription())); worker replaced")
         }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Frames between the pool and a worker process: a 4-byte big-endian length, then the bytes.
-/// A request is a JSON header frame (`RenderJob`: name, engine, format) then the DOT's UTF-8
-/// bytes as they are; a response is a JSON header frame then the output bytes. Big payloads
-/// (DOT, SVG) are never escaped into JSON or copied through `String` on the way.
+/// A request is a header frame (`RenderJob`: name, engine, format; `WireFields`) then the DOT's
+/// UTF-8 bytes as they are; a response is a header frame then the output bytes. Big payloads
+/// (DOT, SVG) are never escaped or copied through `String` on the way.
 enum WorkerProtocol {
     /// The response header.
-    struct Header: Codable {
+    struct Header {
         var ok: Bool
         var warnings: [String]
         var error: RenderError.Wire?
@@ -115,7 +115,7 @@ enum WorkerProtocol {
 
 extension RenderError {
     /// The wire form of an error.
-    struct Wire: Codable {
+    struct Wire {
         var stage: String
         var name: String
         var line: Int?

@@ -80,4 +80,30 @@ import Testing
         #expect(error.name == "bad “é”.dot")
         #expect(error.message.contains("nibviz generated"))
     }
+
+    @Test func headersRoundTripFieldByFieldAndShortOrLongFramesAreRefused() throws {
+        let job = RenderJob(engine: .neato, format: .png, name: "Main “é”.storyboard\n", generated: true)
+        #expect(try RenderJob(wire: job.wireBytes) == job)
+        let failed = WorkerProtocol.Header(
+            ok: false, warnings: ["w1", ""], error: RenderError.Wire(stage: "layout", name: "g", line: 12, message: "bad \u{0}"),
+            retiring: true,
+            timing: nil)
+        let decoded = try WorkerProtocol.Header(wire: failed.wireBytes)
+        #expect(decoded.ok == false && decoded.retiring && decoded.warnings == ["w1", ""] && decoded.timing == nil)
+        #expect(decoded.error?.line == 12 && decoded.error?.message == "bad \u{0}" && decoded.error?.stage == "layout")
+        let timing = RenderTiming(parse: 0.5, layout: 1e-9, render: 3, total: 4.25, graphvizCPU: 0.1, ownCPU: 0)
+        let rendered = try WorkerProtocol.Header(
+            wire: WorkerProtocol.Header(ok: true, warnings: [], error: nil, retiring: false, timing: timing).wireBytes)
+        #expect(rendered.timing == timing && rendered.error == nil && rendered.ok)
+        let noLine = try WorkerProtocol.Header(
+            wire: WorkerProtocol.Header(
+                ok: false, warnings: [], error: .init(stage: "s", name: "n", line: nil, message: "m"), retiring: false, timing: nil
+            )
+            .wireBytes)
+        #expect(noLine.error?.line == nil)
+        let bytes = failed.wireBytes
+        #expect(throws: WireFieldReader.Malformed.self) { try WorkerProtocol.Header(wire: Array(bytes.dropLast())) }
+        #expect(throws: WireFieldReader.Malformed.self) { try WorkerProtocol.Header(wire: bytes + [0]) }
+        #expect(throws: WireFieldReader.Malformed.self) { try RenderJob(wire: Array("{\"name\":\"x\"}".utf8)) }
+    }
 }

@@ -1,6 +1,6 @@
-import NibDOT
 import Testing
 
+@testable import NibDOT
 @testable import NibDiagrams
 
 @Suite("DOTEncoder")
@@ -43,5 +43,15 @@ struct DOTEncoderTests {
         let one = ObjectGraphDiagram.dot(Fixtures.macBindings)
         let two = ObjectGraphDiagram.dot(Fixtures.macBindings)
         #expect(one == two)
+    }
+
+    @Test("empty elements of an HTML label are dropped, innermost first; other labels pass unchanged")
+    func emptyElementsDropped() {
+        #expect(DOTEncoder.hasTagRightAfterTag("<B></B>"))
+        #expect(DOTEncoder.hasTagRightAfterTag("x<I>y</I>><//"))
+        #expect(!DOTEncoder.hasTagRightAfterTag("<B>x</B> > </ <"))
+        #expect(!DOTEncoder.hasTagRightAfterTag(""))
+        #expect(DOTEncoder.nonEmptyElements("a<B><I></I></B>b<FONT POINT-SIZE=\"9\"></FONT>") == "ab")
+        #expect(DOTEncoder.nonEmptyElements("<TABLE><TR><TD>é</TD></TR></TABLE>") == "<TABLE><TR><TD>é</TD></TR></TABLE>")
     }
 }
