@@ -17,6 +17,8 @@ extension SitePlanner {
         let objects = graph.objectsByID
         let sceneOf = sceneIndex.sceneOf[number] ?? [:]
         let members = Dictionary(grouping: graph.objects.filter { sceneOf[$0.id] != nil }, by: { sceneOf[$0.id] ?? "" })
+        // Read off the storyboard's load once, not per scene (a walk over all its events).
+        let loadInitializers = document.timeline?.initializerEvents ?? [:]
         var seen = Set<String>()
         for scene in graph.scenes where seen.insert(scene.id).inserted {
             guard let path = sceneIndex.path(document: number, scene: scene.id) else { continue }
@@ -29,7 +31,7 @@ extension SitePlanner {
                 content: PageContent(), section: "documents")
             let context = SceneContext(
                 scene: scene, number: number, graph: graph, objects: objects, members: members[scene.id] ?? [], part: parts[scene.id],
-                path: path, documentPath: documentPath)
+                path: path, documentPath: documentPath, loadInitializers: loadInitializers)
             page.content = sceneContent(context, uses: uses)
             page.summary = "Scene of \(documentName)"
             page.searchTerms =
@@ -49,6 +51,8 @@ extension SitePlanner {
         var part: ScenePart?
         var path: String
         var documentPath: String
+        /// The initializer each object receives in the storyboard's simulated load, by id.
+        var loadInitializers: [String: Event]
     }
 
     /// How a scene is reached, in words people recognise: `SceneReach.summary` with each segue
@@ -134,7 +138,7 @@ extension SitePlanner {
         }
         html += findingsSection(findings(document: number, scene: scene, graph: graph), root: root)
         html += sceneConnections(graph, objects: objects, members: memberIDs, root: root, number: number, documentPath: documentPath)
-        html += sceneObjects(members, part: part, load: document(number).timeline, root: root)
+        html += sceneObjects(members, part: part, loadInitializers: context.loadInitializers, root: root)
         html += classUsesSection(members, uses: uses, path: path, root: root)
         return html
     }
@@ -200,8 +204,8 @@ extension SitePlanner {
 
     /// The scene's objects with the initializer each receives (R-INIT-1): in the run that shows
     /// the scene, else in the simulated load of the storyboard.
-    func sceneObjects(_ members: [NibObject], part: ScenePart?, load: Timeline?, root: String) -> String {
-        let initializers = (load?.initializerEvents ?? [:]).merging(part?.timeline.initializerEvents ?? [:]) { _, shown in shown }
+    func sceneObjects(_ members: [NibObject], part: ScenePart?, loadInitializers: [String: Event], root: String) -> String {
+        let initializers = loadInitializers.merging(part?.timeline.initializerEvents ?? [:]) { _, shown in shown }
         var html =
             "<h2 id=\"instantiation\">Objects</h2><p>Each object of the scene and the initializer it receives (R-INIT-1).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Class</th><th scope=\"col\">Initializer</th><th scope=\"col\">Line</th></tr></thead><tbody>"
         var seen = Set<String>()

@@ -280,49 +280,52 @@ public enum LinkChecker {
     }
 
     /// The values of every `id="…"` and of every `href="…"` / `xlink:href="…"` / `src="…"`, in one
-    /// byte scan of the page. The ids inside inlined figures (`PageLinks.isFigureID`; Graphviz
+    /// scan of the page from `="` to `="`. The ids inside inlined figures (`PageLinks.isFigureID`; Graphviz
     /// gives every node, edge and cluster one, most of a page's ids) are kept apart, unescaped,
     /// and only made into strings when a reference on the page points into a figure.
     static func linkAttributes(in text: String) -> (ids: [String], figureIDs: Set<String>?, references: [String]) {
         var text = text
         return text.withUTF8 { bytes in
-            let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), quote = UInt8(ascii: "\"")
-            let wanted: [(needle: [UInt8], isID: Bool, afterColon: Bool)] = [
-                (Array("id=\"".utf8), true, false), (Array("href=\"".utf8), false, true), (Array("src=\"".utf8), false, false),
-            ]
+            let (space, colon, quote, equals) = (UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "="))
             var ids: [String] = []
             var figureIDs: [Range<Int>] = []
             var references: [String] = []
-            var index = 1
-            scan: while index < bytes.count {
-                let before = bytes[index - 1]
-                guard before == space || before == colon else {
-                    index += 1
+            /// Whether `name` ends right before `end`, after a space (or a colon, with `orColon`).
+            func named(_ name: StaticString, endingAt end: Int, orColon: Bool = false) -> Bool {
+                let count = name.utf8CodeUnitCount
+                guard end > count else { return false }
+                let before = bytes[end - count - 1]
+                guard before == space || (orColon && before == colon) else { return false }
+                return name.withUTF8Buffer { name in (0..<count).allSatisfy { bytes[end - count + $0] == name[$0] } }
+            }
+            /// The offset of the next `byte` at or after `from`: memchr, as pages are mostly SVG
+            /// coordinates with few of the bytes looked for.
+            func next(_ byte: UInt8, from: Int) -> Int? {
+                guard from < bytes.count, let base = bytes.baseAddress,
+                    let found = memchr(base + from, Int32(byte), bytes.count - from)
+                else { return nil }
+                return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
+            // Every ` id="`, ` href="`, `:href="` and ` src="` holds `="`: only those are looked at.
+            var index = 0
+            while let equal = next(equals, from: index) {
+                index = equal + 1
+                guard index < bytes.count, bytes[index] == quote else { continue }
+                let isID = named("id", endingAt: equal)
+                guard isID || named("href", endingAt: equal, orColon: true) || named("src", endingAt: equal) else {
                     continue
                 }
-                for (needle, isID, afterColon) in wanted where bytes[index] == needle[0] && (before == space || afterColon) {
-                    guard index + needle.count <= bytes.count else { continue }
-                    var matches = true
-                    for offset in 1..<needle.count where bytes[index + offset] != needle[offset] {
-                        matches = false
-                        break
-                    }
-                    guard matches else { continue }
-                    let start = index + needle.count
-                    var close = start
-                    while close < bytes.count && bytes[close] != quote { close += 1 }
-                    let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
-                    if !isID {
-                        references.append(String(decoding: value, as: UTF8.self))
-                    } else if PageLinks.isFigureID(value) {
-                        figureIDs.append(start..<close)
-                    } else {
-                        ids.append(String(decoding: value, as: UTF8.self))
-                    }
-                    index = close + 1
-                    continue scan
+                let start = equal + 2
+                let close = next(quote, from: start) ?? bytes.count
+                let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
+                if !isID {
+                    references.append(String(decoding: value, as: UTF8.self))
+                } else if PageLinks.isFigureID(value) {
+                    figureIDs.append(start..<close)
+                } else {
+                    ids.append(String(decoding: value, as: UTF8.self))
                 }
-                index += 1
+                index = close + 1
             }
             let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
             guard intoFigures else { return (ids, nil, references) }
