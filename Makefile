@@ -18,13 +18,12 @@ SWIFT_FILES = $(shell find Sources Tests -name '*.swift' -not -path '*/__Fixture
 
 all: build
 
-# System packages: libgvc, libxml2, libarchive and jemalloc headers + pkg-config files, and graphviz (dot, for benchmarks/baselines).
+# System packages: libgvc, libxml2 and libarchive headers + pkg-config files, and graphviz (dot, for benchmarks/baselines).
 deps:
 	@missing=""; \
 	pkg-config --exists libgvc 2>/dev/null || missing="$$missing libgraphviz-dev"; \
 	pkg-config --exists libxml-2.0 2>/dev/null || missing="$$missing libxml2-dev"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive-dev"; \
-	pkg-config --exists jemalloc 2>/dev/null || missing="$$missing libjemalloc-dev"; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \

@@ -98,11 +98,11 @@ let package = Package(
             name: "NibSiteBuild",
             dependencies: [
                 "NibModel", "NibParsing", "NibScenario", "NibSimulation", "NibSite", "NibDOT", "NibDiagrams", "GraphvizRender",
-                "NibOutput", "NibSources", "NibCheck", "NibPipeline",
+                "NibOutput", "NibSources", "NibCheck", "NibPipeline", "CMalloc",
             ]
         ),
-        // jemalloc as the nibviz binary's allocator on Linux, and its settings (`malloc_conf`).
-        .target(name: "CJemalloc", linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
+        // glibc's allocator settings (`mallopt`), for the site build's arena cap.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // One input through the pipeline for the commands: a path (document, compiled nib, scenario,
         // or inside an .ipa) read, simulated and drawn: its timeline, its diagram parts, a folder's
         // render batch.
@@ -123,7 +123,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "nibviz", dependencies: ["NibVizCLI", "CJemalloc"]),
+        .executableTarget(name: "nibviz", dependencies: ["NibVizCLI"]),
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",

@@ -83,7 +83,7 @@ public struct SiteTimings: Sendable {
                 ? "   resident \(mebibytes(memory[index].resident)), peak \(mebibytes(memory[index].peak))" : ""
             lines.append("  step \(name.padding(toLength: 29, withPad: " ", startingAt: 0)) \(format(seconds))\(memory)")
         }
-        lines.append("  total \(format(total)) (allocator: \(ProcessMemory.allocator))")
+        lines.append("  total \(format(total))")
         let parse = diagrams.reduce(0) { $0 + $1.timing.parse }
         let layout = diagrams.reduce(0) { $0 + $1.timing.layout }
         let render = diagrams.reduce(0) { $0 + $1.timing.render }

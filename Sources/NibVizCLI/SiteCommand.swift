@@ -71,6 +71,7 @@ struct SiteCommand: ParsableCommand {
         options.jobs = jobs ?? options.jobs
         try options.applyProjectFiles()
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
+        ProcessMemory.limitArenas(to: max(2, options.jobs))
         let backend: DiagramBackend =
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
         let report = try SiteBuilder(options: options, backend: backend).build()
