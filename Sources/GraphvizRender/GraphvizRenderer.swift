@@ -16,7 +16,7 @@ public final class GraphvizRenderer: Sendable {
 
     private init() {
         nibviz_capture_errors()
-        context = Mutex(gvContext())
+        context = Mutex(nibviz_context(TextMeasurements.lookup, TextMeasurements.store))
     }
 
     /// Lays out and renders one graph; throws `RenderError` with Graphviz's message.
@@ -68,6 +68,7 @@ public final class GraphvizRenderer: Sendable {
         if errorCount > 0 {
             return .failure(RenderError(stage: .parse, name: request.name, message: warnings.joined(separator: "; ")))
         }
+        nibviz_text_cache_use(request.format.drawsTextLayouts ? 0 : 1)
         guard gvLayout(gvc, graph, request.engine.rawValue) == 0 else {
             let (messages, _) = takeMessages()
             return .failure(

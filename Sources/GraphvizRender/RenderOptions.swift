@@ -6,6 +6,10 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// Graphviz JSON with coordinates (`-Tjson`).
     case json
 
+    /// Whether its renderer draws the Pango layouts of the text it measured (cairo's PNG and PDF)
+    /// rather than the measured numbers alone: remembered measurements carry no layout.
+    var drawsTextLayouts: Bool { self == .png || self == .pdf }
+
     /// The libgvc device name; PDF goes through cairo.
     var device: String {
         switch self {

@@ -116,4 +116,25 @@ import Testing
         let fields = text.split(separator: " ")
         return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
+
+    /// Text measurements are remembered across graphs (`TextMeasurements`): a label measured
+    /// before gives the same numbers, so the same bytes; PNG, whose renderer draws Pango's
+    /// layout, always measures afresh.
+    @Test func rememberedTextMeasurementsGiveTheSameBytesAndNeverReachPNG() throws {
+        let dot = """
+            digraph G { node [fontname="Helvetica"]
+              a [label=<<B>RememberedLabel</B><BR/><FONT POINT-SIZE="9">UIViewController</FONT>>]
+              b [label="selector: viewDidLoad"]; a -> b [label=<<I>segue</I>>]
+            }
+            """
+        let pngBefore = try render(dot, .png).data
+        let first = try render(dot).data
+        // Other tests render at the same time: the table only grows while this one runs.
+        #expect(TextMeasurements.count > 0, "the text layout plugin is in use: Pango is installed with Graphviz here")
+        let second = try render(dot).data
+        #expect(first == second)
+        #expect(String(decoding: first, as: UTF8.self).contains(">RememberedLabel</text>"))
+        let pngAfter = try render(dot, .png).data
+        #expect(pngAfter == pngBefore, "PNG text is drawn from Pango's layout, measured again")
+    }
 }

@@ -27,4 +27,26 @@ int nibviz_die_with_parent(int expected_parent);
    allocations fail instead of the machine swapping. Returns 0 on failure. */
 int nibviz_limit_address_space(size_t bytes);
 
+/* What Graphviz's text layout measured for one span (textspan_t's size and offsets, and
+   whether the plugin measured it or left it to Graphviz's estimate). */
+typedef struct {
+    double width, height, yoffset_layout, yoffset_centerline;
+    int measured;
+} nibviz_text_metrics;
+
+/* The cache behind the text layout plugin, kept by the caller: `lookup` fills `metrics` and
+   returns 1 for a key stored before (0 otherwise); `store` keeps them. A key is the span's
+   font size, flags, font name and text as bytes. */
+typedef int (*nibviz_text_lookup)(const unsigned char *key, size_t length, nibviz_text_metrics *metrics);
+typedef void (*nibviz_text_store)(const unsigned char *key, size_t length, const nibviz_text_metrics *metrics);
+
+/* A Graphviz context whose text layout remembers each span's measurements across labels and
+   graphs (through `lookup`/`store`) and asks Pango only for new ones; the plain context
+   where Pango's plugin is not installed. */
+struct GVC_s *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store);
+
+/* Reuse remembered measurements (1) or measure every span (0): on while SVG or DOT is
+   rendered, whose renderers never draw Pango's layout; off for PNG and PDF. */
+void nibviz_text_cache_use(int on);
+
 #endif
