@@ -52,8 +52,15 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let two = medianRun(twoRuns)
     let graphvizSerial = summaryValue("graphviz", in: serial.stderr)
     let again = build("public", [])
-    let edited = editOneDocument(under: input)
-    let one = build("public", [])
+    // Three one-document rebuilds (the same label edited again each time), the median shown:
+    // one 0.7 s run swung by ±0.03 s, against a 10 % target the full build keeps shrinking.
+    var oneRuns: [(run: ChildRun, stderr: String)] = []
+    var edited: String?
+    for _ in 0..<rounds {
+        edited = editOneDocument(under: input)
+        oneRuns.append(build("public", []))
+    }
+    let one = medianRun(oneRuns)
     // A real project keeps its documents among thousands of other files (sources, Pods,
     // assets) that every build walks past: a no-change rebuild with 20,000 of them beside.
     let others = addOtherFiles(under: input.appendingPathComponent("Pods"), count: quick ? 2_000 : 20_000)
@@ -102,7 +109,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + (0..<rounds).map { format(serialRuns[$0].run.seconds / twoRuns[$0].run.seconds) + "×" }.joined(separator: ", ")
             + ") (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
         "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
-        "- One changed document: \(format(100 * oneChange)) % of the full build (target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
+        "- One changed document: \(format(100 * oneChange)) % of the full build (median of \(rounds) rebuilds: "
+            + oneRuns.map { format($0.run.seconds) + " s" }.joined(separator: ", ") + "; target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
         "- No-change rebuild with \(others) other files (sources, Pods) beside the documents: "
             + "\(format(100 * crowded.run.seconds / full.run.seconds)) % of the full build (the walk past them).",
         "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)); "
