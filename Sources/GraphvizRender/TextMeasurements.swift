@@ -4,7 +4,7 @@ import Synchronization
 /// What Graphviz's text layout measured for each span (font size, flags, name and text → size
 /// and offsets), kept for the text layout plugin of `nibviz_context`: labels repeat class
 /// names, selectors and fonts from node to node and graph to graph, and Pango took a tenth of
-/// Graphviz's time measuring them again. Graphviz calls back on the thread rendering, under
+/// a serial site build's CPU measuring them again. Graphviz calls back on the thread rendering, under
 /// `GraphvizRenderer`'s lock; the lock here keeps the table itself safe.
 enum TextMeasurements {
     /// More entries than any corpus document set needs (a worker retires after 1,000 graphs;

@@ -8,7 +8,7 @@
 
 /* ---- text measurements remembered across labels and graphs ------------------------------
    Graphviz measures every text span of every label with Pango (a PangoLayout built, shaped
-   by HarfBuzz and thrown away): a tenth of a site build's Graphviz time, for class names,
+   by HarfBuzz and thrown away): a tenth of a serial site build's CPU, for class names,
    selectors and font sizes that repeat from one label and one graph to the next. This
    plugin stands in front of Pango's ("textlayout", quality 11 > Pango's 10): a span whose
    text, font name, size and flags were measured before gets the same numbers back, the rest
