@@ -206,36 +206,31 @@ final class PageFinisher: @unchecked Sendable {
     /// Writes `html` at `file` and records the links of `page`; nothing more once a write
     /// failed (`check` reports it).
     func finish(page: String, file: String, html: String) {
-        work.run { [self] in
+        runUnlessFailed { [self] in
+            try output.write(html, to: file)
+            let pageLinks = LinkChecker.PageLinks(html: html)
             lock.lock()
-            let failed = failure != nil
+            links[page] = pageLinks
             lock.unlock()
-            guard !failed else { return }
-            do {
-                try output.write(html, to: file)
-                let pageLinks = LinkChecker.PageLinks(html: html)
-                lock.lock()
-                links[page] = pageLinks
-                lock.unlock()
-            } catch {
-                lock.lock()
-                if failure == nil { failure = error }
-                lock.unlock()
-            }
         }
     }
 
     /// Carries `files` from the previous output (hard links), after the writes handed over
     /// before; nothing more once a write failed (`check` reports it).
     func carry(_ files: [String]) {
+        runUnlessFailed { [self] in
+            for file in files { try output.carry(file) }
+        }
+    }
+
+    /// Runs `body` on the writing thread unless an earlier write failed; keeps its first error.
+    private func runUnlessFailed(_ body: @escaping @Sendable () throws -> Void) {
         work.run { [self] in
             lock.lock()
             let failed = failure != nil
             lock.unlock()
             guard !failed else { return }
-            do {
-                for file in files { try output.carry(file) }
-            } catch {
+            do { try body() } catch {
                 lock.lock()
                 if failure == nil { failure = error }
                 lock.unlock()
