@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "NibReviewTests", dependencies: ["NibTestSupport", "NibDiffing", "NibReview", "NibParsing", "NibModel", "NibSimulation"],
             exclude: ["__Snapshots__", "__Fixtures__"]),
-        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport"], exclude: ["__Fixtures__"]),
+        .testTarget(name: "NibVizCLITests", dependencies: ["NibTestSupport", "NibOutput"], exclude: ["__Fixtures__"]),
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
         .testTarget(
             name: "NibSourcesTests",

@@ -2,13 +2,19 @@ import Foundation
 
 /// Renders requests in a pool's workers while the caller is still adding them: each worker
 /// takes the largest request waiting (layout time grows with size, so a big graph is not left
-/// for last while the other workers idle), and `completed` gets every result, with the id it
+/// for last while the other workers idle) unless one has been overtaken by `overtakeLimit` later
+/// requests (then that one: a small request is not starved while bigger ones keep coming, and
+/// its page and the cache writes after it do not wait for it to the end of the build), and `completed` gets every result, with the id it
 /// was submitted under, from the worker's thread. `finish()` says no more will come and waits
 /// for the last result. With `startingWorkers`, each lane starts its worker process at once, so
 /// the workers load while the caller prepares its first requests.
 public final class RenderSession: @unchecked Sendable {
     private let condition = NSCondition()
-    private var waiting: [(id: Int, size: Int, request: RenderRequest)] = []
+    /// Each waiting request with its size (DOT bytes), its place in the submission order and how
+    /// many requests submitted after it were taken before it.
+    private var waiting: [(id: Int, size: Int, order: Int, overtaken: Int, request: RenderRequest)] = []
+    /// Requests submitted so far.
+    private var submitted = 0
     private var closed = false
     private let group = DispatchGroup()
     private let laneCount: Int
@@ -18,6 +24,7 @@ public final class RenderSession: @unchecked Sendable {
         completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
     ) {
         laneCount = max(1, lanes)
+        overtakeLimit = 24 * laneCount
         // One thread per worker (not `concurrentPerform`, which runs no more lanes than cores).
         for _ in 0..<max(1, lanes) {
             group.enter()
@@ -36,7 +43,8 @@ public final class RenderSession: @unchecked Sendable {
     /// Adds a request; `id` comes back with its result.
     public func submit(_ id: Int, _ request: RenderRequest) {
         condition.lock()
-        waiting.append((id, request.dot.utf8.count, request))
+        waiting.append((id, request.dot.utf8.count, submitted, 0, request))
+        submitted += 1
         condition.signal()
         condition.unlock()
     }
@@ -131,32 +139,43 @@ public final class RenderSession: @unchecked Sendable {
     private func takeIfPlenty() -> (id: Int, request: RenderRequest)? {
         condition.lock()
         defer { condition.unlock() }
-        guard waiting.count >= laneCount, let largest = largestWaiting(), waiting[largest].size <= Self.pipelinedBytes else { return nil }
-        return removeWaiting(at: largest)
+        guard waiting.count >= laneCount, let next = nextWaiting(), waiting[next].size <= Self.pipelinedBytes else { return nil }
+        return removeWaiting(at: next)
     }
 
     /// The most DOT a request written ahead may hold: well under Linux's 64 KiB pipe capacity
     /// (the request's header is a few hundred bytes).
     public static let pipelinedBytes = 56 << 10
 
-    /// The largest waiting request, waiting for one; nil once finished and empty.
+    /// The next waiting request (`nextWaiting`), waiting for one; nil once finished and empty.
     private func take() -> (id: Int, request: RenderRequest)? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !closed { condition.wait() }
-        return largestWaiting().map(removeWaiting)
+        return nextWaiting().map(removeWaiting)
     }
 
-    /// The index of the largest waiting request (lock held).
-    private func largestWaiting() -> Int? {
+    /// How many later requests may be taken before a waiting one until it goes next: as many as
+    /// a caller keeps in flight for every lane (24 each: enough to pick the largest from).
+    let overtakeLimit: Int
+
+    /// The index of the request to render next (lock held): the largest waiting, or the oldest
+    /// once `overtakeLimit` later ones were taken before it.
+    private func nextWaiting() -> Int? {
         guard var largest = waiting.indices.first else { return nil }
-        for index in waiting.indices where waiting[index].size > waiting[largest].size { largest = index }
-        return largest
+        var oldest = largest
+        for index in waiting.indices {
+            if waiting[index].size > waiting[largest].size { largest = index }
+            if waiting[index].order < waiting[oldest].order { oldest = index }
+        }
+        return waiting[oldest].overtaken >= overtakeLimit ? oldest : largest
     }
 
     /// Takes the waiting request at `index` out of the queue (lock held).
     private func removeWaiting(at index: Int) -> (id: Int, request: RenderRequest) {
         let job = waiting[index]
+        for other in waiting.indices where waiting[other].order < job.order { waiting[other].overtaken += 1 }
+        // Swapped out of place: `order` keeps the submission order.
         waiting.swapAt(index, waiting.count - 1)
         waiting.removeLast()
         return (job.id, job.request)

@@ -86,6 +86,22 @@ extension OutputFolder {
         return OutputFileWriter(fd: fd, path: file, shown: shown + "/" + relative)
     }
 
+    /// Gives a scratch file made by `createFile(_:scratch:)` (closed first) the name `relative`
+    /// in the same folder and lists it as written: a file filled in its final order needs no
+    /// copy. Never replaces a file already there.
+    public func keepScratch(_ writer: OutputFileWriter, as relative: String) throws {
+        guard let relative = OutputPath.checkedRelative(relative), relative != OutputMarker.fileName else {
+            throw OutputError(shown + "/" + relative, .other("the name leaves the output folder or is nibviz's marker"))
+        }
+        try writer.close()
+        try makeFolders(for: relative)
+        let file = stagingPath + "/" + relative
+        // A hard link fails on an existing name (rename would replace it); then the scratch name goes.
+        guard link(writer.path, file) == 0 else { throw OutputError.system(shown + "/" + relative) }
+        unlink(writer.path)
+        record(relative)
+    }
+
     /// Removes a scratch file made by `createFile(_:scratch:)`.
     public func removeScratch(_ writer: OutputFileWriter) {
         try? writer.close()

@@ -16,8 +16,9 @@ struct DiagramCache {
     var write: @Sendable (String, [UInt8]) -> Void
     /// Marks a hit as still used (a cache inside the output is carried into the new output).
     var keep: (String) -> Void
-    /// Completes the cache once the last SVG is written (the pack and its index).
-    var finish: @Sendable () throws -> Void = {}
+    /// Completes the cache once the last SVG is written (the pack and its index), given the
+    /// order of the keys written (the build's submission order).
+    var finish: @Sendable ([String]) throws -> Void = { _ in }
 
     /// The folder inside the output.
     static let folderName = ".nibviz-cache"
@@ -37,6 +38,6 @@ extension SiteBuilder {
         let pack = DiagramPack(output: output)
         return DiagramCache(
             read: { pack.read($0) }, has: { pack.has($0) }, write: { pack.write($0, $1) }, keep: { pack.keep($0) },
-            finish: { try pack.finish() })
+            finish: { try pack.finish(order: $0) })
     }
 }

@@ -12,7 +12,7 @@ final class DiagramStore {
     struct Entry {
         var request: RenderRequest
         /// The SVG while pages still need it (rendered, or read from the cache).
-        var svg: String?
+        var svg: [UInt8]?
         var error: String?
         /// Found in the cache (read when a page needs it).
         var cached = false
@@ -28,6 +28,19 @@ final class DiagramStore {
     /// Cache writes, in order, on a thread of their own (`finishCacheWrites` waits for them),
     /// unless the build is serial.
     private let cacheWrites: SerialWork
+    /// Rendered SVGs waiting for the results of earlier submissions before they go to the
+    /// cache, by submission number: the cache is written in submission order, the same in every
+    /// build whatever order the lanes finish in, so the pack needs no reordering copy.
+    private var cacheQueue: [Int: (key: String, data: [UInt8]?)] = [:]
+    /// Keys in `cacheQueue` with an SVG (read back from there when a page needs one let go).
+    private var queuedForCache: [String: Int] = [:]
+    private var cacheQueueBytes = 0
+    private var nextCacheWrite = 0
+    /// Keys handed to the cache, with their submission numbers: the new pack's order.
+    private var cacheOrder: [(submission: Int, key: String)] = []
+    /// Past this many bytes waiting (a long layout holding up many short ones), the SVGs go to
+    /// the cache out of order (the pack is then put in order by a copy at the end).
+    static let cacheQueueLimit = 32 << 20
     /// Failures of earlier builds: key → message.
     var knownFailures: [String: String] = [:]
     let toolVersion: String
@@ -58,6 +71,7 @@ final class DiagramStore {
             guard known.released else { return (key, false) }
             // An SVG the cache holds is read back when a page needs it (`rendered`); its write
             // may still be queued.
+            if queuedForCache[key] != nil { return (key, false) }
             if cache != nil { cacheWrites.wait() }
             guard cache?.has(key) != true else { return (key, false) }
             entries[key]?.released = false
@@ -93,9 +107,11 @@ final class DiagramStore {
         guard !cacheFinishStarted else { return }
         cacheFinishStarted = true
         guard let finish = cache?.finish else { return }
+        drainCacheQueue(all: true)
+        let order = cacheOrder.sorted { $0.submission < $1.submission }.map(\.key)
         let failure = cacheFinishFailure
         cacheWrites.run {
-            do { try finish() } catch { failure.message.withLock { $0 = "\(error)" } }
+            do { try finish(order) } catch { failure.message.withLock { $0 = "\(error)" } }
         }
     }
 
@@ -128,32 +144,67 @@ final class DiagramStore {
         return request
     }
 
-    /// Takes a render result: the SVG is kept until `release`, written to the cache; a failure
-    /// is remembered for later builds (unless the worker could not even start).
-    func store(_ key: String, _ result: Result<RenderOutput, RenderError>) {
+    /// Takes the render result of submission `submission` (numbered from 0, in the order the
+    /// requests were handed to the renderer): the SVG is kept until `release`, written to the
+    /// cache; a failure is remembered for later builds (unless the worker could not even start).
+    func store(_ key: String, _ result: Result<RenderOutput, RenderError>, submission: Int) {
+        var forCache: [UInt8]?
         switch result {
         case .success(let output):
             let first = entries[key]?.timing == nil
-            entries[key]?.svg = String(decoding: output.data, as: UTF8.self)
+            entries[key]?.svg = output.data
             entries[key]?.timing = output.timing
-            guard first else { return }
-            renderedCount += 1
-            if let write = cache?.write {
-                // Off the writing thread: creating thousands of files is a large part of a
-                // build's system time, and the pages waiting for this result come first.
-                let data = output.data
-                cacheWrites.run { write(key, data) }
+            if first {
+                renderedCount += 1
+                forCache = output.data
             }
         case .failure(let error):
             entries[key]?.error = error.description
+        }
+        guard cache != nil else { return }
+        cacheQueue[submission] = (key, forCache)
+        if let forCache {
+            queuedForCache[key] = submission
+            cacheQueueBytes += forCache.count
+        }
+        drainCacheQueue(all: false)
+    }
+
+    /// Hands the queued SVGs whose earlier submissions are all in to the cache-writing thread
+    /// (off the writing thread: the pages waiting for these results come first); past
+    /// `cacheQueueLimit`, or with `all`, the rest too.
+    private func drainCacheQueue(all: Bool) {
+        guard let write = cache?.write else { return }
+        while true {
+            let submission: Int
+            if cacheQueue[nextCacheWrite] != nil {
+                submission = nextCacheWrite
+                nextCacheWrite += 1
+            } else if all || cacheQueueBytes > Self.cacheQueueLimit, let oldest = cacheQueue.keys.min() {
+                submission = oldest
+            } else {
+                return
+            }
+            guard let (key, data) = cacheQueue.removeValue(forKey: submission) else { return }
+            guard let data else { continue }
+            cacheQueueBytes -= data.count
+            queuedForCache[key] = nil
+            cacheOrder.append((submission, key))
+            cacheWrites.run { write(key, data) }
         }
     }
 
     /// What became of the diagram `key` (a cached SVG, or one let go and stored in the cache, is
     /// read now and kept until `release`).
     func rendered(_ key: String) -> RenderedFigure {
-        if let entry = entries[key], entry.svg == nil, entry.cached || entry.released, let data = cache?.read(key) {
-            entries[key]?.svg = String(decoding: data, as: UTF8.self)
+        if let entry = entries[key], entry.svg == nil, entry.cached || entry.released {
+            var data = queuedForCache[key].flatMap { cacheQueue[$0]?.data }
+            if data == nil {
+                // This build's own write of it may still be on its way to the cache.
+                if entry.released { cacheWrites.wait() }
+                data = cache?.read(key)
+            }
+            if let data { entries[key]?.svg = data }
         }
         let svg = entries[key]?.svg
         return RenderedFigure(key: key, svg: svg, error: svg == nil ? entries[key]?.error ?? "not rendered" : nil)

@@ -15,9 +15,9 @@ enum FigureHTML {
     /// an incremental build rewrites the files a kept page would otherwise carry over unchanged.
     static let standaloneFormat = "standalone-themed-1"
 
-    static func oversizedSVG(_ svg: String?) -> String? {
-        guard let svg, let metrics = SVGMetrics(svg: Array(svg.utf8)), !metrics.fitsInline() else { return nil }
-        return String(decoding: SVGTheming.apply(.auto, to: Array(svg.utf8), standalone: true), as: UTF8.self)
+    static func oversizedSVG(_ svg: [UInt8]?) -> [UInt8]? {
+        guard let svg, let metrics = SVGMetrics(svg: svg), !metrics.fitsInline() else { return nil }
+        return SVGTheming.apply(.auto, to: svg, standalone: true)
     }
 
     /// The figure HTML of a rendered diagram: the SVG inlined with ids prefixed by `prefix` (several
@@ -38,10 +38,10 @@ enum FigureHTML {
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.
     /// One pass over the bytes that copies the runs between the places it changes: Graphviz
     /// writes a comment per node and edge, big diagrams run to megabytes, and every figure of
-    /// every page comes through here.
-    static func inline(_ svg: String, prefix: String) -> String {
-        var svg = svg
-        return svg.withUTF8 { inline($0, prefix: prefix) }
+    /// every page comes through here. The SVG stays bytes from the renderer to here (the
+    /// result is the one place they become text, checked as UTF-8 once).
+    static func inline(_ svg: [UInt8], prefix: String) -> String {
+        svg.withUnsafeBufferPointer { inline($0, prefix: prefix) }
     }
 
     private static func inline(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String) -> String {
@@ -138,13 +138,13 @@ enum FigureHTML {
 struct RenderedFigure: Sendable {
     /// The diagram's content hash.
     var key: String
-    /// The SVG, when rendered.
-    var svg: String?
+    /// The SVG's bytes, when rendered.
+    var svg: [UInt8]?
     /// Why it was not, otherwise.
     var error: String?
 
     /// Creates an outcome.
-    init(key: String, svg: String?, error: String?) {
+    init(key: String, svg: [UInt8]?, error: String?) {
         self.key = key
         self.svg = svg
         self.error = error

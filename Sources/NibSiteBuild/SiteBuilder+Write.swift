@@ -111,7 +111,7 @@ extension SiteBuilder {
     private func take(_ id: Int, _ result: Result<RenderOutput, RenderError>, output: OutputFolder) throws {
         queue.taken += 1
         let key = submitted[id]
-        store.store(key, result)
+        store.store(key, result, submission: id)
         queue.inFlight.remove(key)
         if queue.users[key, default: 0] == 0 { store.release(key) }
         guard let planner = self.planner else { return }

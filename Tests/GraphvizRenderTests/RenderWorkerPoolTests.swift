@@ -115,6 +115,25 @@ import Testing
         }
     }
 
+    /// Largest first, but a small request overtaken by 24 later ones per lane goes next: it is
+    /// not left for last while bigger ones keep coming (its page waits for it).
+    @Test func aSmallRequestIsNotStarvedByLargerOnes() throws {
+        let finished = Mutex<[Int]>([])
+        let pool = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 1)
+        let session = pool.session { id, _ in finished.withLock { $0.append(id) } }
+        func chain(_ length: Int) -> String { (0..<length).map { "n\($0) -> n\($0 + 1);" }.joined(separator: " ") }
+        // The lane may take the first request at once, alone; the small one never is the largest.
+        session.submit(0, RenderRequest(dot: "digraph { \(chain(5)) }", name: "first.dot"))
+        session.submit(1, RenderRequest(dot: "digraph { a }", name: "small.dot"))
+        for index in 2...61 { session.submit(index, RenderRequest(dot: "digraph { \(chain(index)) }", name: "g\(index).dot")) }
+        session.finish()
+        let order = finished.withLock { $0 }
+        #expect(order.count == 62)
+        #expect((order.firstIndex(of: 1) ?? 62) <= 27, "\(order)")
+        // Among the rest, the largest still go first.
+        #expect((order.firstIndex(of: 61) ?? 62) < (order.firstIndex(of: 30) ?? 0), "\(order)")
+    }
+
     @Test func workersThatCannotStartFailEachRequestWithTheReason() {
         let results = Mutex<[Int: Result<RenderOutput, RenderError>]>([:])
         let pool = RenderWorkerPool(executable: URL(fileURLWithPath: "/nonexistent/nibviz"), workerCount: 2)

@@ -1,5 +1,7 @@
 import Foundation
+import GraphvizRender
 import NibOutput
+import Synchronization
 import Testing
 
 @testable import NibSiteBuild
@@ -17,7 +19,7 @@ struct DiagramPackTests {
     /// One build into `target`: `reuse` keys are kept from the previous build (and must read
     /// back as written), `render` keys are written anew. Returns the cache folder's listing.
     @discardableResult
-    static func build(_ target: URL, reuse: [String], render: [String]) throws -> [String] {
+    static func build(_ target: URL, reuse: [String], render: [String], order: [String]? = nil) throws -> [String] {
         let output = try OutputFolder(OutputFolder.Request(target: target.path, inputs: [], toolVersion: "test"))
         let pack = DiagramPack(output: output)
         for key in reuse {
@@ -26,7 +28,7 @@ struct DiagramPackTests {
             pack.keep(key)
         }
         for key in render { pack.write(key, svg(key)) }
-        try pack.finish()
+        try pack.finish(order: order ?? render)
         try output.commit()
         return (try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent(DiagramPack.folder).path)).sorted()
     }
@@ -39,9 +41,10 @@ struct DiagramPackTests {
         let keys = (0..<20).map { String(format: "k%02d", $0) }
         let first = try Self.build(target, reuse: [], render: keys)
         #expect(first.count == 2 && first.contains("index"), "\(first)")
-        // A cold build in another folder writes the same bytes (entries in key order).
+        // A cold build in another folder whose renders came back in another order writes the
+        // same bytes (entries in the build's order: the scratch file copied into it).
         let twin = directory.appendingPathComponent("twin")
-        try Self.build(twin, reuse: [], render: keys.reversed())
+        try Self.build(twin, reuse: [], render: keys.reversed(), order: keys)
         let pack = try #require(first.first { $0.hasPrefix("pack-") })
         #expect(
             FileManager.default.contents(atPath: target.path + "/.nibviz-cache/" + pack)
@@ -76,5 +79,32 @@ struct DiagramPackTests {
         cache = DiagramPack(output: output)
         #expect(!cache.has("a") && cache.read("a") == nil)
         output.discard()
+    }
+
+    /// Results come back in the order the lanes finish; the cache is written in submission order
+    /// (a failure holds no place), so a cold build's pack is the scratch file itself, and a page
+    /// needing an SVG that waits in that queue reads it from there.
+    @Test func cacheWritesFollowSubmissionOrder() throws {
+        let writes = Mutex<[String]>([])
+        let finished = Mutex<[String]>([])
+        let store = DiagramStore(toolVersion: "test", serial: true)
+        store.cache = DiagramCache(
+            read: { _ in nil }, has: { _ in false }, write: { key, _ in writes.withLock { $0.append(key) } }, keep: { _ in },
+            finish: { order in finished.withLock { $0 = order } })
+        let keys = ["a", "b", "c", "d"].map { store.add(dot: "digraph { \($0) }", name: $0).key }
+        for key in keys { _ = store.takeRequest(key) }
+        func svg(_ key: String) -> Result<RenderOutput, RenderError> { .success(RenderOutput(data: Array("<svg>\(key)</svg>".utf8), warnings: [])) }
+        store.store(keys[2], svg(keys[2]), submission: 2)
+        #expect(writes.withLock { $0 }.isEmpty, "c waits for a and b")
+        // Let go before its turn: a page still gets it, from the queue.
+        store.release(keys[2])
+        #expect(store.rendered(keys[2]).svg == Array("<svg>\(keys[2])</svg>".utf8))
+        store.store(keys[1], .failure(RenderError(stage: .layout, name: "b", message: "no")), submission: 1)
+        store.store(keys[0], svg(keys[0]), submission: 0)
+        #expect(writes.withLock { $0 } == [keys[0], keys[2]])
+        store.store(keys[3], svg(keys[3]), submission: 3)
+        try store.finishCache()
+        #expect(writes.withLock { $0 } == [keys[0], keys[2], keys[3]])
+        #expect(finished.withLock { $0 } == [keys[0], keys[2], keys[3]])
     }
 }

@@ -89,7 +89,7 @@ struct FigureHTMLTests {
     @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
         let svg =
             "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
-        let inline = FigureHTML.inline(svg, prefix: "f3")
+        let inline = FigureHTML.inline(Array(svg.utf8), prefix: "f3")
         #expect(
             inline
                 == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"

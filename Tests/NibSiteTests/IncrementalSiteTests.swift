@@ -119,6 +119,9 @@ struct IncrementalSiteTests {
         #expect(
             SiteFixtures.snapshot(serial).filter { !$0.key.hasPrefix(".") }
                 == SiteFixtures.snapshot(pooled).filter { !$0.key.hasPrefix(".") })
+        // The diagram cache too: written in submission order whatever order the lanes finish in.
+        let serialCache = SiteFixtures.snapshot(serial.appendingPathComponent(".nibviz-cache"))
+        #expect(!serialCache.isEmpty && serialCache == SiteFixtures.snapshot(pooled.appendingPathComponent(".nibviz-cache")))
         let bad = try runNibviz(["site", project.path, "-o", pooled.path, "--jobs", "0"], currentDirectory: TestPaths.packageRoot)
         #expect(bad.status == 64 && bad.stderr.contains("--jobs"))
     }
