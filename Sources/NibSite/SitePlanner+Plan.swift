@@ -9,11 +9,14 @@ extension SitePlanner {
     /// a page path claimed twice fails. The pages come in this order: home, concepts, rules,
     /// scenarios, each document's scene and own pages, the documents' index, the classes.
     public func plan() throws {
+        // The concept pages (their Markdown parsed, their scenario figures drawn up) read only
+        // the site's pages and scenarios: a planner of their own plans them on a thread of its
+        // own while the scene index and the home page are built here; a rebuild after one
+        // document changed spent a sixth of its time on them and the home page, one after the
+        // other. Their figures and warnings join this planner's in the serial order.
+        let concepts = ConceptPlanning(settings: settings, content: content)
         sceneIndex = SceneIndex.build(documents: content.documents)
         memo.classUses = classUses(sceneIndex.documentPaths)
-        prepareLayout()
-        // Documents are planned on other threads while the home, concept, rule and scenario
-        // pages are planned here.
         // The rule index (every rule's Markdown, no figure) is planned on a thread of its own,
         // by a planner of its own that only that thread uses.
         let rulesPlanner = UncheckedReference(SitePlanner(settings: settings, content: content, note: note))
@@ -21,9 +24,12 @@ extension SitePlanner {
             rulesPlanner.value.planRulesPage()
             return rulesPlanner.value.pages
         }
+        // Documents are planned on other threads while the home, concept, rule and scenario
+        // pages are planned here; the page shell is needed from the first document's pages on.
         try planDocumentUnits {
             planHomePage()
-            planConceptPages()
+            adoptConceptPages(concepts)
+            prepareLayout()
             pages += rulesPage.value
             planScenarioPages()
         }
@@ -59,6 +65,22 @@ extension SitePlanner {
 
     static func pageName(_ path: String) -> String {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// Appends the concept pages `concepts` planned, their figures renumbered after this
+    /// planner's and handed on (`figureAdded`), their warnings passed on; the parsed Markdown
+    /// becomes this planner's (the page shell's sidebar lists it).
+    func adoptConceptPages(_ concepts: ConceptPlanning) {
+        let planned = concepts.result
+        memo.markdownPages = planned.markdownPages
+        for warning in planned.warnings { note(warning) }
+        let offset = figures.count
+        for var figure in planned.figures {
+            figureAdded?(figures.count, figure)
+            if !keepsFigureDOT { figure.dot = "" }
+            figures.append(figure)
+        }
+        pages += planned.pages.map { $0.offsettingFigures(by: offset) }
     }
 
     func planConceptPages() {
@@ -222,5 +244,50 @@ extension Array where Element: Hashable {
     func uniqued() -> [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
+    }
+}
+
+/// The concept pages planned by a planner of their own, on a thread of its own when
+/// `Settings.jobs` > 1 (else when first asked for): pages with figure numbers local to them,
+/// their figures, their warnings in order, and the Markdown parsed for them.
+final class ConceptPlanning: @unchecked Sendable {
+    struct Planned {
+        var pages: [SitePage]
+        var figures: [SiteFigure]
+        var warnings: [String]
+        var markdownPages: [(source: String, page: MarkdownPage)]
+    }
+
+    private let work: BackgroundValue<Planned>
+
+    init(settings: SitePlanner.Settings, content: SiteContent) {
+        work = BackgroundValue(threaded: settings.jobs > 1) {
+            let warnings = WarningLog()
+            let planner = SitePlanner(settings: settings, content: content) { warnings.append($0) }
+            planner.planConceptPages()
+            return Planned(
+                pages: planner.pages, figures: planner.figures, warnings: warnings.lines, markdownPages: planner.markdownPages)
+        }
+    }
+
+    /// The planned pages, waiting for them.
+    var result: Planned { work.value }
+}
+
+/// Warnings kept in the order they came, to be passed on later from one thread.
+private final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        kept.append(line)
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept
     }
 }
