@@ -174,6 +174,15 @@ extension SitePlanner {
     /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
     /// page titles and paths are stored once, entries point at them by index.
     public func writeSearchIndex(_ write: (String, Data) throws -> Void) throws {
+        try Self.writeSearchIndex(of: pages, write)
+    }
+
+    /// Every planned page (after `plan()`), as `SearchPages`: what the search index reads, a
+    /// value another thread may write the index from while the pages are written here.
+    public var searchPages: SearchPages { SearchPages(pages: pages) }
+
+    /// Writes the search index of `pages` (`writeSearchIndex`).
+    static func writeSearchIndex(of pages: [SitePage], _ write: (String, Data) throws -> Void) throws {
         var kinds: [String] = ["page"]
         var json = SearchIndexJSON()
         json.open("entries")
@@ -220,4 +229,17 @@ public struct PageTemplate: Sendable {
     /// Whether the page's content can be let go (`release`): the template holds all its file
     /// is made of.
     public var standsAlone: Bool { pieces != nil }
+}
+
+/// The planned pages as the search index reads them (their titles, summaries, paths and search
+/// terms); `SitePlanner.searchPages`.
+public struct SearchPages: @unchecked Sendable {
+    // The array is copied on write: the planner letting a page's content go after writing it
+    // leaves this copy as it was.
+    let pages: [SitePage]
+
+    /// Writes `search.json` and `assets/search-index.js` through `write`.
+    public func writeIndex(_ write: (String, Data) throws -> Void) throws {
+        try SitePlanner.writeSearchIndex(of: pages, write)
+    }
 }

@@ -54,6 +54,8 @@ public final class SiteBuilder {
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?
+    /// The search index and the site's assets, written once every page is planned.
+    let sharedFiles: SharedFiles
 
     /// Creates a builder; with `content`, the build plans pages from it instead of reading
     /// `options`' sources and inputs (a caller that builds several sites from one read).
@@ -63,6 +65,7 @@ public final class SiteBuilder {
         self.backend = backend
         self.progress = BuildProgress(showBar: options.showProgress, logSteps: options.logSteps)
         self.store = DiagramStore(toolVersion: "site-3/" + options.version, serial: options.jobs <= 1)
+        self.sharedFiles = SharedFiles(threaded: options.jobs > 1)
     }
 
     /// Runs every step and swaps the new site in. Inputs that cannot be read get an error page
@@ -133,13 +136,7 @@ public final class SiteBuilder {
                     self.store.startFinishingCache()
                 }
             ),
-            (
-                "write shared files",
-                {
-                    try self.planner?.writeSearchIndex { try output.write($1, to: $0) }
-                    try SiteAssets.write(siteRoot: root) { try output.write($1, to: $0) }
-                }
-            ),
+            ("write shared files", { try self.sharedFiles.finish() }),
             ("check links", { try self.checkLinks(output) }),
             (
                 "save state",
@@ -156,6 +153,7 @@ public final class SiteBuilder {
             do { try step.1() } catch {
                 session?.cancel()
                 _ = try? queue.finisher?.wait()
+                _ = try? sharedFiles.finish()
                 store.finishCacheWrites()
                 output.discard()
                 if let error = error as? SiteBuildError { throw error }
@@ -225,6 +223,7 @@ public final class SiteBuilder {
         }
         try planner.plan()
         planner.link()
+        sharedFiles.start(planner.searchPages, siteRoot: options.siteRoot, output: output)
         recordUnits(planner)
         releaseDocuments(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
@@ -247,8 +246,15 @@ public final class SiteBuilder {
     /// written and links checked, they would be most of the build's memory.
     func releaseDocuments(_ planner: SitePlanner) {
         unreadable = content.unreadable
+        let documents = content.documents
         content.documents = []
         planner.releaseDocuments()
+        guard options.jobs > 1 else { return }
+        // Freeing hundreds of parsed graphs takes a while: on a thread of its own, not on the
+        // way to the pages (the last reference goes with the thread's closure).
+        let thread = Thread { [documents] in _ = documents.count }
+        _ = consume documents
+        thread.start()
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed. A page
