@@ -5,7 +5,8 @@ import NibSite
 
 extension SiteBuilder {
     /// The pages between planning and their files: each is admitted as soon as it is planned
-    /// (a document's pages as the document is adopted, the others once all are planned), kept
+    /// (a document's pages as the document is adopted, the others once all are planned and
+    /// linked, while the last diagrams are drawn), kept
     /// when its fingerprint and file are unchanged, else written as soon as its last diagram is
     /// in. A diagram's SVG is let go once every figure registered for it is on a written page,
     /// so what the build holds is the pages and diagrams in flight, not the whole site.
@@ -162,13 +163,10 @@ extension SiteBuilder {
         figuresShown(numbers)
     }
 
-    /// Admits the pages planned around the documents' (home, concepts, rules, scenarios, the
-    /// indexes: linked once all are planned), then writes every page still waiting as its last
-    /// diagram comes in.
+    /// Writes every page still waiting as its last diagram comes in (the pages planned around
+    /// the documents' were admitted once every page was planned and linked, `planPages`).
     func renderAndWrite(to output: OutputFolder) throws {
         guard let planner else { return }
-        try admit(0..<planner.unitPages.lowerBound, output: output)
-        try admit(planner.unitPages.upperBound..<planner.pageCount, output: output)
         progress.note(
             "  \(store.count) diagrams: \(submitted.count) rendered; \(queue.toWrite) of \(planner.pageCount) pages to write")
         while let (id, result) = inbox.take() {

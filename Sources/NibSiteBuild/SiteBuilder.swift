@@ -224,6 +224,11 @@ public final class SiteBuilder {
         try planner.plan()
         planner.link()
         sharedFiles.start(planner.searchPages, siteRoot: options.siteRoot, output: output)
+        // The pages that are no document's (home, concepts, rules, scenarios, the document and
+        // class indexes) are linked now: admitted while the last diagrams are drawn, not after
+        // them (they were a fifth of the time left once the workers were done).
+        try admit(0..<planner.unitPages.lowerBound, output: output)
+        try admit(planner.unitPages.upperBound..<planner.pageCount, output: output)
         recordUnits(planner)
         releaseDocuments(planner)
         // Every diagram is submitted: the session ends once the workers are through them. One
