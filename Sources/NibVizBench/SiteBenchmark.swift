@@ -55,8 +55,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let graphvizSerial = summaryValue("graphviz", in: serial.stderr)
     let again = build("public", [])
     // One rebuild per round after a one-document edit (the same label edited again each time),
-    // the median shown:
-    // one 0.7 s run swung by ±0.03 s, against a 10 % target the full build keeps shrinking.
+    // the median shown: one 0.7 s run swung by ±0.03 s, against a 10 % target.
     var oneRuns: [(run: ChildRun, stderr: String)] = []
     var edited: String?
     for _ in 0..<rounds {
