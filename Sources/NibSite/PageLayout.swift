@@ -1,3 +1,4 @@
+import Foundation
 import Plot
 
 /// One output page before layout.
@@ -47,19 +48,65 @@ struct PageLayout {
     var visibleSections: Set<String>
     /// The project's title when the site documents a project (its home page), else nil.
     var projectTitle: String? = nil
+    /// The shells rendered so far (shared by copies: the fields above are set once).
+    let shells = ShellCache()
 
+    /// The page's HTML: the shell of its folder depth, section and sidebar entry (rendered once,
+    /// `ShellCache`) around its own title, description, breadcrumbs and content. Every page went
+    /// through Plot whole; the shell was a tenth of a site build's own work (Plot escapes text
+    /// a character at a time), and all but a few dozen of the shells are the same.
     func render(_ page: SitePage) -> String {
         let root = page.root
+        let current = sidebar.contains { $0.1 == page.path } ? page.path : nil
+        let pieces = shells.pieces(ShellCache.Key(root: root, section: page.section, current: current)) {
+            let shell = document(
+                root: root, section: page.section, path: current, title: .raw(ShellCache.marker(0)), description: ShellCache.marker(1),
+                crumbs: .raw(ShellCache.marker(2)), heading: .raw(ShellCache.marker(3)), content: ShellCache.marker(4))
+            return ShellCache.split(shell)
+        }
+        let title = Node<HTML.BodyContext>.text(page.title == "nibviz" ? "nibviz" : "\(page.title) · nibviz")
+        let description = HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary)
+        let heading = Node<HTML.BodyContext>.text(page.title)
+        guard let pieces else {
+            // A marker in the site's own texts (a concept page's title): the page whole.
+            return document(
+                root: root, section: page.section, path: page.path, title: title, description: description,
+                crumbs: crumbs(page.breadcrumbs, root: root), heading: heading, content: page.html)
+        }
+        var html = pieces[0]
+        for (part, piece) in zip(
+            [title.render(), description, crumbs(page.breadcrumbs, root: root).render(), heading.render(), page.html], pieces.dropFirst())
+        {
+            html += part
+            html += piece
+        }
+        return html
+    }
+
+    /// The breadcrumbs' list items.
+    private func crumbs(_ breadcrumbs: [(String, String?)], root: String) -> Node<HTML.ListContext> {
+        .forEach(Array(breadcrumbs.enumerated())) { _, crumb in
+            if let target = crumb.1 { return .li(.a(.href(root + target), .text(crumb.0))) }
+            return .li(.attribute(named: "aria-current", value: "page"), .text(crumb.0))
+        }
+    }
+
+    /// The whole page: `path` marks its sidebar entry; `title` (the `<title>` text, escaped),
+    /// `description` (escaped), `crumbs`, `heading` and `content` (raw) are its own.
+    private func document(
+        root: String, section: String, path: String?, title: Node<HTML.BodyContext>, description: String,
+        crumbs: Node<HTML.ListContext>, heading: Node<HTML.BodyContext>, content: String
+    ) -> String {
         let html = HTML(
             .lang(.english),
             .head(
                 .meta(.charset(.utf8)),
                 .viewport(.accordingToDevice),
-                .element(named: "title", text: page.title == "nibviz" ? "nibviz" : "\(page.title) · nibviz"),
+                .element(named: "title", nodes: [title]),
                 // Plot does not escape attribute values: every value from content is escaped here.
                 .meta(
                     .name("description"),
-                    .content(HTMLEscaping.escape(page.summary.isEmpty ? "nibviz: nib, xib and storyboard loading explained" : page.summary))
+                    .content(description)
                 ),
                 .meta(.name("color-scheme"), .content("light dark")),
                 .link(.rel(.stylesheet), .href(root + "assets/style.css")),
@@ -76,12 +123,12 @@ struct PageLayout {
                         .class("sections"),
                         .attribute(named: "aria-label", value: "Sections"),
                         .ul(
-                            .forEach(sections.filter { visibleSections.contains($0.0) }) { section in
+                            .forEach(sections.filter { visibleSections.contains($0.0) }) { item in
                                 .li(
                                     .a(
-                                        .href(root + section.2),
-                                        .if(section.0 == page.section, .attribute(named: "aria-current", value: "page")),
-                                        .text(section.1)
+                                        .href(root + item.2),
+                                        .if(item.0 == section, .attribute(named: "aria-current", value: "page")),
+                                        .text(item.1)
                                     ))
                             })
                     ),
@@ -115,7 +162,7 @@ struct PageLayout {
                                     .li(
                                         .a(
                                             .href(root + item.1),
-                                            .if(item.1 == page.path, .attribute(named: "aria-current", value: "page")), .text(item.0)))
+                                            .if(item.1 == path, .attribute(named: "aria-current", value: "page")), .text(item.0)))
                                 })
                         )
                     ),
@@ -124,14 +171,10 @@ struct PageLayout {
                         .nav(
                             .class("breadcrumbs"),
                             .attribute(named: "aria-label", value: "Breadcrumbs"),
-                            .ol(
-                                .forEach(Array(page.breadcrumbs.enumerated())) { _, crumb in
-                                    if let target = crumb.1 { return .li(.a(.href(root + target), .text(crumb.0))) }
-                                    return .li(.attribute(named: "aria-current", value: "page"), .text(crumb.0))
-                                })
+                            .ol(crumbs)
                         ),
-                        .h1(.text(page.title)),
-                        .raw(page.html)
+                        .h1(heading),
+                        .raw(content)
                     )
                 ),
                 .footer(
@@ -168,4 +211,51 @@ struct PageContent {
     static func += (content: inout PageContent, html: String) { content.blocks.append(.html(html)) }
     static func += (content: inout PageContent, block: PageBlock) { content.blocks.append(block) }
     static func += (content: inout PageContent, other: PageContent) { content.blocks += other.blocks }
+}
+
+/// Page shells by folder depth, section and sidebar entry, each cut at the markers standing for a
+/// page's own parts; shared by the threads that lay out pages.
+final class ShellCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var root: String
+        var section: String
+        var current: String?
+    }
+
+    private let lock = NSLock()
+    private var shells: [Key: [String]?] = [:]
+
+    /// Stands for part `number` of a page in its shell (control characters no text of the
+    /// shell holds; a shell where a marker is not found once is not used).
+    static func marker(_ number: Int) -> String { "\u{1}\(number)\u{1}" }
+
+    /// The shell of `key` in pieces (`split`), made by `make` the first time.
+    func pieces(_ key: Key, make: () -> [String]?) -> [String]? {
+        lock.lock()
+        if let known = shells[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        shells[key] = .some(made)
+        lock.unlock()
+        return made
+    }
+
+    /// `shell` cut at markers 0 to 4, in order, each found exactly once; nil otherwise.
+    static func split(_ shell: String) -> [String]? {
+        var pieces: [String] = []
+        var rest = Substring(shell)
+        for number in 0..<5 {
+            let parts = rest.components(separatedBy: marker(number))
+            guard parts.count == 2 else { return nil }
+            pieces.append(parts[0])
+            rest = Substring(parts[1])
+        }
+        guard !rest.contains("\u{1}") else { return nil }
+        pieces.append(String(rest))
+        return pieces
+    }
 }
