@@ -93,7 +93,9 @@ struct DiagramPackTests {
             finish: { order in finished.withLock { $0 = order } })
         let keys = ["a", "b", "c", "d"].map { store.add(dot: "digraph { \($0) }", name: $0).key }
         for key in keys { _ = store.takeRequest(key) }
-        func svg(_ key: String) -> Result<RenderOutput, RenderError> { .success(RenderOutput(data: Array("<svg>\(key)</svg>".utf8), warnings: [])) }
+        func svg(_ key: String) -> Result<RenderOutput, RenderError> {
+            .success(RenderOutput(data: Array("<svg>\(key)</svg>".utf8), warnings: []))
+        }
         store.store(keys[2], svg(keys[2]), submission: 2)
         #expect(writes.withLock { $0 }.isEmpty, "c waits for a and b")
         // Let go before its turn: a page still gets it, from the queue.
