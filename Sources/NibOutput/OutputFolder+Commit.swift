@@ -91,12 +91,18 @@ extension OutputFolder {
     /// `folder` itself is gone (nothing else was in it).
     @discardableResult
     static func removeOwned(_ folder: String, _ marker: OutputMarker) -> Bool {
+        var parents: Set<String> = []
         for file in marker.files {
             guard OutputPath.checkedRelative(file) != nil else { continue }
             let owned = folder + "/" + file
             let kind = POSIXFile.kind(owned)
             if kind == .regular || kind == .symlink { unlink(owned) }
-            POSIXFile.pruneEmptyFolders(from: OutputPath.parent(of: owned), upTo: folder)
+            parents.insert(OutputPath.parent(of: owned))
+        }
+        // The folders emptied, deepest first, each once: pruning after every file tried to remove
+        // each file's folders again (a third of the swap after a one-document rebuild).
+        for parent in parents.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            POSIXFile.pruneEmptyFolders(from: parent, upTo: folder)
         }
         unlink(folder + "/" + OutputMarker.fileName)
         return rmdir(folder) == 0

@@ -182,11 +182,13 @@ public enum POSIXFile {
         func visit(_ relative: String) {
             guard out.count < limit else { return }
             let full = relative.isEmpty ? root : root + "/" + relative
-            let names = entries(full) ?? []
-            if names.isEmpty && !relative.isEmpty { out.append(relative + "/") }
-            for name in names where out.count < limit {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if kind(root + "/" + child) == .directory { visit(child) } else { out.append(child) }
+            // Each entry's kind as its directory entry says: an output of thousands of files was
+            // walked twice per build with an `lstat` per file.
+            let found = entryKinds(full) ?? []
+            if found.isEmpty && !relative.isEmpty { out.append(relative + "/") }
+            for entry in found where out.count < limit {
+                let child = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.kind == .directory { visit(child) } else { out.append(child) }
             }
         }
         visit("")

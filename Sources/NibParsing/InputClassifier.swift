@@ -100,11 +100,15 @@ public enum InputClassifier {
             if name.hasPrefix(".") { return false }
             // A file or folder with no input's name is passed by without asking the disk (most
             // of a project's files); a plain folder is gone into.
-            guard kind(named: name) != nil, let kind = kind(of: root.appendingPathComponent(path)) else { return type == .directory }
+            guard kind(named: name) != nil else { return type == .directory }
+            // The walk says whether it is a folder: `appendingPathComponent(_:)` would ask the
+            // disk (a `stat` per document, twice, on every walk).
+            let url = root.appendingPathComponent(path, isDirectory: type == .directory)
+            guard let kind = kind(of: url) else { return type == .directory }
             // Only a compiled nib is a folder (a `.nib` bundle, a `.storyboardc`: one input, not
             // gone into); a folder merely named like a document (`Main.storyboard/`) is a folder.
             if type == .directory && kind != .compiledNib && !name.lowercased().hasSuffix(".nib") { return true }
-            found.append(ClassifiedInput(url: root.appendingPathComponent(path), relativePath: path, kind: kind))
+            found.append(ClassifiedInput(url: url, relativePath: path, kind: kind))
             return false
         }
         return found.sorted { $0.relativePath < $1.relativePath }

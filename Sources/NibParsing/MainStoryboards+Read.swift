@@ -26,7 +26,8 @@ extension MainStoryboards {
                 // Not into hidden folders, inputs (a nib bundle's own Info.plist is no app's) or
                 // what the user excluded.
                 let isInput =
-                    InputClassifier.kind(named: name) != nil && InputClassifier.kind(of: input.appendingPathComponent(path)) != nil
+                    InputClassifier.kind(named: name) != nil
+                    && InputClassifier.kind(of: input.appendingPathComponent(path, isDirectory: type == .directory)) != nil
                 if name.hasPrefix(".") || isInput || exclusion.pattern(excluding: path) != nil {
                     return false
                 }
