@@ -171,45 +171,9 @@ extension SitePlanner {
             + cites.map { "<a href=\"\(root + $0.1)\">\(HTMLEscaping.escape($0.0))</a>" }.joined(separator: ", ") + ".</p>"
     }
 
-    /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`:
-    /// page titles and paths are stored once, entries point at them by index.
-    public func writeSearchIndex(_ write: (String, Data) throws -> Void) throws {
-        try Self.writeSearchIndex(of: pages, write)
-    }
-
     /// Every planned page (after `plan()`), as `SearchPages`: what the search index reads, a
     /// value another thread may write the index from while the pages are written here.
     public var searchPages: SearchPages { SearchPages(pages: pages) }
-
-    /// Writes the search index of `pages` (`writeSearchIndex`).
-    static func writeSearchIndex(of pages: [SitePage], _ write: (String, Data) throws -> Void) throws {
-        var kinds: [String] = ["page"]
-        var json = SearchIndexJSON()
-        json.open("entries")
-        for (pageIndex, page) in pages.enumerated() {
-            json.entry(kind: 0, text: page.title + (page.summary.isEmpty ? "" : " — " + page.summary), page: pageIndex, anchor: "")
-            for term in page.searchTerms {
-                let kind: Int
-                if let known = kinds.firstIndex(of: term.kind) {
-                    kind = known
-                } else {
-                    kinds.append(term.kind)
-                    kind = kinds.count - 1
-                }
-                json.entry(kind: kind, text: term.text, page: pageIndex, anchor: term.anchor ?? "")
-            }
-        }
-        json.open("kinds")
-        for kind in kinds { json.item(kind) }
-        json.open("pages")
-        for page in pages { json.item([page.title, page.path]) }
-        let data = Data(json.finish())
-        try write("search.json", data)
-        var script = Data("window.NIBVIZ_SEARCH = ".utf8)
-        script.append(data)
-        script.append(Data(";\n".utf8))
-        try write("assets/search-index.js", script)
-    }
 }
 
 /// A page laid out with its figures left open (`SitePlanner.template`).
@@ -238,8 +202,36 @@ public struct SearchPages: @unchecked Sendable {
     // leaves this copy as it was.
     let pages: [SitePage]
 
-    /// Writes `search.json` and `assets/search-index.js` through `write`.
+    /// Writes `search.json` and `assets/search-index.js` through `write`:
+    /// `{"pages": [[title, path]…], "kinds": […], "entries": [[kind, text, page, anchor]…]}`,
+    /// page titles and paths stored once, entries pointing at them by index.
     public func writeIndex(_ write: (String, Data) throws -> Void) throws {
-        try SitePlanner.writeSearchIndex(of: pages, write)
+        var kinds: [String] = ["page"]
+        var json = SearchIndexJSON()
+        json.open("entries")
+        for (pageIndex, page) in pages.enumerated() {
+            json.entry(kind: 0, text: page.title + (page.summary.isEmpty ? "" : " — " + page.summary), page: pageIndex, anchor: "")
+            for term in page.searchTerms {
+                let kind: Int
+                if let known = kinds.firstIndex(of: term.kind) {
+                    kind = known
+                } else {
+                    kinds.append(term.kind)
+                    kind = kinds.count - 1
+                }
+                json.entry(kind: kind, text: term.text, page: pageIndex, anchor: term.anchor ?? "")
+            }
+        }
+        json.open("kinds")
+        for kind in kinds { json.item(kind) }
+        json.open("pages")
+        for page in pages { json.item([page.title, page.path]) }
+        let data = Data(json.finish())
+        try write("search.json", data)
+        var script = Data("window.NIBVIZ_SEARCH = ".utf8)
+        script.append(data)
+        script.append(Data(";\n".utf8))
+        try write("assets/search-index.js", script)
     }
+
 }

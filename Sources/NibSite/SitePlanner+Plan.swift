@@ -2,6 +2,7 @@ import Foundation
 import Ink
 import NibDiagrams
 import NibModel
+import Synchronization
 
 extension SitePlanner {
     /// Plans every page (scene index first: every page links through it; the page shell
@@ -14,7 +15,9 @@ extension SitePlanner {
         // own while the scene index and the home page are built here; a rebuild after one
         // document changed spent a sixth of its time on them and the home page, one after the
         // other. Their figures and warnings join this planner's in the serial order.
-        let concepts = ConceptPlanning(settings: settings, content: content)
+        let concepts = BackgroundValue(threaded: settings.jobs > 1) { [settings, content] in
+            ConceptPages(settings: settings, content: content)
+        }
         sceneIndex = SceneIndex.build(documents: content.documents)
         memo.classUses = classUses(sceneIndex.documentPaths)
         // The rule index (every rule's Markdown, no figure) is planned on a thread of its own,
@@ -28,7 +31,7 @@ extension SitePlanner {
         // pages are planned here; the page shell is needed from the first document's pages on.
         try planDocumentUnits {
             planHomePage()
-            adoptConceptPages(concepts)
+            adoptConceptPages(concepts.value)
             prepareLayout()
             pages += rulesPage.value
             planScenarioPages()
@@ -70,8 +73,7 @@ extension SitePlanner {
     /// Appends the concept pages `concepts` planned, their figures renumbered after this
     /// planner's and handed on (`figureAdded`), their warnings passed on; the parsed Markdown
     /// becomes this planner's (the page shell's sidebar lists it).
-    func adoptConceptPages(_ concepts: ConceptPlanning) {
-        let planned = concepts.result
+    func adoptConceptPages(_ planned: ConceptPages) {
         memo.markdownPages = planned.markdownPages
         for warning in planned.warnings { note(warning) }
         let offset = figures.count
@@ -247,47 +249,27 @@ extension Array where Element: Hashable {
     }
 }
 
-/// The concept pages planned by a planner of their own, on a thread of its own when
-/// `Settings.jobs` > 1 (else when first asked for): pages with figure numbers local to them,
-/// their figures, their warnings in order, and the Markdown parsed for them.
-final class ConceptPlanning: @unchecked Sendable {
-    struct Planned {
-        var pages: [SitePage]
-        var figures: [SiteFigure]
-        var warnings: [String]
-        var markdownPages: [(source: String, page: MarkdownPage)]
-    }
-
-    private let work: BackgroundValue<Planned>
+/// The concept pages as a planner of their own plans them (`plan()` runs it on a thread of its
+/// own): pages with figure numbers local to them, their figures, their warnings in order, and
+/// the Markdown parsed for them.
+struct ConceptPages {
+    var pages: [SitePage]
+    var figures: [SiteFigure]
+    var warnings: [String]
+    var markdownPages: [(source: String, page: MarkdownPage)]
 
     init(settings: SitePlanner.Settings, content: SiteContent) {
-        work = BackgroundValue(threaded: settings.jobs > 1) {
-            let warnings = WarningLog()
-            let planner = SitePlanner(settings: settings, content: content) { warnings.append($0) }
-            planner.planConceptPages()
-            return Planned(
-                pages: planner.pages, figures: planner.figures, warnings: warnings.lines, markdownPages: planner.markdownPages)
-        }
+        let log = WarningLog()
+        let planner = SitePlanner(settings: settings, content: content) { line in log.lines.withLock { $0.append(line) } }
+        planner.planConceptPages()
+        pages = planner.pages
+        figures = planner.figures
+        warnings = log.lines.withLock { $0 }
+        markdownPages = planner.markdownPages
     }
-
-    /// The planned pages, waiting for them.
-    var result: Planned { work.value }
 }
 
 /// Warnings kept in the order they came, to be passed on later from one thread.
-private final class WarningLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        kept.append(line)
-        lock.unlock()
-    }
-
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return kept
-    }
+private final class WarningLog: Sendable {
+    let lines = Mutex<[String]>([])
 }

@@ -40,8 +40,6 @@ final class DiagramPack: @unchecked Sendable {
     private var live: Set<String> = []
     /// Entries rendered in this build, in the scratch file.
     private var fresh: [String: (offset: Int, length: Int)] = [:]
-    /// Their keys in the order they were written.
-    private var freshOrder: [String] = []
     private var scratch: OutputFileWriter?
     private var scratchFailed = false
     /// Open descriptors of the previous packs read so far.
@@ -100,7 +98,6 @@ final class DiagramPack: @unchecked Sendable {
             if scratch == nil { scratch = try output.createFile(Self.folder + "/.unsorted", scratch: true) }
             guard let scratch else { return }
             fresh[key] = (try scratch.append(bytes), bytes.count)
-            freshOrder.append(key)
         } catch {
             scratchFailed = true
         }
@@ -139,7 +136,9 @@ final class DiagramPack: @unchecked Sendable {
             if carried.contains(name) {
                 // The same entries as a pack carried whole (its bytes are the same): use it.
                 for key in newKeys { index[key] = previous[key] }
-            } else if let scratch, !scratchFailed, ordered == freshOrder {
+            } else if let scratch, !scratchFailed,
+                zip(ordered, ordered.dropFirst()).allSatisfy({ (fresh[$0]?.offset ?? 0) < (fresh[$1]?.offset ?? 0) })
+            {
                 // Filled in its final order: the scratch file becomes the pack.
                 for key in ordered {
                     if let entry = fresh[key] { index[key] = Location(pack: name, offset: entry.offset, length: entry.length) }

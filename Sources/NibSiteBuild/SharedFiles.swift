@@ -9,7 +9,7 @@ import Synchronization
 /// is serial (`--jobs 1`). `finish` waits for them and throws what failed.
 final class SharedFiles: @unchecked Sendable {
     private let work: SerialWork
-    private let failure = Mutex<String?>(nil)
+    private let failure = Mutex<(any Error)?>(nil)
 
     init(threaded: Bool) {
         work = SerialWork(label: "nibviz.shared-files", threaded: threaded)
@@ -22,7 +22,7 @@ final class SharedFiles: @unchecked Sendable {
                 try pages.writeIndex { try output.write($1, to: $0) }
                 try SiteAssets.write(siteRoot: siteRoot) { try output.write($1, to: $0) }
             } catch {
-                failure.withLock { $0 = "\(error)" }
+                failure.withLock { $0 = error }
             }
         }
     }
@@ -30,12 +30,6 @@ final class SharedFiles: @unchecked Sendable {
     /// Waits for the files; throws when one could not be written.
     func finish() throws {
         work.wait()
-        if let message = failure.withLock({ $0 }) { throw SharedFilesError(message: message) }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
-}
-
-/// Why a shared file could not be written.
-struct SharedFilesError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }
