@@ -62,7 +62,9 @@ let package = Package(
         .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSources"]),
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
-        .target(name: "NibDOT", dependencies: ["NibModel"]),
+        .target(name: "NibDOT", dependencies: ["NibModel", "CStringSearch"]),
+        // The C library's `memmem`, for searches through rendered SVG bytes.
+        .systemLibrary(name: "CStringSearch", path: "Sources/CStringSearch"),
         // Model and timelines to the five diagrams as deterministic DOT text.
         .target(name: "NibDiagrams", dependencies: ["NibModel", "NibDOT"]),
         // libgvc as a system library (module map + shim header).

@@ -35,25 +35,57 @@ public enum DOTEscaping {
             out += text
             return
         }
+        var text = text
+        text.withUTF8 { appendEscaped($0, for: context, into: &out) }
+    }
+
+    /// The bytes of a text that is not plain, escaped for `context`: runs of plain bytes copied
+    /// whole, each other character written as `appendQuoted` describes. (UTF-8 spells every
+    /// character that needs escaping in ASCII, except the line separators U+2028, U+2029 and
+    /// U+0085, spelled `E2 80 A8`, `E2 80 A9` and `C2 85`.)
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context, into out: inout DOTText) {
         let backslash = context == .tooltip ? "\\\\\\\\" : "\\\\"
         var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            if context == .url, let encoded = urlEscape(scalar) {
-                out += encoded
+        var copied = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // The length of a line separator starting here, else 0.
+            var separator = 0
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                separator = 2
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
+                separator = 3
+            }
+            guard separator > 0 || (byte < 0x80 && !isPlain(byte, for: context)) else {
+                previousWasCR = false
+                index += 1
                 continue
             }
-            switch scalar {
-            case "\\": out += backslash
-            case "\"": out += "\\\""
-            case "&": out += "&amp;"
-            case "\n" where previousWasCR: continue
-            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "\\n"
-            case "\0": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.append(scalar) }
+            out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+            let length = max(separator, 1)
+            if context == .url, byte != UInt8(ascii: "&") {
+                let character = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
+                out += separator > 0 ? percentEncoded(String(decoding: character, as: UTF8.self)) : "%" + hex(byte)
+            } else if separator > 0 {
+                out += "\\n"
+            } else {
+                switch byte {
+                case UInt8(ascii: "\\"): out += backslash
+                case UInt8(ascii: "\""): out += "\\\""
+                case UInt8(ascii: "&"): out += "&amp;"
+                case UInt8(ascii: "\n") where previousWasCR: break
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"): out += "\\n"
+                case 0: break
+                default: out += " "
+                }
             }
+            previousWasCR = byte == UInt8(ascii: "\r")
+            index += length
+            copied = index
         }
+        out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
     }
 
     /// Whether `quoted` would copy `text` unchanged: printable ASCII without `\\`, `"` or `&`

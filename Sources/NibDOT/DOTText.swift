@@ -12,8 +12,8 @@ struct DOTText {
         text.bytes.append(contentsOf: piece.utf8)
     }
 
-    mutating func append(_ scalar: Unicode.Scalar) {
-        UTF8.encode(scalar) { bytes.append($0) }
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: piece)
     }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }

@@ -77,29 +77,26 @@ public struct SVGMetrics: Hashable, Sendable {
 
     /// The smallest `font-size="N"` (Graphviz's text attribute) anywhere in the document.
     private static func smallestFontSize(_ bytes: [UInt8]) -> Double? {
-        let needle = Array("font-size=\"".utf8)
-        var smallest: Double?
-        var index = bytes.startIndex
-        while let found = find(needle, in: bytes[index...]) {
-            let start = found + needle.count
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-            if let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)), value > 0 {
-                smallest = min(smallest ?? value, value)
+        bytes.withUnsafeBufferPointer { bytes in
+            var smallest: Double?
+            var index = 0
+            while let found = ByteSearch.firstIndex(of: "font-size=\"", in: bytes, from: index) {
+                let start = found + "font-size=\"".utf8.count
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                if let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), value > 0 {
+                    smallest = min(smallest ?? value, value)
+                }
+                index = end
             }
-            index = end
+            return smallest
         }
-        return smallest
     }
 
+    /// The offset of `needle` in `haystack` (offsets of the whole array).
     private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-        guard let first = needle.first, needle.count <= haystack.count else { return nil }
-        var index = haystack.startIndex
-        let last = haystack.endIndex - needle.count
-        while index <= last {
-            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
+        haystack.withUnsafeBufferPointer { slice in
+            needle.withUnsafeBufferPointer { ByteSearch.firstIndex(of: $0, in: slice, from: 0) }.map { $0 + haystack.startIndex }
         }
-        return nil
     }
 }

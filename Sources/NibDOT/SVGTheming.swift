@@ -55,22 +55,12 @@ public enum SVGTheming {
     /// needs no escaping); returns the input unchanged when there is no root tag.
     static func insertStyle(_ css: String, into svg: [UInt8]) -> [UInt8] {
         let open = Array("<svg".utf8)
-        guard let start = firstIndex(of: open, in: svg, from: 0),
+        guard let start = ByteSearch.firstIndex(of: open, in: svg, from: 0),
             let end = svg[start...].firstIndex(of: UInt8(ascii: ">"))
         else { return svg }
         let block = Array("\n<style type=\"text/css\"><![CDATA[\n\(css)]]></style>".utf8)
         var out = svg
         out.insert(contentsOf: block, at: end + 1)
         return out
-    }
-
-    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        var index = from
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0], Array(haystack[index..<index + needle.count]) == needle { return index }
-            index += 1
-        }
-        return nil
     }
 }

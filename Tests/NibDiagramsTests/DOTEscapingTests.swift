@@ -31,6 +31,10 @@ struct DOTEscapingTests {
             ("l1\r\nl2", "\"l1\\nl2\""),
             ("tab\there", "\"tab here\""),
             ("nul\0", "\"nul\""),
+            // The escaper works on UTF-8 bytes: multi-byte line separators and other text.
+            ("a\u{2028}b\u{2029}c\u{85}d", "\"a\\nb\\nc\\nd\""),
+            ("r\r\rs", "\"r\\n\\ns\""),
+            ("é\"日😀\u{7F}", "\"é\\\"日😀 \""),
         ])
     func quotedEscapes(input: String, expected: String) {
         #expect(DOTEscaping.quoted(input) == expected)
@@ -40,6 +44,12 @@ struct DOTEscapingTests {
     func tooltipDoublesBackslashes() {
         #expect(DOTEscaping.quoted("\\N", for: .tooltip) == "\"\\\\\\\\N\"")
         #expect(DOTEscaping.quoted("a&b", for: .url) == "\"a&amp;b\"")
+    }
+
+    @Test("URLs percent-encode what a URL never holds raw, line separators as their UTF-8 bytes")
+    func urlEscapes() {
+        #expect(DOTEscaping.quoted("a b\"<x>'é\\", for: .url) == "\"a%20b%22%3Cx%3E%27é%5C\"")
+        #expect(DOTEscaping.quoted("l1\r\nl2\u{2028}", for: .url) == "\"l1%0D%0Al2%E2%80%A8\"")
     }
 
     @Test(
