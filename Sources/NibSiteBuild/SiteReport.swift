@@ -55,6 +55,9 @@ public struct SiteTimings: Sendable {
     /// This process's CPU time over the build (Graphviz's included only when it renders here,
     /// with one lane).
     var processCPU: ProcessCPU?
+    /// The CPU time of the thread that ran the build (adopting, linking and writing pages in
+    /// order): with render workers, no number of cores makes the build shorter than this.
+    var mainThreadCPU: Double?
 
     /// Creates empty timings.
     public init() {}
@@ -106,6 +109,9 @@ public struct SiteTimings: Sendable {
                 "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
                     + "\(format(processCPU.system))): nibviz's own work \(format(own)) CPU next to Graphviz's \(format(graphvizCPU))")
         }
+        if let mainThreadCPU, lanes > 1 {
+            lines.append("  main thread \(format(mainThreadCPU)) CPU: the build's serial part, which no number of cores shortens")
+        }
         lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
         if diagramsDrawnAgain > 0 {
@@ -117,6 +123,7 @@ public struct SiteTimings: Sendable {
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
                 + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
                 + (processOwnCPU.map { " process-cpu=\(String(format: "%.3f", $0))" } ?? "")
+                + (mainThreadCPU.map { " main-cpu=\(String(format: "%.3f", $0))" } ?? "")
         )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")
