@@ -1,3 +1,5 @@
+import NibDOT
+
 /// Turns SPEC rule ids (`R-NIB-1`) and golden ids (`G-REL-1`) in rendered HTML text into links:
 /// rules to their anchor on the rule index, goldens to their scenario page. Text inside links,
 /// tags and inline SVG is left alone.
@@ -16,34 +18,37 @@ struct RuleLinker {
     }
 
     mutating func link(_ html: String) -> String {
-        // Works on UTF-8 bytes: pages with big inline SVGs run to megabytes. Tags, links and
-        // whole <svg> elements are copied in bulk; ids are searched only in text.
-        let bytes = Array(html.utf8)
+        var html = html
+        return html.withUTF8 { link($0) }
+    }
+
+    /// `link` over the page's UTF-8 bytes: runs of text without an id, tags, links and whole
+    /// `<svg>` elements are copied in bulk (pages with big inline SVGs run to megabytes); ids
+    /// are searched only in text.
+    private mutating func link(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var index = 0
+        var copied = 0
         var anchorDepth = 0
-        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">")
+        let lt = UInt8(ascii: "<")
+        func copyRun() { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index])) }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == lt {
-                if Self.hasPrefix(bytes, at: index, "<svg"), let close = Self.find(bytes, "</svg>", from: index) {
-                    out.append(contentsOf: bytes[index..<close + 6])
+                if Self.hasPrefix(bytes, at: index, "<svg"), let close = ByteSearch.firstIndex(of: "</svg>", in: bytes, from: index) {
                     index = close + 6
                     continue
                 }
-                var end = index
-                while end < bytes.count && bytes[end] != gt { end += 1 }
                 if Self.hasPrefix(bytes, at: index, "<a ") || Self.hasPrefix(bytes, at: index, "<a>") { anchorDepth += 1 }
                 if Self.hasPrefix(bytes, at: index, "</a>") { anchorDepth = max(0, anchorDepth - 1) }
-                let stop = min(end + 1, bytes.count)
-                out.append(contentsOf: bytes[index..<stop])
-                index = stop
+                index = (ByteSearch.firstIndex(of: ">", in: bytes, from: index)).map { $0 + 1 } ?? bytes.count
                 continue
             }
             if byte == UInt8(ascii: "R") || byte == UInt8(ascii: "G"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"),
                 index == 0 || !Self.isWord(bytes[index - 1]), let (id, length) = Self.matchID(bytes, at: index)
             {
+                copyRun()
                 let isRule = byte == UInt8(ascii: "R")
                 if isRule { cited.append(id) }
                 let href = anchorDepth == 0 ? (isRule ? ruleHref(id) : goldenHref(id)) : nil
@@ -53,30 +58,22 @@ struct RuleLinker {
                     out.append(contentsOf: Array(id.utf8))
                 }
                 index += length
+                copied = index
                 continue
             }
-            out.append(byte)
             index += 1
         }
+        copyRun()
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func hasPrefix(_ bytes: [UInt8], at index: Int, _ prefix: StaticString) -> Bool {
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         return prefix.withUTF8Buffer { buffer in
             for offset in 0..<count where bytes[index + offset] != buffer[offset] { return false }
             return true
         }
-    }
-
-    static func find(_ bytes: [UInt8], _ needle: StaticString, from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), hasPrefix(bytes, at: index, needle) { return index }
-            index += 1
-        }
-        return nil
     }
 
     static func isWord(_ byte: UInt8) -> Bool {
@@ -88,7 +85,7 @@ struct RuleLinker {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// `R-ABC-12` / `G-ABC-1` / `G-ABC-1-a` at `start`, with its length in bytes.
-    static func matchID(_ bytes: [UInt8], at start: Int) -> (String, Int)? {
+    static func matchID(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (String, Int)? {
         let dash = UInt8(ascii: "-")
         var index = start + 2
         let lettersStart = index
@@ -104,6 +101,6 @@ struct RuleLinker {
             index += 2
         }
         if index < bytes.count, isLower(bytes[index]) || isUpper(bytes[index]) { return nil }
-        return (String(decoding: bytes[start..<index], as: UTF8.self), index - start)
+        return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), index - start)
     }
 }
