@@ -43,7 +43,7 @@ public enum DOTEncoder {
                 appendName(subgraph.name, into: &out)
                 out += " {\n"
                 let inner = indent + "  "
-                for (name, value) in subgraph.attributes.sorted(by: { $0.key < $1.key }) {
+                for (name, value) in subgraph.attributes {
                     out += inner
                     appendAttributeName(name, into: &out)
                     out += "="
@@ -56,13 +56,14 @@ public enum DOTEncoder {
         }
     }
 
-    /// ` [a="1", b="2"]` sorted by name, or nothing when empty, appended to `out` (a graph's
+    /// ` [a="1", b="2"]` in name order, or nothing when empty, appended to `out` (a graph's
     /// text is built in one string).
     static func appendAttributes(_ attributes: DOTAttributes, into out: inout DOTText) {
         guard !attributes.isEmpty else { return }
         out += " ["
         var first = true
-        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+        for entry in attributes.entries {
+            let (key, value) = (entry.key, entry.value)
             if !first { out += ", " }
             first = false
             appendAttributeName(key, into: &out)

@@ -107,5 +107,67 @@ public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral {
     public init(stringLiteral value: String) { self = .text(value) }
 }
 
-/// Attributes by name; the encoder writes them sorted by name.
-public typealias DOTAttributes = [String: DOTValue]
+/// Attributes by name, kept sorted by name (the order the encoder writes them in): a node has
+/// a handful, and a short sorted list is filled and written several times faster than a hashed
+/// dictionary that is sorted again for every statement. Setting a name again replaces its value.
+public struct DOTAttributes: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One attribute.
+    public struct Entry: Hashable, Sendable {
+        /// The attribute's name.
+        public var key: String
+        /// Its value.
+        public var value: DOTValue
+    }
+
+    /// The attributes, sorted by name, each name once.
+    public private(set) var entries: [Entry] = []
+
+    /// No attributes.
+    public init() {}
+
+    /// The literal's attributes; a name given twice keeps its last value.
+    public init(dictionaryLiteral elements: (String, DOTValue)...) {
+        entries.reserveCapacity(elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// The value of `key`; setting nil removes it.
+    public subscript(key: String) -> DOTValue? {
+        get {
+            let index = insertionIndex(of: key)
+            return index < entries.count && entries[index].key == key ? entries[index].value : nil
+        }
+        set {
+            let index = insertionIndex(of: key)
+            let present = index < entries.count && entries[index].key == key
+            switch (newValue, present) {
+            case (let value?, true): entries[index].value = value
+            case (let value?, false): entries.insert(Entry(key: key, value: value), at: index)
+            case (nil, true): entries.remove(at: index)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// Whether there are none.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// How many there are.
+    public var count: Int { entries.count }
+
+    /// The names, sorted.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// (name, value) in name order.
+    public func makeIterator() -> some IteratorProtocol<(key: String, value: DOTValue)> {
+        entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+
+    /// Where `key` is or would go: the first entry whose name is not below it (a linear scan: a
+    /// statement has a handful of attributes).
+    private func insertionIndex(of key: String) -> Int {
+        var index = 0
+        while index < entries.count, entries[index].key < key { index += 1 }
+        return index
+    }
+}
