@@ -82,6 +82,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let noChange = again.run.seconds / full.run.seconds
     let oneChange = one.run.seconds / full.run.seconds
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+    let mainThread: String =
+        "the full build's main thread \(format(summaryValue("main-cpu", in: full.stderr))) s (with render workers, the part "
+        + "no number of cores shortens)."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }
@@ -106,7 +109,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             }.joined(separator: ", ") + "; target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
         "- nibviz's own CPU (the `site` process less the Graphviz in it): \(format(summaryValue("process-cpu", in: serial.stderr))) s "
             + "serial, \(format(summaryValue("process-cpu", in: full.stderr))) s in the full build, next to Graphviz's "
-            + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers.",
+            + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers; "
+            + mainThread,
         "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (rounds: "
             + (0..<rounds).map { format(serialRuns[$0].run.seconds / twoRuns[$0].run.seconds) + "×" }.joined(separator: ", ")
             + ") (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
