@@ -138,15 +138,6 @@ public enum DOTEscaping {
         }
     }
 
-    /// The percent-encoding of a character a URL never holds raw, or nil to keep it.
-    private static func urlEscape(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar {
-        case "\"", "<", ">", "'", " ", "\\", "`", "{", "}", "|", "^": "%" + hex(UInt8(scalar.value))
-        case "\u{2028}", "\u{2029}", "\u{85}": percentEncoded(String(scalar))
-        default: scalar.value < 0x20 || scalar.value == 0x7F ? "%" + hex(UInt8(scalar.value)) : nil
-        }
-    }
-
     /// `text` as the content of an HTML-like label cell: `& < > "` as entities, backslashes
     /// doubled (Graphviz expands `\N` even inside HTML labels), line breaks as `<BR/>`.
     public static func html(_ text: String) -> String {
