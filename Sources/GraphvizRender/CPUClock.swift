@@ -2,9 +2,9 @@ import Foundation
 
 /// CPU time, the measure that stays meaningful on a loaded machine (wall time then includes
 /// waiting for a core). Reads go straight to the kernel: they run once or twice per job.
-enum CPUClock {
+public enum CPUClock {
     /// CPU seconds the calling thread has used.
-    static func thread() -> Double {
+    public static func thread() -> Double {
         var spec = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return 0 }
         return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9

@@ -152,12 +152,6 @@ public struct DOTAttributes: Hashable, Sendable, Sequence, ExpressibleByDictiona
     /// Whether there are none.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// How many there are.
-    public var count: Int { entries.count }
-
-    /// The names, sorted.
-    public var keys: [String] { entries.map(\.key) }
-
     /// (name, value) in name order.
     public func makeIterator() -> some IteratorProtocol<(key: String, value: DOTValue)> {
         entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()

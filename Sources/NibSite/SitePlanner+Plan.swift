@@ -76,13 +76,21 @@ extension SitePlanner {
     func adoptConceptPages(_ planned: ConceptPages) {
         memo.markdownPages = planned.markdownPages
         for warning in planned.warnings { note(warning) }
+        let offset = appendFigures(planned.figures)
+        pages += planned.pages.map { $0.offsettingFigures(by: offset) }
+    }
+
+    /// Registers figures (a page's own, or those another planner numbered from 0): each handed on
+    /// (`figureAdded`) and its DOT let go unless kept; returns the number of the first, the
+    /// offset for the pages that show them.
+    func appendFigures(_ planned: [SiteFigure]) -> Int {
         let offset = figures.count
-        for var figure in planned.figures {
+        for var figure in planned {
             figureAdded?(figures.count, figure)
             if !keepsFigureDOT { figure.dot = "" }
             figures.append(figure)
         }
-        pages += planned.pages.map { $0.offsettingFigures(by: offset) }
+        return offset
     }
 
     func planConceptPages() {

@@ -110,12 +110,7 @@ extension SitePlanner {
                 }
                 sceneIndex.claimLog = []
             }
-            let offset = figures.count
-            for var figure in unit.figures {
-                figureAdded?(figures.count, figure)
-                if !keepsFigureDOT { figure.dot = "" }
-                figures.append(figure)
-            }
+            let offset = appendFigures(unit.figures)
             try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) })
             units.append(
                 UnitRecord(

@@ -126,10 +126,7 @@ public final class SitePlanner {
 
     /// Registers a diagram; the page shows it where this block stands.
     func figure(dot: String, caption: String, kind: DiagramKind, name: String, page: String) -> PageBlock {
-        figures.append(SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page))
-        figureAdded?(figures.count - 1, figures[figures.count - 1])
-        if !keepsFigureDOT { figures[figures.count - 1].dot = "" }
-        return .figure(figures.count - 1)
+        .figure(appendFigures([SiteFigure(dot: dot, name: name, caption: caption, kind: kind.rawValue, page: page)]))
     }
 
     /// Files under `root` with one of `extensions`, as sorted `/`-separated relative paths.

@@ -41,19 +41,9 @@ struct ProcessCPU: Sendable, Equatable {
     var user: Double
     var system: Double
 
-    static func now() -> ProcessCPU { usage(RUSAGE_SELF.rawValue) }
-
-    /// CPU seconds the calling thread has used: the build's main thread adopts, links and writes
-    /// every page in order, the part of a build more cores do not shorten.
-    static func thread() -> Double {
-        var spec = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec) == 0 else { return 0 }
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-    }
-
-    private static func usage(_ who: Int32) -> ProcessCPU {
+    static func now() -> ProcessCPU {
         var usage = rusage()
-        getrusage(__rusage_who_t(who), &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return ProcessCPU(user: seconds(usage.ru_utime), system: seconds(usage.ru_stime))
     }
