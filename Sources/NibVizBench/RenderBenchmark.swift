@@ -39,9 +39,7 @@ func runRenderBenchmark(nibviz: URL) -> String {
         "|---|---|---|---|---|---|---|---|---|",
     ]
     let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-bench-\(getpid())")
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = scratchFolder("nibviz-bench")
     var verdicts: [String] = []
     for (nodes, count) in [(10, 200), (60, 60), (400, 8)] {
         let files = (0..<count).map { index -> URL in

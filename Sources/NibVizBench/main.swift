@@ -41,6 +41,7 @@ if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: co
 if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
 if only.isEmpty || only.contains("sources") { print(runSourcesBenchmark(sources: sourceCorpus), "\n") }
 if only.isEmpty || only.contains("site") { print(runSiteBenchmark(nibviz: nibviz, corpus: corpus, quick: quick), "\n") }
+removeScratchFolders()
 let loadAtEnd =
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 print("Bench took \(Int(Date().timeIntervalSince(benchStart))) s; load average at the end \(loadAtEnd).")
