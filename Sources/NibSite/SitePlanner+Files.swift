@@ -136,12 +136,8 @@ extension SitePlanner {
             try write(page.path, layout?.render(page) ?? "")
             return
         }
-        var out = pieces[0]
-        for (ordinal, number) in template.figures.enumerated() {
-            out += try figureHTML(figures[number], ordinal, template.root)
-            out += pieces[ordinal + 1]
-        }
-        try write(template.path, out)
+        let html = try template.figures.enumerated().map { ordinal, number in try figureHTML(figures[number], ordinal, template.root) }
+        try write(template.path, PageTemplate.fill(pieces, with: html))
     }
 
     /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.
@@ -181,7 +177,7 @@ public struct PageTemplate: Sendable {
     /// The page's output path.
     public var path: String
     /// `../` once per folder level of `path`.
-    var root: String
+    public internal(set) var root: String
     /// The laid-out text around the figures (one more than `figures`); nil when the page is
     /// laid out again with its figures instead.
     var pieces: [String]?
@@ -193,6 +189,25 @@ public struct PageTemplate: Sendable {
     /// Whether the page's content can be let go (`release`): the template holds all its file
     /// is made of.
     public var standsAlone: Bool { pieces != nil }
+
+    /// The page's file with `figureHTML` (one per figure, in page order) between the laid-out
+    /// pieces; nil when the page is laid out again with its figures (`SitePlanner.writePage`). A
+    /// pure function of its values: the builder fills pages in on the thread that writes them.
+    public func filled(_ figureHTML: [String]) -> String? {
+        guard let pieces, figureHTML.count == figures.count else { return nil }
+        return Self.fill(pieces, with: figureHTML)
+    }
+
+    /// `pieces` with `figureHTML` between them, in one allocation (pages run to megabytes).
+    static func fill(_ pieces: [String], with figureHTML: [String]) -> String {
+        var out = ""
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + figureHTML.reduce(0) { $0 + $1.utf8.count })
+        for (index, piece) in pieces.enumerated() {
+            out += piece
+            if index < figureHTML.count { out += figureHTML[index] }
+        }
+        return out
+    }
 }
 
 /// The planned pages as the search index reads them (their titles, summaries, paths and search

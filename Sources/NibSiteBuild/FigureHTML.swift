@@ -136,6 +136,19 @@ enum FigureHTML {
 
 }
 
+/// A figure as a page shows it: its rendered diagram, the prefix of its ids on the page, its
+/// caption and kind, and the standalone SVG's URL when it opens in the viewer.
+struct ShownFigure: Sendable {
+    var outcome: RenderedFigure
+    var prefix: String
+    var caption: String
+    var kind: String
+    var zoomSource: String?
+
+    /// Its HTML (`FigureHTML.figure`).
+    var html: String { FigureHTML.figure(outcome, prefix: prefix, caption: caption, kind: kind, zoomSource: zoomSource) }
+}
+
 /// What became of a figure's diagram: its content key (the standalone SVG's file name), and
 /// the SVG or why Graphviz could not draw it.
 struct RenderedFigure: Sendable {

@@ -134,31 +134,40 @@ extension SiteBuilder {
         }
     }
 
-    /// Lays out page `template` with its diagrams and hands its file to the finisher.
+    /// Lays out page `template` with its diagrams and hands its file to the finisher. What each
+    /// figure shows is gathered here (the store and the standalone files are this thread's); its
+    /// HTML — the SVG inlined, a pass over every byte of it — is made where the page is written,
+    /// off the thread that plans and adopts every page (the build's serial part).
     private func write(_ template: PageTemplate, planner: SitePlanner, output: OutputFolder) throws {
         guard let finisher = queue.finisher else { return }
         let path = template.path
         var files: [String] = []
         let numbers = template.figures
-        try planner.writePage(
-            template,
-            figureHTML: { figure, ordinal, root in
-                let outcome = store.rendered(figureKeys[numbers[ordinal]])
-                var zoomSource: String?
-                if let svg = FigureHTML.oversizedSVG(outcome.svg) {
-                    let file = "diagrams/\(outcome.key).svg"
-                    if !files.contains(file) {
-                        try output.write(svg, to: file)
-                        files.append(file)
-                    }
-                    zoomSource = root + file
+        var shown: [ShownFigure] = []
+        for (ordinal, number) in numbers.enumerated() {
+            let figure = planner.figures[number]
+            let outcome = store.rendered(figureKeys[number])
+            var zoomSource: String?
+            if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+                let file = "diagrams/\(outcome.key).svg"
+                if !files.contains(file) {
+                    try output.write(svg, to: file)
+                    files.append(file)
                 }
-                // Ids are prefixed by the figure's place on its page, so a page's bytes do not
-                // depend on the figures of other pages.
-                return FigureHTML.figure(
-                    outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource)
+                zoomSource = template.root + file
             }
-        ) { file, html in finisher.finish(page: path, file: file, html: html) }
+            // Ids are prefixed by the figure's place on its page, so a page's bytes do not
+            // depend on the figures of other pages.
+            shown.append(
+                ShownFigure(outcome: outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource))
+        }
+        if template.standsAlone {
+            finisher.finish(page: path, file: path) { [shown] in template.filled(shown.map(\.html)) ?? "" }
+        } else {
+            try planner.writePage(template, figureHTML: { _, ordinal, _ in shown[ordinal].html }) { file, html in
+                finisher.finish(page: path, file: file) { html }
+            }
+        }
         state.pages[path]?.extraFiles = files
         figuresShown(numbers)
     }
@@ -201,10 +210,11 @@ final class PageFinisher: @unchecked Sendable {
         work = SerialWork(label: "nibviz.page-files", threaded: threaded)
     }
 
-    /// Writes `html` at `file` and records the links of `page`; nothing more once a write
-    /// failed (`check` reports it).
-    func finish(page: String, file: String, html: String) {
+    /// Writes the page `html` makes at `file` (`html` runs on the writing thread) and records
+    /// the links of `page`; nothing more once a write failed (`check` reports it).
+    func finish(page: String, file: String, html: @escaping @Sendable () -> String) {
         runUnlessFailed { [self] in
+            let html = html()
             try output.write(html, to: file)
             let pageLinks = LinkChecker.PageLinks(html: html)
             lock.lock()
