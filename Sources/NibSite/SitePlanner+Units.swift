@@ -43,6 +43,9 @@ extension SitePlanner {
             // Its graph stays until every page is planned; its tables of objects need not (a
             // page that asks again later builds them again).
             if case .success(let graph) = content.documents[number].graph { graph.forgetDerivedTables() }
+            // Rule ids linked here, on the planning thread, not where the unit is adopted (the
+            // build's serial part): a page's links depend on the rules and scenarios alone.
+            for index in planner.pages.indices { _ = planner.linkRules(index) }
             return DocumentUnit(
                 scenePages: Array(planner.pages[..<sceneCount]), pages: Array(planner.pages[sceneCount...]), figures: planner.figures,
                 claims: planner.sceneIndex.claimLog, index: planner.sceneIndex)
@@ -83,7 +86,7 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
                     sceneIndex = trial
                     sceneIndex.claimLog = []
-                    try adopt(unit.pages.map(SitePage.init(kept:)))
+                    try adopt(unit.pages.map(SitePage.init(kept:)), linked: false)
                     units.append(
                         UnitRecord(
                             context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
@@ -111,7 +114,7 @@ extension SitePlanner {
                 sceneIndex.claimLog = []
             }
             let offset = appendFigures(unit.figures)
-            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) })
+            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) }, linked: true)
             units.append(
                 UnitRecord(
                     context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
@@ -120,11 +123,12 @@ extension SitePlanner {
         unitPages = firstUnitPage..<pages.count
     }
 
-    /// Appends one document's pages, links them and hands them on.
-    private func adopt(_ unitPages: [SitePage]) throws {
+    /// Appends one document's pages, links their rule ids unless `linked` (as `UnitPlanner`
+    /// does) and hands them on.
+    private func adopt(_ unitPages: [SitePage], linked: Bool) throws {
         let range = pages.count..<pages.count + unitPages.count
         pages += unitPages
-        for index in range { linkRules(index) }
+        if !linked { for index in range { linkRules(index) } }
         try pagesAdopted?(range)
     }
 }
