@@ -4,21 +4,25 @@ import NibSite
 
 /// A rendered diagram as page HTML: inlined SVG with prefixed ids, or an error box.
 enum FigureHTML {
-    /// The rendered SVG when it is too large to read inline: scaled to the 960 px
-    /// content column its smallest text would drop under 8 px (`SVGMetrics.fitsInline`, the
-    /// one test the site and the corpus readability test share). Such a figure opens in the
-    /// pan/zoom viewer (`assets/zoom.js`) and links to its standalone SVG: this, the drawing at its
-    /// own size with the diagrams' dark palette behind `prefers-color-scheme` (`SVGTheming`, the
-    /// colours the inline copy gets from `assets/diagrams.css`), since a file opened on its own
-    /// sees no page theme. The inline copy is the SVG as rendered.
-    /// Names the way `oversizedSVG` writes the standalone file: part of each page's fingerprint, so
-    /// an incremental build rewrites the files a kept page would otherwise carry over unchanged.
+    /// Names the way `standaloneSVG` draws the standalone file: part of each page's fingerprint,
+    /// so an incremental build rewrites the files a kept page would otherwise carry over unchanged.
     static let standaloneFormat = "standalone-themed-1"
 
-    static func oversizedSVG(_ svg: [UInt8]?) -> [UInt8]? {
-        guard let svg, let metrics = SVGMetrics(svg: svg), !metrics.fitsInline() else { return nil }
-        return SVGTheming.apply(.auto, to: svg, standalone: true)
+    /// Whether a rendered SVG is too large to read inline: scaled to the 960 px content column
+    /// its smallest text would drop under 8 px (`SVGMetrics.fitsInline`, the one test the site and
+    /// the corpus readability test share). Such a figure opens in the pan/zoom viewer
+    /// (`assets/zoom.js`) and links to its standalone SVG (`standaloneSVG`); the inline copy is
+    /// the SVG as rendered.
+    static func opensInViewer(_ svg: [UInt8]) -> Bool {
+        guard let metrics = SVGMetrics(svg: svg) else { return false }
+        return !metrics.fitsInline()
     }
+
+    /// The standalone SVG of a figure that opens in the viewer: the drawing at its own size with
+    /// the diagrams' dark palette behind `prefers-color-scheme` (`SVGTheming`, the colours the
+    /// inline copy gets from `assets/diagrams.css`), since a file opened on its own sees no page
+    /// theme.
+    static func standaloneSVG(_ svg: [UInt8]) -> [UInt8] { SVGTheming.apply(.auto, to: svg, standalone: true) }
 
     /// The figure HTML of a rendered diagram: the SVG inlined with ids prefixed by `prefix` (several
     /// diagrams share a page), or an error box. With `zoomSource` (the standalone SVG's URL,

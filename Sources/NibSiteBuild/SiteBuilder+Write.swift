@@ -135,9 +135,9 @@ extension SiteBuilder {
     }
 
     /// Lays out page `template` with its diagrams and hands its file to the finisher. What each
-    /// figure shows is gathered here (the store and the standalone files are this thread's); its
-    /// HTML — the SVG inlined, a pass over every byte of it — is made where the page is written,
-    /// off the thread that plans and adopts every page (the build's serial part).
+    /// figure shows is gathered here (the store is this thread's); its HTML — the SVG inlined, a
+    /// pass over every byte of it — and a big diagram's standalone SVG are made where the page is
+    /// written, off the thread that plans and adopts every page (the build's serial part).
     private func write(_ template: PageTemplate, planner: SitePlanner, output: OutputFolder) throws {
         guard let finisher = queue.finisher else { return }
         let path = template.path
@@ -148,10 +148,10 @@ extension SiteBuilder {
             let figure = planner.figures[number]
             let outcome = store.rendered(figureKeys[number])
             var zoomSource: String?
-            if let svg = FigureHTML.oversizedSVG(outcome.svg) {
+            if let svg = outcome.svg, FigureHTML.opensInViewer(svg) {
                 let file = "diagrams/\(outcome.key).svg"
                 if !files.contains(file) {
-                    try output.write(svg, to: file)
+                    finisher.write(file) { FigureHTML.standaloneSVG(svg) }
                     files.append(file)
                 }
                 zoomSource = template.root + file
@@ -221,6 +221,12 @@ final class PageFinisher: @unchecked Sendable {
             links[page] = pageLinks
             lock.unlock()
         }
+    }
+
+    /// Writes the bytes `bytes` makes (on the writing thread) at `file`; nothing more once a
+    /// write failed (`check` reports it).
+    func write(_ file: String, bytes: @escaping @Sendable () -> [UInt8]) {
+        runUnlessFailed { [self] in try output.write(bytes(), to: file) }
     }
 
     /// Carries `files` from the previous output (hard links), after the writes handed over
