@@ -7,7 +7,7 @@ import Synchronization
 /// a serial site build's CPU measuring them again. Graphviz calls back on the thread rendering, under
 /// `GraphvizRenderer`'s lock; the lock here keeps the table itself safe.
 enum TextMeasurements {
-    /// More entries than any corpus document set needs (a worker retires after 1,000 graphs;
+    /// More entries than any corpus document set needs (a worker retires after 500 graphs;
     /// `--jobs 1` renders a whole site in one process): past it the table starts again.
     static let capacity = 100_000
 

@@ -10,7 +10,7 @@ struct RenderWorkerCommand: ParsableCommand {
     )
 
     @Option(help: "Exit after this many graphs (Graphviz leaks; a fresh worker replaces this one).")
-    var maxJobs = 1_000
+    var maxJobs = RenderWorker.defaultMaxJobs
 
     @Option(help: "Exit once resident memory passes this many MiB.")
     var maxRssMb = 768
