@@ -17,7 +17,8 @@ public enum RenderWorker {
     /// needs more fails alone instead of taking the machine's memory.
     ///
     /// `maxJobs`: a worker's Graphviz slows as it serves more graphs (what it leaks stays in
-    /// its heap). Over the corpus site (3,304 diagrams, 2 lanes), retiring after 500 graphs
+    /// its heap: 30-node graphs with HTML labels and clusters drew ~5 % slower after 1,000 in one
+    /// process than over the first 250). Over the corpus site (3,304 diagrams, 2 lanes), retiring after 500 graphs
     /// instead of 1,000 took 0.982× the wall time and less Graphviz CPU in 7 of 8 paired runs;
     /// after 250 the extra start-ups (~22 ms CPU each) ate the gain.
     public static func run(
