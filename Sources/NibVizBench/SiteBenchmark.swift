@@ -35,6 +35,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     // the rounds' own ratios.
     let rounds = quick ? 1 : 5
     let settled = settleFileCreation(in: directory)
+    // The timed builds write ~350 MB each, 12 of them in a full bench.
+    let warmed = warmFreeMemory(upTo: (quick ? 1 : 5) << 30)
     var serialRuns: [(run: ChildRun, stderr: String)] = []
     var fullRuns: [(run: ChildRun, stderr: String)] = []
     var twoRuns: [(run: ChildRun, stderr: String)] = []
@@ -94,7 +96,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "## Site: the corpus as a documentation site\(quick ? " (quick: \(projects.count) projects)" : "")", "",
         "\(pages) pages, \(Int(summaryValue("diagrams", in: full.stderr))) diagrams; \(cores) cores. Cold builds: the median of "
             + "\(rounds) alternating runs of each; ratios: the median of the rounds' ratios."
-            + " Creating a file took \(format(settled.microseconds)) µs before the timed builds" + settledNote,
+            + " Creating a file took \(format(settled.microseconds)) µs before the timed builds" + settledNote
+            + " \(format(Double(warmed.bytes) / Double(1 << 30))) GiB of free memory touched first (\(format(warmed.seconds)) s: a VM "
+            + "backs its guest's memory on first touch, see `warmFreeMemory`).",
         "",
         "| build | seconds | CPU s | exit | peak RSS (nibviz site) | note |", "|---|---|---|---|---|---|",
         row("`--jobs 1` (serial, in-process), cold", serial, "Graphviz in it: \(format(graphvizSerial)) s"),
