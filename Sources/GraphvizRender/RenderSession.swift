@@ -5,9 +5,10 @@ import Foundation
 /// for last while the other workers idle) unless one has been overtaken by `overtakeLimit`
 /// later requests (then that one: a small request is not starved while bigger ones keep coming,
 /// and its page and the cache writes after it do not wait for it to the end of the build), and
-/// `completed` gets every result, with the id it was submitted under, from the worker's thread. `finish()` says no more will come and waits
-/// for the last result. With `startingWorkers`, each lane starts its worker process at once, so
-/// the workers load while the caller prepares its first requests.
+/// `completed` gets every result, with the id it was submitted under, from the worker's thread.
+/// `finish()` says no more will come and waits for the last result. With `startingWorkers`,
+/// each lane starts its worker process at once, so the workers load while the caller prepares
+/// its first requests.
 public final class RenderSession: @unchecked Sendable {
     private let condition = NSCondition()
     /// Each waiting request with its size (DOT bytes), its place in the submission order and how

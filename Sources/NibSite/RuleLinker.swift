@@ -42,7 +42,7 @@ struct RuleLinker {
                 }
                 if Self.hasPrefix(bytes, at: index, "<a ") || Self.hasPrefix(bytes, at: index, "<a>") { anchorDepth += 1 }
                 if Self.hasPrefix(bytes, at: index, "</a>") { anchorDepth = max(0, anchorDepth - 1) }
-                index = (ByteSearch.firstIndex(of: ">", in: bytes, from: index)).map { $0 + 1 } ?? bytes.count
+                index = ByteSearch.firstIndex(of: ">", in: bytes, from: index).map { $0 + 1 } ?? bytes.count
                 continue
             }
             if byte == UInt8(ascii: "R") || byte == UInt8(ascii: "G"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"),

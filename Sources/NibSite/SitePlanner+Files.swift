@@ -191,11 +191,11 @@ public struct PageTemplate: Sendable {
     public var standsAlone: Bool { pieces != nil }
 
     /// The page's file with `figureHTML` (one per figure, in page order) between the laid-out
-    /// pieces; nil when the page is laid out again with its figures (`SitePlanner.writePage`). A
-    /// pure function of its values: the builder fills pages in on the thread that writes them.
+    /// pieces; nil when the page is laid out again with its figures (`SitePlanner.writePage`):
+    /// only a page that `standsAlone` is filled in here. A pure function of its values: the
+    /// builder fills pages in on the thread that writes them.
     public func filled(_ figureHTML: [String]) -> String? {
-        guard let pieces, figureHTML.count == figures.count else { return nil }
-        return Self.fill(pieces, with: figureHTML)
+        pieces.map { Self.fill($0, with: figureHTML) }
     }
 
     /// `pieces` with `figureHTML` between them, in one allocation (pages run to megabytes).

@@ -86,7 +86,7 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ $0.count == 3 && trial.claim($0[0], key: $0[1]) == $0[2] }) {
                     sceneIndex = trial
                     sceneIndex.claimLog = []
-                    try adopt(unit.pages.map(SitePage.init(kept:)), linked: false)
+                    try adopt(unit.pages.map(SitePage.init(kept:)))
                     units.append(
                         UnitRecord(
                             context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
@@ -114,7 +114,7 @@ extension SitePlanner {
                 sceneIndex.claimLog = []
             }
             let offset = appendFigures(unit.figures)
-            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) }, linked: true)
+            try adopt((unit.scenePages + unit.pages).map { $0.offsettingFigures(by: offset) })
             units.append(
                 UnitRecord(
                     context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
@@ -123,12 +123,11 @@ extension SitePlanner {
         unitPages = firstUnitPage..<pages.count
     }
 
-    /// Appends one document's pages, links their rule ids unless `linked` (as `UnitPlanner`
-    /// does) and hands them on.
-    private func adopt(_ unitPages: [SitePage], linked: Bool) throws {
+    /// Appends one document's pages (their rule ids linked as `UnitPlanner` planned them; a kept
+    /// page has no content) and hands them on.
+    private func adopt(_ unitPages: [SitePage]) throws {
         let range = pages.count..<pages.count + unitPages.count
         pages += unitPages
-        if !linked { for index in range { linkRules(index) } }
         try pagesAdopted?(range)
     }
 }

@@ -24,21 +24,6 @@ enum FigureHTML {
     /// theme.
     static func standaloneSVG(_ svg: [UInt8]) -> [UInt8] { SVGTheming.apply(.auto, to: svg, standalone: true) }
 
-    /// The figure HTML of a rendered diagram: the SVG inlined with ids prefixed by `prefix` (several
-    /// diagrams share a page), or an error box. With `zoomSource` (the standalone SVG's URL,
-    /// already written) the figure follows the viewer's markup contract (`site/README.md`).
-    static func figure(_ outcome: RenderedFigure, prefix: String, caption: String, kind: String, zoomSource: String? = nil) -> String {
-        let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
-        guard let svg = outcome.svg else {
-            let message = outcome.error ?? "not rendered"
-            return
-                "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
-        }
-        let zoom = zoomSource.map { " zoomable\" data-src=\"\(HTMLEscaping.escape($0))" } ?? ""
-        return
-            "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">\(Self.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
-    }
-
     /// Strips the XML prolog, doctype and comments, and prefixes ids so the SVG can be inlined.
     /// Copies the runs between the places it changes, found with `memmem`: Graphviz writes a
     /// comment per node and edge, big diagrams run to megabytes, and every figure of every page
@@ -140,8 +125,9 @@ enum FigureHTML {
 
 }
 
-/// A figure as a page shows it: its rendered diagram, the prefix of its ids on the page, its
-/// caption and kind, and the standalone SVG's URL when it opens in the viewer.
+/// A figure as a page shows it: its rendered diagram, the prefix of its ids on the page (several
+/// diagrams share a page), its caption and kind, and the standalone SVG's URL when it opens in
+/// the viewer.
 struct ShownFigure: Sendable {
     var outcome: RenderedFigure
     var prefix: String
@@ -149,8 +135,20 @@ struct ShownFigure: Sendable {
     var kind: String
     var zoomSource: String?
 
-    /// Its HTML (`FigureHTML.figure`).
-    var html: String { FigureHTML.figure(outcome, prefix: prefix, caption: caption, kind: kind, zoomSource: zoomSource) }
+    /// Its HTML: the SVG inlined with ids prefixed by `prefix` (`FigureHTML.inline`), or an error
+    /// box. With `zoomSource` (the standalone SVG's URL) the figure follows the viewer's markup
+    /// contract (`site/README.md`).
+    var html: String {
+        let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
+        guard let svg = outcome.svg else {
+            let message = outcome.error ?? "not rendered"
+            return
+                "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
+        }
+        let zoom = zoomSource.map { " zoomable\" data-src=\"\(HTMLEscaping.escape($0))" } ?? ""
+        return
+            "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">\(FigureHTML.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
+    }
 }
 
 /// What became of a figure's diagram: its content key (the standalone SVG's file name), and
