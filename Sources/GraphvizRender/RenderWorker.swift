@@ -10,7 +10,7 @@ public enum RenderWorker {
     /// How many graphs a worker serves before a fresh one replaces it (`run`).
     public static let defaultMaxJobs = 500
 
-    /// Serves requests until stdin closes, or until `maxJobs` graphs or `maxResidentBytes` of
+    /// Serves requests until stdin closes, a graph fails, or `maxJobs` graphs or `maxResidentBytes` of
     /// resident memory are reached (Graphviz 2.43 leaks on clustered graphs and HTML labels),
     /// and returns the process exit status. The process dies with its parent (no orphan keeps
     /// running after a killed `site`) and cannot map more than `maxAddressBytes`: a graph that
@@ -58,7 +58,10 @@ public enum RenderWorker {
                 let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: the header frame is not a render job")
                 header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
             }
-            header.retiring = served >= maxJobs || residentBytes() > maxResidentBytes
+            // A failed graph retires the worker too: Graphviz 2.43 is not trusted after one (out of
+            // memory under the address-space limit, the next graph could crash on what the failed
+            // one left behind; after a failed gvRenderData it writes the next SVG to fd 1).
+            header.retiring = !header.ok || served >= maxJobs || residentBytes() > maxResidentBytes
             if var timing = header.timing {
                 timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
                 header.timing = timing

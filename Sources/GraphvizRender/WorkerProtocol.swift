@@ -55,11 +55,22 @@ enum WorkerProtocol {
     /// arrive in one `read`, not four.
     final class FrameReader {
         let fd: Int32
+        /// Bytes `start..<end` are read and not yet returned; `end..<buffer.count` is room for
+        /// the next `read`. The room is zero-filled once when the buffer grows, not per `read`:
+        /// a frame of n bytes arriving in 64 KiB pipe reads would otherwise cost n²/64 KiB of
+        /// filling (an 8 MiB DOT took 80 s to arrive in a debug build).
         private var buffer: [UInt8] = []
         private var start = 0
+        private var end = 0
 
         /// A longer length is a broken stream, not a frame to allocate.
         static let maximumFrame = 1 << 30
+
+        /// The least room a `read` is offered (a pipe holds 64 KiB).
+        static let readSize = 64 << 10
+
+        /// A buffer grown past this for a big frame is dropped once that frame is returned.
+        static let keptCapacity = 1 << 20
 
         init(fd: Int32) { self.fd = fd }
 
@@ -72,20 +83,30 @@ enum WorkerProtocol {
             if case let failure? = fill(4 + length, deadline: deadline) { return failure }
             let frame = Array(buffer[start + 4..<start + 4 + length])
             start += 4 + length
-            if start == buffer.count {
-                buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            if start == end {
                 start = 0
+                end = 0
+                if buffer.count > Self.keptCapacity { buffer = [] }
             }
             return .bytes(frame)
         }
 
         /// Reads until `count` bytes past `start` are buffered; nil once they are.
         private func fill(_ count: Int, deadline: Date?) -> ReadResult? {
-            if start > 0, buffer.count - start < count {
-                buffer.removeFirst(start)
+            guard end - start < count else { return nil }
+            if start > 0 {
+                // Moves the unread bytes only; the room after them needs no keeping.
+                let (from, unread) = (start, end - start)
+                buffer.withUnsafeMutableBytes { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    memmove(base, base + from, unread)
+                }
+                end = unread
                 start = 0
             }
-            while buffer.count - start < count {
+            let room = max(count, end + Self.readSize)
+            if buffer.count < room { buffer.append(contentsOf: repeatElement(0, count: room - buffer.count)) }
+            while end - start < count {
                 if let deadline {
                     let remaining = deadline.timeIntervalSinceNow
                     if remaining <= 0 { return .timedOut }
@@ -97,16 +118,13 @@ enum WorkerProtocol {
                         return .endOfFile
                     }
                 }
-                let wanted = max(count - (buffer.count - start), 64 << 10)
-                let old = buffer.count
-                buffer.append(contentsOf: repeatElement(0, count: wanted))
-                let got = buffer[old...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                buffer.removeLast(wanted - max(got, 0))
+                let got = buffer[end...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if got == 0 { return .endOfFile }
                 if got < 0 {
                     if errno == EINTR { continue }
                     return .endOfFile
                 }
+                end += got
             }
             return nil
         }

@@ -1,7 +1,8 @@
 import Foundation
-import GraphvizRender
 import NibTestSupport
 import Testing
+
+@testable import GraphvizRender
 
 /// A Graphviz crash, abort, hang or memory blow-up costs one diagram, never the process.
 @Suite struct IsolationTests {
@@ -23,9 +24,11 @@ import Testing
     }
 
     @Test func aGraphNeedingMoreThanTheMemoryLimitFailsAlone() throws {
-        // 300 MiB of address space: enough for the worker and small graphs, not for this one.
-        let label = String(repeating: "x", count: 200)
-        let big = "digraph { " + (0..<40_000).map { "n\($0) [label=\"\(label)\"];" }.joined(separator: " ") + " }"
+        // 300 MiB of address space: enough for a worker and small graphs (~175 MiB here), not
+        // for 400,000 nodes (`dot` maps over 1 GiB for them). Under the limit they fail within a
+        // second, in the parser or the layout's first pass; 40,000 long-labelled nodes instead
+        // ran out at a point that varied from 1 to 19 s into their layout.
+        let big = "digraph { " + (0..<400_000).map { "n\($0);" }.joined(separator: " ") + " }"
         let pool = RenderWorkerPool(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-memory-mb", "300"], workerCount: 1)
         let results = pool.render([RenderRequest(dot: big, name: "big.dot"), RenderRequest(dot: "digraph { a -> b }", name: "small.dot")])
         guard case .failure(let error) = results[0] else {
@@ -34,6 +37,25 @@ import Testing
         }
         #expect(error.name == "big.dot")
         _ = try results[1].get()
+    }
+
+    /// A graph Graphviz fails (here a syntax error) retires its worker: the next graph gets a
+    /// fresh Graphviz, not one holding whatever the failure left behind.
+    @Test func aFailedGraphRetiresItsWorkerAndAGoodOneDoesNot() throws {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "100"])
+        defer { worker.stop() }
+        guard case .rendered(.success, let retiring) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
+            Issue.record("the good graph should render")
+            return
+        }
+        #expect(!retiring)
+        guard case .rendered(.failure(let error), let retiringAfterFailure) = worker.send(RenderRequest(dot: "digraph { a -> }", name: "bad.dot"), timeout: 30)
+        else {
+            Issue.record("the bad graph should fail with an error, not kill its worker")
+            return
+        }
+        #expect(error.name == "bad.dot")
+        #expect(retiringAfterFailure)
     }
 
     @Test func theCommandLineReportsACrashingDOTFileAndExitsOne() throws {

@@ -37,6 +37,47 @@ import Testing
         }
     }
 
+    /// Frames of many sizes, written in pieces that split them anywhere: each read leaves part
+    /// of the next frame in the buffer, which must move to the front intact.
+    @Test func framesSplitAnywhereAcrossWritesComeBackWhole() throws {
+        let pipe = Pipe()
+        var generator = SplitMix64(seed: 7)
+        let frames: [[UInt8]] = (0..<60).map { index in
+            let size = index % 7 == 0 ? Int(generator.next() % 400_000) : Int(generator.next() % 3_000)
+            return (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+        }
+        var stream: [UInt8] = []
+        for frame in frames {
+            let length = UInt32(frame.count)
+            stream += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+            stream += frame
+        }
+        let pieces = (0..<200).map { _ in Int(generator.next() % UInt64(stream.count)) }.sorted()
+        let written = stream
+        let writer = Thread {
+            let fd = pipe.fileHandleForWriting.fileDescriptor
+            var from = 0
+            for cut in pieces + [written.count] where cut > from {
+                _ = WorkerProtocol.writeAll(Array(written[from..<cut]), to: fd)
+                from = cut
+            }
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let reader = WorkerProtocol.FrameReader(fd: pipe.fileHandleForReading.fileDescriptor)
+        for (index, expected) in frames.enumerated() {
+            guard case .bytes(let frame) = reader.readFrame(deadline: Date(timeIntervalSinceNow: 30)) else {
+                Issue.record("frame \(index) of \(expected.count) bytes not read")
+                return
+            }
+            #expect(frame == expected, "frame \(index)")
+        }
+        guard case .endOfFile = reader.readFrame() else {
+            Issue.record("no end of file after the last frame")
+            return
+        }
+    }
+
     @Test func aTruncatedFrameIsTheEndOfTheStreamNotAFrame() {
         let pipe = Pipe()
         let fd = pipe.fileHandleForWriting.fileDescriptor

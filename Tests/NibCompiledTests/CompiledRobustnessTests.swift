@@ -195,19 +195,6 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so fuzz cases are the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The fuzz harness's compiled-nib seeds (`Tests/Fuzz/seeds/nibarchive`, `…/keyedarchive`) are
 /// the test encoders' output: this test fails when they drift, and writes them when missing or
 /// with `NIBVIZ_UPDATE_GOLDEN=1`.

@@ -1,4 +1,5 @@
 import NibModel
+import NibTestSupport
 import Testing
 
 @testable import NibSimulation
@@ -26,7 +27,7 @@ import Testing
     @Test(arguments: [1, 2, 3, 4, 5])
     func indexedLabelsEqualTheReferenceThroughRandomCreatesAndReleases(seed: UInt64) {
         let run = SimulationRun(scenario: Scenario(file: "t.yaml", platform: .ios))
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         let classes = ["UIView", "UIButton", "Cell"]
         let elements: [ObjectID?] = [nil, "a", "b", "c"]
         for step in 0..<300 {
@@ -45,18 +46,5 @@ import Testing
                 #expect(run.label(instance) == referenceLabel(instance, in: run.objects))
             }
         }
-    }
-}
-
-/// SplitMix64, for a reproducible sequence of operations.
-struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
