@@ -111,7 +111,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             crowded.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
         "",
         "- Full build vs the Graphviz floor (serial in-process Graphviz, median run \(format(graphvizSerial)) s ÷ \(cores) cores = \(format(floor)) s): "
-            + "\(format(vsFloor))× (rounds: "
+            + "\(format(vsFloor, against: 1.25))× (rounds: "
             + (0..<rounds).map {
                 format(fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores))) + "×"
             }.joined(separator: ", ") + "; target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
@@ -119,11 +119,11 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + "serial, \(format(summaryValue("process-cpu", in: full.stderr))) s in the full build, next to Graphviz's "
             + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers; "
             + mainThread,
-        "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp))× faster (rounds: "
+        "- `--jobs 2` vs `--jobs 1`, cold cache: \(format(speedUp, against: 1.8))× faster (rounds: "
             + (0..<rounds).map { format(serialRuns[$0].run.seconds / twoRuns[$0].run.seconds) + "×" }.joined(separator: ", ")
             + ") (target ≥ 1.8: \(verdict(speedUp >= 1.8))).",
-        "- No-change rebuild: \(format(100 * noChange)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
-        "- One changed document: \(format(100 * oneChange)) % of the full build (median of \(rounds) rebuilds: "
+        "- No-change rebuild: \(format(100 * noChange, against: 3)) % of the full build (target ≤ 3 %: \(verdict(noChange <= 0.03))).",
+        "- One changed document: \(format(100 * oneChange, against: 10)) % of the full build (median of \(rounds) rebuilds: "
             + oneRuns.map { format($0.run.seconds) + " s" }.joined(separator: ", ") + "; target ≤ 10 %: \(verdict(oneChange <= 0.10))).",
         "- No-change rebuild with \(others) other files (sources, Pods) beside the documents: "
             + "\(format(100 * crowded.run.seconds / full.run.seconds)) % of the full build (the walk past them).",

@@ -49,8 +49,8 @@ import Testing
             return
         }
         #expect(!retiring)
-        guard case .rendered(.failure(let error), let retiringAfterFailure) = worker.send(RenderRequest(dot: "digraph { a -> }", name: "bad.dot"), timeout: 30)
-        else {
+        let bad = RenderRequest(dot: "digraph { a -> }", name: "bad.dot")
+        guard case .rendered(.failure(let error), let retiringAfterFailure) = worker.send(bad, timeout: 30) else {
             Issue.record("the bad graph should fail with an error, not kill its worker")
             return
         }
