@@ -47,8 +47,14 @@ import Testing
         var batch = requests(8)
         batch.insert(RenderRequest(dot: Self.slowGraph, name: "slow.dot"), at: 0)
         let killer = Thread {
+            // Killed once it is on the slow graph; on a loaded machine the worker may start
+            // late, so pkill is tried again until it finds it (status 0).
             Thread.sleep(forTimeInterval: 0.8)
-            _ = try? runCommand(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-f", "__render-worker --slow-marker"])
+            for _ in 0..<150 {
+                let kill = try? runCommand(URL(fileURLWithPath: "/usr/bin/pkill"), ["-KILL", "-f", "__render-worker --slow-marker"])
+                if kill?.status == 0 { return }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
         }
         let pool = RenderWorkerPool(executable: TestPaths.nibviz, arguments: ["__render-worker", "--slow-marker"], workerCount: 1)
         killer.start()
