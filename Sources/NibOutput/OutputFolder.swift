@@ -253,9 +253,10 @@ public final class OutputFolder: @unchecked Sendable {
     static func foreignEntries(_ path: String) -> [String] {
         guard POSIXFile.kind(path) == .directory else { return [] }
         let marker = OutputMarker.read(in: path)
-        let owned = Set(marker?.kind == .output ? marker?.files ?? [] : [])
+        // Byte-exact: a Set of Strings would take a foreign `e◌́` for the listed `é`.
+        let owned = Set((marker?.kind == .output ? marker?.files ?? [] : []).map { Array($0.utf8) })
         return POSIXFile.walk(path, limit: marker == nil ? 6 : .max).filter {
-            ($0 != OutputMarker.fileName || marker == nil) && !owned.contains($0)
+            (!OutputPath.same($0, OutputMarker.fileName) || marker == nil) && !owned.contains(Array($0.utf8))
         }
     }
 
@@ -268,7 +269,7 @@ public final class OutputFolder: @unchecked Sendable {
     static func removeStaleStaging(of folder: String, notice: (String) -> Void) {
         let prefix = stagingPrefix(of: folder)
         let parent = OutputPath.parent(of: folder)
-        for name in POSIXFile.entries(parent) ?? [] where (parent + "/" + name).hasPrefix(prefix) {
+        for name in POSIXFile.entries(parent) ?? [] where (parent + "/" + name).utf8.starts(with: prefix.utf8) {
             let stale = parent + "/" + name
             guard POSIXFile.kind(stale) == .directory, let marker = OutputMarker.read(in: stale) else { continue }
             if marker.kind == .output {

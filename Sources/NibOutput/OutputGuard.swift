@@ -24,7 +24,8 @@ public enum OutputGuard {
                 return path == home ? "it is your home folder" : "it holds your home folder (\(home))"
             }
         }
-        if path.split(separator: "/").contains(".git") { return "it is inside a git repository's .git folder" }
+        let insideDotGit = OutputPath.components(path).contains { OutputPath.same($0, ".git") }
+        if insideDotGit { return "it is inside a git repository's .git folder" }
         if POSIXFile.kind(path + "/.git") != .missing { return "it is the root of a git work tree" }
         var trees: [String] = []
         for start in [currentDirectory] + inputs {

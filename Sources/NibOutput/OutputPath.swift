@@ -12,13 +12,32 @@ public enum OutputPath {
         return String(cString: raw)
     }
 
+    // Paths are bytes to the kernel, and so they are here: split, compared and searched byte by
+    // byte. Swift's Character view merges a `/` with a combining mark after it into one grapheme
+    // (`"/\u{301}"` is not `"/"`) and calls canonically equivalent names equal (`é` and `e◌́`),
+    // where the file system sees a separator and two different names.
+
+    /// The `/` byte.
+    static let slash = UInt8(ascii: "/")
+
+    /// `path`'s components between `/` bytes.
+    static func components(_ path: String, omittingEmpty: Bool = true) -> [String] {
+        path.utf8.split(separator: slash, omittingEmptySubsequences: omittingEmpty).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `a` and `b` are the same bytes.
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+    /// Whether `path` starts with `/`.
+    static func isAbsolute(_ path: String) -> Bool { path.utf8.first == slash }
+
     /// `path` made absolute against `base` and cleaned lexically (`.`, `..`, `//`).
     public static func absolute(_ path: String, base: String = currentDirectory) -> String {
-        let joined = path.hasPrefix("/") ? path : base + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
+        let joined = isAbsolute(path) ? path : base + "/" + path
+        var parts: [String] = []
+        for part in components(joined) {
+            if same(part, ".") { continue }
+            if same(part, "..") {
                 if !parts.isEmpty { parts.removeLast() }
             } else {
                 parts.append(part)
@@ -30,8 +49,8 @@ public enum OutputPath {
     /// Where `path` really is: the deepest existing ancestor resolved through its symlinks, then
     /// the remaining (not yet existing) components.
     public static func canonical(_ path: String, base: String = currentDirectory) -> String {
-        let raw = path.hasPrefix("/") ? path : base + "/" + path
-        var components = raw.split(separator: "/").map(String.init)
+        let raw = isAbsolute(path) ? path : base + "/" + path
+        var components = components(raw)
         var rest: [String] = []
         while true {
             let head = "/" + components.joined(separator: "/")
@@ -47,20 +66,28 @@ public enum OutputPath {
 
     /// The folder holding `path` (`/` for `/`).
     public static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let head = String(path[..<slash])
-        return head.isEmpty ? "/" : head
+        let bytes = path.utf8
+        guard let at = bytes.lastIndex(of: slash) else { return "." }
+        return at == bytes.startIndex ? "/" : String(decoding: bytes[..<at], as: UTF8.self)
     }
 
     /// The last component of `path`.
     public static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        let bytes = path.utf8
+        guard let at = bytes.lastIndex(of: slash) else { return path }
+        return String(decoding: bytes[bytes.index(after: at)...], as: UTF8.self)
     }
 
     /// True when `ancestor` is `path` or a folder above it (both canonical).
     public static func contains(_ ancestor: String, _ path: String) -> Bool {
-        ancestor == path || ancestor == "/" || path.hasPrefix(ancestor + "/")
+        same(ancestor, path) || same(ancestor, "/") || isInside(path, ancestor)
+    }
+
+    /// True when `path` is below `folder`: `folder`'s bytes, then a `/`, then more.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        let (above, below) = (folder.utf8, path.utf8)
+        guard below.count > above.count + 1, below.starts(with: above) else { return false }
+        return below[below.index(below.startIndex, offsetBy: above.count)] == slash
     }
 
     /// The root of the git work tree holding `path` (a folder with a `.git` entry), if any.
@@ -75,9 +102,9 @@ public enum OutputPath {
 
     /// A relative output path checked to stay inside its folder: no empty, `.` or `..` component.
     static func checkedRelative(_ relative: String) -> String? {
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relative.hasPrefix("/"), !parts.isEmpty,
-            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        let parts = relative.utf8.split(separator: slash, omittingEmptySubsequences: false)
+        guard !isAbsolute(relative), !parts.isEmpty,
+            parts.allSatisfy({ !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) && !$0.contains(0) })
         else { return nil }
         return relative
     }

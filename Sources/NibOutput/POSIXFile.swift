@@ -208,7 +208,7 @@ public enum POSIXFile {
     /// Removes `path`'s folder and its parents up to (not including) `root` while they are empty.
     static func pruneEmptyFolders(from path: String, upTo root: String) {
         var folder = path
-        while folder.count > root.count, folder.hasPrefix(root + "/") {
+        while OutputPath.isInside(folder, root) {
             guard rmdir(folder) == 0 else { return }
             folder = OutputPath.parent(of: folder)
         }
