@@ -51,11 +51,12 @@ extension OutputFolder {
     /// the marker lists what nibviz wrote. Anything else stays as it is.
     func commitInto() throws {
         let files = writtenFiles
-        let owned = Set(previousMarker?.files ?? [])
+        let previous = previousMarker?.files ?? []
+        let owned = Set(previous.map { Array($0.utf8) })
         for file in files {
             let destination = path + "/" + file
             let kind = POSIXFile.kind(destination)
-            if kind != .missing && !(kind == .regular && owned.contains(file)) {
+            if kind != .missing && !(kind == .regular && owned.contains(Array(file.utf8))) {
                 throw OutputError(shown + "/" + file, .inTheWay)
             }
             var folder = OutputPath.parent(of: destination)
@@ -71,15 +72,16 @@ extension OutputFolder {
         }
         // The marker lists old and new files before any moves, so an interrupted merge never
         // leaves a file of ours that a later run would take for the user's.
+        let kept = Set(files.map { Array($0.utf8) })
         try POSIXFile.replaceMarker(
-            in: path, OutputMarker(kind: .output, version: version, files: Array(owned.union(files))), shownAs: shown)
+            in: path, OutputMarker(kind: .output, version: version, files: files + previous.filter { !kept.contains(Array($0.utf8)) }),
+            shownAs: shown)
         for file in files {
             let destination = path + "/" + file
             try POSIXFile.makeFolders(OutputPath.parent(of: destination), shownAs: OutputPath.parent(of: shown + "/" + file))
             guard rename(stagingPath + "/" + file, destination) == 0 else { throw OutputError.system(shown + "/" + file) }
         }
-        let kept = Set(files)
-        for file in owned.sorted() where !kept.contains(file) {
+        for file in previous where !kept.contains(Array(file.utf8)) {
             let stale = path + "/" + file
             if POSIXFile.kind(stale) == .regular || POSIXFile.kind(stale) == .symlink { unlink(stale) }
             POSIXFile.pruneEmptyFolders(from: OutputPath.parent(of: stale), upTo: path)

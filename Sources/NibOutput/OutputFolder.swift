@@ -46,7 +46,9 @@ public final class OutputFolder: @unchecked Sendable {
     public let stagingPath: String
     /// The folder's previous content is nibviz's (it carries a marker): later runs may reuse it.
     public let previousMarker: OutputMarker?
-    private let previousFiles: Set<String>
+    /// The previous marker's files as bytes: a Set of Strings would take a foreign `e◌́` for a
+    /// listed `é` and carry or delete it.
+    private let previousFiles: Set<[UInt8]>
     let version: String
     let merge: Bool
     private var lock: OutputLock?
@@ -82,7 +84,7 @@ public final class OutputFolder: @unchecked Sendable {
         if !foreign.isEmpty && !request.force { throw OutputError(shown, .foreign(foreign)) }
         let marker = OutputMarker.read(in: path)
         previousMarker = marker?.kind == .output ? marker : nil
-        previousFiles = Set(previousMarker?.files ?? [])
+        previousFiles = Set((previousMarker?.files ?? []).map { Array($0.utf8) })
         merge = !foreign.isEmpty
         stagingPath = Self.stagingPrefix(of: path) + "\(getpid())"
         guard mkdir(stagingPath, 0o777) == 0 else {
@@ -128,7 +130,9 @@ public final class OutputFolder: @unchecked Sendable {
         guard let relative = OutputPath.checkedRelative(relative), relative != OutputMarker.fileName else {
             throw OutputError(shown + "/" + relative, .other("the name leaves the output folder or is nibviz's marker"))
         }
-        if previousFiles.contains(relative), POSIXFile.hasBytes(path + "/" + relative, bytes), (try? carry(relative)) != nil { return }
+        if previousFiles.contains(Array(relative.utf8)), POSIXFile.hasBytes(path + "/" + relative, bytes), (try? carry(relative)) != nil {
+            return
+        }
         let file = stagingPath + "/" + relative
         let shownFile = shown + "/" + relative
         try makeFolders(for: relative)
@@ -165,7 +169,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Whether the previous output has `relative` (a file nibviz wrote there) with this size and
     /// modification time (nanoseconds): what a build recorded is still what is there.
     public func previousFileIsIntact(_ relative: String, size: Int, modified: Int) -> Bool {
-        guard previousFiles.contains(relative), let stamp = POSIXFile.stamp(path + "/" + relative) else { return false }
+        guard previousFiles.contains(Array(relative.utf8)), let stamp = POSIXFile.stamp(path + "/" + relative) else { return false }
         return stamp.size == size && stamp.modified == modified
     }
 
@@ -178,7 +182,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Puts a file of the previous output (one nibviz wrote) into the new one unchanged: a hard
     /// link (the staging folder is a sibling, on the same file system), else a copy.
     public func carry(_ relative: String) throws {
-        guard let relative = OutputPath.checkedRelative(relative), previousFiles.contains(relative) else {
+        guard let relative = OutputPath.checkedRelative(relative), previousFiles.contains(Array(relative.utf8)) else {
             throw OutputError(shown + "/" + relative, .other("not a file of nibviz's previous output"))
         }
         let source = path + "/" + relative

@@ -57,7 +57,10 @@ public struct OutputMarker: Equatable, Sendable {
             if line.hasPrefix("version: ") { version = String(line.dropFirst(9)) }
         }
         guard let kind else { return nil }
-        self.init(kind: kind, version: version, files: lines[(filesLine + 1)...].filter { !$0.isEmpty }.map(Self.decode))
+        // Only names inside the folder: nibviz never wrote another, and a later run deletes
+        // what the marker lists.
+        let files = lines[(filesLine + 1)...].filter { !$0.isEmpty }.map(Self.decode).filter { OutputPath.checkedRelative($0) != nil }
+        self.init(kind: kind, version: version, files: files)
     }
 
     /// The marker in `folder`, if it has a readable one.

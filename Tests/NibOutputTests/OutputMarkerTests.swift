@@ -12,6 +12,13 @@ struct OutputMarkerTests {
         #expect(marker.text.contains("version: 1.2.3\n"))
     }
 
+    /// nibviz writes only inside its folder, so a listed name that leaves it (absolute, `..`,
+    /// `..` behind a combining mark, an empty component) is not one of its files.
+    @Test func namesOutsideTheFolderAreNotReadAsListed() {
+        let text = "nibviz output folder\nkind: output\nversion: 1\nfiles:\nindex.html\n../x\n/etc/x\n../\u{301}x\na//b\nd/e.html\n"
+        #expect(OutputMarker(text: text)?.files == ["d/e.html", "index.html"])
+    }
+
     @Test func aFileThatMerelyHasTheMarkersNameIsNotAMarker() {
         #expect(OutputMarker(text: "my notes\nfiles:\n") == nil)
         #expect(OutputMarker(text: "") == nil)

@@ -72,6 +72,30 @@ struct OutputOwnershipTests {
         #expect(scratch.listing("mine") == ["index.html"])
     }
 
+    /// A marker is a file anyone can write: one listing names outside its folder (`../x`, or
+    /// `../◌́x`, whose `/` Swift's Character view merges with the mark) makes neither a
+    /// replacing build nor a `--force` merge delete those files.
+    @Test func aMarkerListingFilesOutsideItsFolderDeletesNoneOfThem() throws {
+        let scratch = try OutputScratch("crafted")
+        defer { scratch.remove() }
+        try scratch.copyFixture("CardView.xib", to: "in/CardView.xib")
+        let outside = ["victim.txt", "\u{301}victim.txt"]
+        for force in [false, true] {
+            for name in outside { try scratch.write(name, "not nibviz's\n") }
+            try scratch.write("docs/index.html", "old\n")
+            if force { try scratch.write("docs/notes.txt", "my notes\n") }
+            let listed = outside.map { "../" + $0 }.joined(separator: "\n")
+            try scratch.write("docs/.nibviz-output", "nibviz output folder\nkind: output\nversion: 0\nfiles:\nindex.html\n\(listed)\n")
+            let result = try scratch.site(["in", "-o", "docs"] + (force ? ["--force"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            for name in outside { #expect(scratch.read(name) == "not nibviz's\n", "force \(force): \(name) deleted") }
+            #expect(scratch.exists("docs/documents/in/CardView.xib.html"))
+            let marker = try #require(scratch.read("docs/.nibviz-output"))
+            #expect(!marker.contains("victim"), "the new marker lists nothing outside")
+            try FileManager.default.removeItem(atPath: scratch.path("docs"))
+        }
+    }
+
     @Test func aFolderNibvizWroteIsReplacedWholeAndItsStaleFilesGo() throws {
         let scratch = try OutputScratch("replace")
         defer { scratch.remove() }
