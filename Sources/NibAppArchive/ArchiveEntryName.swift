@@ -6,19 +6,23 @@ enum ArchiveEntryName {
     static let maxDepth = 64
 
     /// The name's components, or why it is refused.
+    ///
+    /// Bytes, not Characters: the kernel splits on the `/` byte, while Swift's Character view
+    /// merges a `/` with a combining mark after it (`"../\u{301}x"` is one Character-split part).
     static func components(of name: String) -> Result<[String], Refusal> {
-        if name.utf8.count > maxBytes { return .failure(.tooLong) }
-        if name.hasPrefix("/") || name.hasPrefix("\\") || name.dropFirst().hasPrefix(":") { return .failure(.absolute) }
-        if name.utf8.contains(0) { return .failure(.control) }
+        let bytes = Array(name.utf8)
+        let (slash, backslash, colon) = (UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: ":"))
+        if bytes.count > maxBytes { return .failure(.tooLong) }
+        // `/x`, `\x`, and a drive letter (`C:`) or anything else whose second byte is `:`.
+        if bytes.first == slash || bytes.first == backslash || (bytes.count > 1 && bytes[1] == colon) { return .failure(.absolute) }
+        if bytes.contains(0) { return .failure(.control) }
         // A directory entry ends in `/`.
-        let trimmed = name.hasSuffix("/") ? String(name.dropLast()) : name
-        let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false).flatMap {
-            $0.split(separator: "\\", omittingEmptySubsequences: false)
-        }.map(String.init)
-        if parts.contains("..") { return .failure(.climbs) }
-        if parts.contains(where: { $0.isEmpty || $0 == "." }) { return .failure(.emptyComponent) }
+        let trimmed = bytes.last == slash ? bytes.dropLast() : bytes[...]
+        let parts = trimmed.split(omittingEmptySubsequences: false) { $0 == slash || $0 == backslash }
+        if parts.contains(where: { $0.elementsEqual("..".utf8) }) { return .failure(.climbs) }
+        if parts.contains(where: { $0.isEmpty || $0.elementsEqual(".".utf8) }) { return .failure(.emptyComponent) }
         if parts.count > maxDepth { return .failure(.tooDeep) }
-        return .success(parts)
+        return .success(parts.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Why an entry name is refused.

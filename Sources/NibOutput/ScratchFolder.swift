@@ -30,7 +30,12 @@ public final class ScratchFolder: Sendable {
     /// returns a handle to write it; refused when a component climbs out or the file exists.
     public func create(_ components: [String]) throws -> FileHandle {
         let shown = components.joined(separator: "/")
-        guard !components.isEmpty, components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") }) else {
+        // Bytes, as the kernel reads them (a Character check misses a `/` before a combining mark).
+        let inside = components.allSatisfy { part in
+            !part.isEmpty && !OutputPath.same(part, ".") && !OutputPath.same(part, "..") && !part.utf8.contains(OutputPath.slash)
+                && !part.utf8.contains(0)
+        }
+        guard !components.isEmpty, inside else {
             throw OutputError(shown, .other("not a path inside the temporary folder"))
         }
         let target = components.reduce(url) { $0.appendingPathComponent($1) }

@@ -96,4 +96,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: setup.folder.appendingPathComponent("evil.nib").path))
         #expect(setup.leftovers().isEmpty, "\(setup.leftovers())")
     }
+
+    /// Entry names are split on bytes: a combining mark after a `/` (one grapheme to Swift's
+    /// Character view) must not hide the separator before it, nor a `..` component behind it.
+    @Test func aClimbingEntryBehindACombiningMarkIsRefused() throws {
+        let setup = try Setup()
+        defer { setup.remove() }
+        let nib = [UInt8](NIBArchiveWriter.encode(CompiledFixtures.uikitLoginView()))
+        for entry in ["Payload/Demo.app/../../../../\u{301}evil.nib", "/\u{301}evil.nib"] {
+            try ZipFixture.write(
+                [ZipFixture.Entry("Payload/Demo.app/", .folder), ZipFixture.Entry(entry, .file(nib))],
+                to: setup.project.appendingPathComponent("Evil.ipa"))
+            let result = try setup.run(["inspect", "Evil.ipa"])
+            #expect(result.status == 1, "\(entry): \(result.stderr)")
+            #expect(result.stderr.contains("climbs out") || result.stderr.contains("absolute path"), "\(result.stderr)")
+            #expect(setup.leftovers().isEmpty, "\(setup.leftovers())")
+        }
+    }
 }
