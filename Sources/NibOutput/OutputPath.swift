@@ -50,16 +50,16 @@ public enum OutputPath {
     /// the remaining (not yet existing) components.
     public static func canonical(_ path: String, base: String = currentDirectory) -> String {
         let raw = isAbsolute(path) ? path : base + "/" + path
-        var components = components(raw)
+        var existing = components(raw)
         var rest: [String] = []
         while true {
-            let head = "/" + components.joined(separator: "/")
+            let head = "/" + existing.joined(separator: "/")
             if let resolved = realpath(head, nil) {
                 defer { free(resolved) }
                 let prefix = String(cString: resolved)
                 return absolute(rest.reversed().joined(separator: "/"), base: prefix)
             }
-            guard let last = components.popLast() else { return absolute(raw) }
+            guard let last = existing.popLast() else { return absolute(raw) }
             rest.append(last)
         }
     }
