@@ -118,26 +118,12 @@ extension SitePlanner {
         return StableHash.hex(parts)
     }
 
-    /// Writes page `template` with its figures filled in by `figureHTML` (the figure, its number on
-    /// the page, the page's `../` prefix to the site root): the page's bytes depend only on its
-    /// own figures.
-    public func writePage(
-        _ template: PageTemplate, figureHTML: (SiteFigure, Int, String) throws -> String, write: (String, String) throws -> Void
-    ) throws {
-        guard let pieces = template.pieces else {
-            var failure: Error?
-            let page = assembled(template.index) { number, ordinal in
-                do { return try figureHTML(figures[number], ordinal, template.root) } catch {
-                    failure = failure ?? error
-                    return ""
-                }
-            }
-            if let failure { throw failure }
-            try write(page.path, layout?.render(page) ?? "")
-            return
-        }
-        let html = try template.figures.enumerated().map { ordinal, number in try figureHTML(figures[number], ordinal, template.root) }
-        try write(template.path, PageTemplate.fill(pieces, with: html))
+    /// Page `template`'s file with `figureHTML` (one per figure, in page order) in place of its
+    /// figures: the laid-out pieces filled in (`PageTemplate.filled`), or, for a page that does not
+    /// stand alone, the page laid out again. The page's bytes depend only on its own figures.
+    public func pageHTML(_ template: PageTemplate, figureHTML: [String]) -> String {
+        if let html = template.filled(figureHTML) { return html }
+        return layout?.render(assembled(template.index) { _, ordinal in figureHTML[ordinal] }) ?? ""
     }
 
     /// Page `index` with its HTML filled in, figures by `figureHTML(number, ordinal on the page)`.
@@ -191,7 +177,7 @@ public struct PageTemplate: Sendable {
     public var standsAlone: Bool { pieces != nil }
 
     /// The page's file with `figureHTML` (one per figure, in page order) between the laid-out
-    /// pieces; nil when the page is laid out again with its figures (`SitePlanner.writePage`):
+    /// pieces; nil when the page is laid out again with its figures (`SitePlanner.pageHTML`):
     /// only a page that `standsAlone` is filled in here. A pure function of its values: the
     /// builder fills pages in on the thread that writes them.
     public func filled(_ figureHTML: [String]) -> String? {

@@ -73,7 +73,7 @@ extension SiteBuilder {
             queue.toWrite += 1
             let missing = keys.filter { queue.inFlight.contains($0) }
             guard !missing.isEmpty else {
-                try write(template, planner: planner, output: output)
+                write(template, planner: planner)
                 continue
             }
             queue.templates[page] = template
@@ -101,15 +101,15 @@ extension SiteBuilder {
 
     /// Takes the results in so far; then, while more than `limit` diagrams are in flight, waits
     /// for the next (one lane: renders what was submitted first, here).
-    func takeResults(above limit: Int, output: OutputFolder) throws {
+    func takeResults(above limit: Int) throws {
         try queue.finisher?.check()
         if backend.lanes <= 1 { session?.flush() }
-        while let (id, result) = inbox.poll() { try take(id, result, output: output) }
-        while queue.inFlight.count > limit, let (id, result) = inbox.take() { try take(id, result, output: output) }
+        while let (id, result) = inbox.poll() { take(id, result) }
+        while queue.inFlight.count > limit, let (id, result) = inbox.take() { take(id, result) }
     }
 
     /// One render result: stored, and every page that was waiting only for it written.
-    private func take(_ id: Int, _ result: Result<RenderOutput, RenderError>, output: OutputFolder) throws {
+    private func take(_ id: Int, _ result: Result<RenderOutput, RenderError>) {
         queue.taken += 1
         let key = submitted[id]
         store.store(key, result, submission: id)
@@ -120,7 +120,7 @@ extension SiteBuilder {
             queue.pending[page, default: 1] -= 1
             guard queue.pending[page] == 0, let template = queue.templates.removeValue(forKey: page) else { continue }
             queue.pending[page] = nil
-            try write(template, planner: planner, output: output)
+            write(template, planner: planner)
         }
     }
 
@@ -138,7 +138,7 @@ extension SiteBuilder {
     /// figure shows is gathered here (the store is this thread's); its HTML — the SVG inlined, a
     /// pass over every byte of it — and a big diagram's standalone SVG are made where the page is
     /// written, off the thread that plans and adopts every page (the build's serial part).
-    private func write(_ template: PageTemplate, planner: SitePlanner, output: OutputFolder) throws {
+    private func write(_ template: PageTemplate, planner: SitePlanner) {
         guard let finisher = queue.finisher else { return }
         let path = template.path
         var files: [String] = []
@@ -164,9 +164,9 @@ extension SiteBuilder {
         if template.standsAlone {
             finisher.finish(page: path, file: path) { [shown] in template.filled(shown.map(\.html)) ?? "" }
         } else {
-            try planner.writePage(template, figureHTML: { _, ordinal, _ in shown[ordinal].html }) { file, html in
-                finisher.finish(page: path, file: file) { html }
-            }
+            // Laid out again from the planner's page, which stays on this thread.
+            let html = planner.pageHTML(template, figureHTML: shown.map(\.html))
+            finisher.finish(page: path, file: path) { html }
         }
         state.pages[path]?.extraFiles = files
         figuresShown(numbers)
@@ -174,12 +174,12 @@ extension SiteBuilder {
 
     /// Writes every page still waiting as its last diagram comes in (the pages planned around
     /// the documents' were admitted once every page was planned and linked, `planPages`).
-    func renderAndWrite(to output: OutputFolder) throws {
+    func renderAndWrite() throws {
         guard let planner else { return }
         progress.note(
             "  \(store.count) diagrams: \(submitted.count) rendered; \(queue.toWrite) of \(planner.pageCount) pages to write")
         while let (id, result) = inbox.take() {
-            try take(id, result, output: output)
+            take(id, result)
             progress.bar(queue.taken, submitted.count, "diagrams")
         }
         if !submitted.isEmpty { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }

@@ -134,7 +134,7 @@ public final class SiteBuilder {
             (
                 "write the remaining pages",
                 {
-                    try self.renderAndWrite(to: output)
+                    try self.renderAndWrite()
                     self.store.startFinishingCache()
                 }
             ),
@@ -217,7 +217,7 @@ public final class SiteBuilder {
         planner.figureAdded = { [self] _, figure in register(figure, session: session) }
         planner.pagesAdopted = { [self] range in
             try admit(range, output: output)
-            try takeResults(above: inFlightLimit, output: output)
+            try takeResults(above: inFlightLimit)
         }
         planner.reuseUnit = { [self] number, context in keptUnit(number, context: context, in: output) }
         defer {
