@@ -1,5 +1,6 @@
 import ArgumentParser
 import GraphvizRender
+import NibSiteBuild
 
 /// The hidden worker mode the render pool starts: requests on stdin, answers on a pipe.
 struct RenderWorkerCommand: ParsableCommand {
@@ -21,6 +22,11 @@ struct RenderWorkerCommand: ParsableCommand {
     @Flag(help: .hidden) var slowMarker = false  // lets tests find one worker by its command line
 
     func run() throws {
+        // One allocator arena: each extra one reserves 64 MiB of address space (128 MiB while it
+        // is made), which counts against the worker's limit — a second thread (Pango's font
+        // loading) that made one at the wrong moment left a small graph no room under a low
+        // `--max-memory-mb`, and it crashed. The worker draws on one thread.
+        ProcessMemory.limitArenas(to: 1)
         let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20, maxAddressBytes: maxMemoryMb << 20)
         if status != 0 { throw ExitCode(status) }
     }
