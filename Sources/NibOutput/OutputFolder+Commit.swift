@@ -94,8 +94,7 @@ extension OutputFolder {
     @discardableResult
     static func removeOwned(_ folder: String, _ marker: OutputMarker) -> Bool {
         var parents: Set<String> = []
-        for file in marker.files {
-            guard OutputPath.checkedRelative(file) != nil else { continue }
+        for file in marker.files {  // names inside the folder only (`OutputMarker.init`)
             let owned = folder + "/" + file
             let kind = POSIXFile.kind(owned)
             if kind == .regular || kind == .symlink { unlink(owned) }

@@ -21,11 +21,13 @@ public struct OutputMarker: Equatable, Sendable {
     /// Relative paths nibviz wrote (for `output`), sorted.
     public var files: [String]
 
-    /// Creates a marker.
+    /// Creates a marker listing the names of `files` inside its folder (`OutputPath.checkedRelative`):
+    /// nibviz never writes another, and a later run deletes what a marker lists, so one read
+    /// from disk that names `../x` or `/etc/x` must not carry it.
     public init(kind: Kind, version: String, files: [String] = []) {
         self.kind = kind
         self.version = version
-        self.files = files.sorted()
+        self.files = files.filter { OutputPath.checkedRelative($0) != nil }.sorted()
     }
 
     private static let header = "nibviz output folder"
@@ -57,10 +59,7 @@ public struct OutputMarker: Equatable, Sendable {
             if line.hasPrefix("version: ") { version = String(line.dropFirst(9)) }
         }
         guard let kind else { return nil }
-        // Only names inside the folder: nibviz never wrote another, and a later run deletes
-        // what the marker lists.
-        let files = lines[(filesLine + 1)...].filter { !$0.isEmpty }.map(Self.decode).filter { OutputPath.checkedRelative($0) != nil }
-        self.init(kind: kind, version: version, files: files)
+        self.init(kind: kind, version: version, files: lines[(filesLine + 1)...].filter { !$0.isEmpty }.map(Self.decode))
     }
 
     /// The marker in `folder`, if it has a readable one.

@@ -21,8 +21,8 @@ public enum OutputPath {
     static let slash = UInt8(ascii: "/")
 
     /// `path`'s components between `/` bytes.
-    static func components(_ path: String, omittingEmpty: Bool = true) -> [String] {
-        path.utf8.split(separator: slash, omittingEmptySubsequences: omittingEmpty).map { String(decoding: $0, as: UTF8.self) }
+    static func components(_ path: String) -> [String] {
+        path.utf8.split(separator: slash).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `a` and `b` are the same bytes.

@@ -30,11 +30,8 @@ public final class ScratchFolder: Sendable {
     /// returns a handle to write it; refused when a component climbs out or the file exists.
     public func create(_ components: [String]) throws -> FileHandle {
         let shown = components.joined(separator: "/")
-        // Bytes, as the kernel reads them (a Character check misses a `/` before a combining mark).
-        let inside = components.allSatisfy { part in
-            !part.isEmpty && !OutputPath.same(part, ".") && !OutputPath.same(part, "..") && !part.utf8.contains(OutputPath.slash)
-                && !part.utf8.contains(0)
-        }
+        // Each a single name inside the folder, checked as the kernel reads it (bytes).
+        let inside = components.allSatisfy { !$0.utf8.contains(OutputPath.slash) && OutputPath.checkedRelative($0) != nil }
         guard !components.isEmpty, inside else {
             throw OutputError(shown, .other("not a path inside the temporary folder"))
         }
