@@ -133,7 +133,7 @@ let package = Package(
             dependencies: [
                 "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibSiteBuild", "NibDiagrams",
                 "NibSimulation",
-                "NibDiffing", "NibReview", "NibSources",
+                "NibDiffing", "NibReview", "NibSources", "NibOutput",
             ]
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.

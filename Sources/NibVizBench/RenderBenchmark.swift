@@ -39,7 +39,7 @@ func runRenderBenchmark(nibviz: URL) -> String {
         "|---|---|---|---|---|---|---|---|---|",
     ]
     let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    let directory = scratchFolder("nibviz-bench")
+    let directory = scratchFolder("bench-render")
     var verdicts: [String] = []
     for (nodes, count) in [(10, 200), (60, 60), (400, 8)] {
         let files = (0..<count).map { index -> URL in

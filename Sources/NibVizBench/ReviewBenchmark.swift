@@ -8,7 +8,7 @@ import NibReview
 /// pairs. Both sides are read from memory-backed temporary files.
 func runReviewBenchmark(corpus: URL) -> String {
     let documents = NibDocumentFinder.documents(in: corpus).filter { $0.pathExtension != "nib" }
-    let folder = scratchFolder("nibviz-review-bench")
+    let folder = scratchFolder("bench-review")
     var pairs: [(Data, Data, URL, URL)] = []
     for (index, url) in documents.enumerated() {
         guard let text = try? String(contentsOf: url, encoding: .utf8), text.contains("<document") else { continue }

@@ -1,23 +1,28 @@
 import Foundation
+import NibOutput
 import Synchronization
 
-/// The bench's scratch folders, deleted when it ends, not when each benchmark does: see
+/// The bench's scratch folders (`ScratchFolder`: marked with this process, so a killed bench's
+/// are removed by the next), deleted when the bench ends, not when each benchmark does: see
 /// `settleFileCreation`.
-private let scratchFolders = Mutex<[URL]>([])
+private let scratchFolders = Mutex<[ScratchFolder]>([])
 
-/// A new empty scratch folder `name-PID` in the temporary directory, deleted by
+/// A new empty scratch folder for `purpose` in the temporary directory, deleted by
 /// `removeScratchFolders`.
-func scratchFolder(_ name: String) -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())")
-    try? FileManager.default.removeItem(at: url)  // a crashed run's, under a reused pid
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    scratchFolders.withLock { $0.append(url) }
-    return url
+func scratchFolder(_ purpose: String) -> URL {
+    do {
+        let folder = try ScratchFolder(purpose: purpose)
+        scratchFolders.withLock { $0.append(folder) }
+        return folder.url
+    } catch {
+        FileHandle.standardError.write(Data("make bench: \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 /// Deletes every scratch folder.
 func removeScratchFolders() {
-    for url in scratchFolders.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
+    for folder in scratchFolders.withLock({ $0 }) { folder.remove() }
 }
 
 /// Microseconds per file to create, write (1 KiB) and close 500 files in a new folder under

@@ -7,7 +7,7 @@ import Foundation
 /// build's peak RSS. `quick` builds four corpus projects instead of all.
 func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    let directory = scratchFolder("nibviz-site-bench")
+    let directory = scratchFolder("bench-site")
     // A copy of the corpus: the one-document change edits a file of it.
     let input = directory.appendingPathComponent("corpus")
     try? FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
