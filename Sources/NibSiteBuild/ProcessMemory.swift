@@ -12,13 +12,23 @@ public struct ProcessMemory: Sendable, Equatable {
     var peak: Int
 
     static func now() -> ProcessMemory? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        func kibibytes(_ key: String) -> Int? {
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return nil }
-            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-        }
-        guard let resident = kibibytes("VmRSS"), let peak = kibibytes("VmHWM") else { return nil }
+        let values = Self.kibibytes(["VmRSS", "VmHWM"], in: "/proc/self/status")
+        guard let resident = values["VmRSS"], let peak = values["VmHWM"] else { return nil }
         return ProcessMemory(resident: resident * 1024, peak: peak * 1024)
+    }
+
+    /// The `key:   N kB` lines of a /proc file (`status`, `meminfo`) named by `keys`, in KiB;
+    /// keys the file lacks (or a missing file) are left out.
+    public static func kibibytes(_ keys: Set<String>, in file: String) -> [String: Int] {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [:] }
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":"), keys.contains(String(line[..<colon])) else { continue }
+            if let value = line[line.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap({ Int($0) }) {
+                values[String(line[..<colon])] = value
+            }
+        }
+        return values
     }
 
     /// Caps glibc's allocator at `count` arenas (its default: 8 per core), before the threads of

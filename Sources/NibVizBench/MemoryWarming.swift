@@ -1,4 +1,5 @@
 import Foundation
+import NibSiteBuild
 
 /// Touches up to `bytes` of fresh anonymous memory (at most half of what the kernel reports
 /// available) one page at a time and lets it go; returns the bytes touched and the seconds it
@@ -12,7 +13,7 @@ import Foundation
 /// more or less of it depending on what the machine did since boot. Warming the free memory
 /// the timed builds will fill takes that out, as a laptop's RAM never had it.
 func warmFreeMemory(upTo bytes: Int) -> (bytes: Int, seconds: Double) {
-    let available = availableMemoryBytes() ?? 0
+    let available = (ProcessMemory.kibibytes(["MemAvailable"], in: "/proc/meminfo")["MemAvailable"] ?? 0) * 1024
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     let size = min(bytes, available / 2) / page * page
     guard size > 0 else { return (0, 0) }
@@ -24,13 +25,4 @@ func warmFreeMemory(upTo bytes: Int) -> (bytes: Int, seconds: Double) {
     for offset in stride(from: 0, to: size, by: page) { bytesPointer[offset] = 1 }
     munmap(memory, size)
     return (size, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-}
-
-/// `MemAvailable` of /proc/meminfo, in bytes; nil where it is missing.
-private func availableMemoryBytes() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
-        let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-    else { return nil }
-    return kibibytes * 1024
 }
