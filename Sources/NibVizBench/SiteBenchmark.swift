@@ -83,7 +83,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let oneChange = one.run.seconds / full.run.seconds
     let settledNote =
         settled.waited > 1
-        ? ", after waiting \(format(settled.waited)) s for it to fall under 80 µs (ext4 without a journal skips inodes freed "
+        ? ", after waiting \(format(settled.waited)) s for it to settle (ext4 without a journal skips inodes freed "
             + "in the last minutes: see `settleFileCreation`)." : "."
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
     let mainThread: String =
