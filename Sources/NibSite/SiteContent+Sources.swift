@@ -39,16 +39,36 @@ extension SiteContent {
         }
     }
 
-    /// The simulation options of a document: the class table, and the project's OS version and
-    /// idiom for documents of its platform (a document of the other platform keeps the defaults).
+    /// The simulation options of a document: the entries of the class table its runs can look
+    /// up (`SimulationOptions.classTable(_:seenBy:)`), and the project's OS version and idiom for
+    /// documents of its platform (a document of the other platform keeps the defaults).
     public static func simulationOptions(
         for graph: NibGraph, classes: [String: ClassInfo]?, platform: ProjectFile.PlatformDefaults?
     ) -> SimulationOptions {
-        var options = SimulationOptions(classTable: classes)
+        var options = SimulationOptions(classTable: classes.map { SimulationOptions.classTable($0, seenBy: graph) })
         if let platform, platform.platform.usesAppKit == graph.platform.usesAppKit {
             options.osVersion = platform.osVersion
             options.idiom = platform.idiom
         }
         return options
+    }
+
+    /// A digest of what a document's runs read of the app's classes (`options`' class table
+    /// slice and the classes the runtime will not find); "" without a class table. With the
+    /// document's bytes it decides whether its simulations can change, so an edit to the
+    /// sources that leaves the slice as it was keeps the document's pages.
+    public static func classesDigest(_ options: SimulationOptions) -> String {
+        guard let table = options.classTable else { return options.classesNotFound.isEmpty ? "" : notFoundText(options) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let tableText = (try? encoder.encode(table)).map { String(decoding: $0, as: UTF8.self) } ?? "\(table.count) unencodable"
+        return StableHash.hex([tableText, notFoundText(options)])
+    }
+
+    /// `classesNotFound` in a fixed order.
+    private static func notFoundText(_ options: SimulationOptions) -> String {
+        options.classesNotFound.sorted { $0.key < $1.key }.map { file, objects in
+            ([file] + objects.sorted { $0.key < $1.key }.map { $0.key.rawValue + "\u{0}" + $0.value }).joined(separator: "\u{1}")
+        }.joined(separator: "\u{2}")
     }
 }

@@ -70,6 +70,8 @@ public struct SiteContent: Sendable {
         public var launch: StoryboardLaunch? = nil
         /// `check`'s findings located in this document (empty without sources).
         public var findings: [CheckFinding] = []
+        /// What its simulations read of the app's classes (`SiteContent.classesDigest`).
+        public var classesDigest = ""
         /// The simulations (`timeline`, `launch`) not run yet: a build runs them only for the
         /// documents whose pages it plans (`simulated()`).
         public var pendingSimulation: (@Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?))?

@@ -60,14 +60,20 @@ extension SitePlanner {
     }
 
     /// A digest of everything document `number`'s pages read beyond its own graph and timeline:
-    /// its page paths, the rule ids and scenario names the linker
+    /// what its simulations read of the app's classes, its page paths, the rule ids and scenario names the linker
     /// knows, its findings, the segues into and out of its scenes with the pages and titles at
     /// their ends, the targets of its storyboard references, and the uses of its custom classes
     /// its scene pages can list.
     func unitContext(_ number: Int, shared: String) -> String {
-        var parts: [String] = [shared, sceneIndex.documentPaths[number]]
         let document = content.documents[number]
-        parts += document.findings.map { "\($0.location.description) \($0.rule) \($0.message) \($0.sourceNote ?? "")" }
+        var parts: [String] = [shared, sceneIndex.documentPaths[number], document.classesDigest]
+        // Every field of a finding, not the ones its pages show today: a page that came to show
+        // one more (the source line of the class) kept stale pages after a source edit.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        parts += document.findings.map { finding in
+            (try? encoder.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "\(finding)"
+        }
         parts += (sceneIndex.paths[number] ?? [:]).sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }
         func end(_ document: Int, _ scene: String?) -> String {
             guard document >= 0 else { return "-" }

@@ -10,7 +10,7 @@ import NibSources
 /// binary (a rebuilt nibviz rebuilds the site). Reading and hashing the inputs is what a
 /// no-change rebuild costs.
 enum InputDigest {
-    /// The digest of everything, of everything but the user's documents and scenarios
+    /// The digest of everything, of everything but the user's documents, scenarios and sources
     /// (`global`), and of each document's files by its relative path (`documents`).
     struct Digests {
         var all = ""
@@ -20,6 +20,8 @@ enum InputDigest {
         var files: [String: FileDigest] = [:]
         /// The `--sources` files and project files hashed, for the read step to scan (one walk).
         var sources: SourceSurvey?
+        /// What the app's Info.plists name (R-LAUNCH-1), for the read step (read once).
+        var appFiles: MainStoryboards.AppFiles?
     }
 
     /// A file's size, modification time (nanoseconds) and the digest of its bytes.
@@ -50,12 +52,14 @@ enum InputDigest {
             }
             return hex
         }
+        let appFiles = MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion)
+        digests.appFiles = appFiles
         var parts: [String] = [
             "site-state-2", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
             options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
             // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
-            "\(MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion))",
+            "\(appFiles)",
         ]
         var hasher = StableHash.Stream()
         var global = StableHash.Stream()
@@ -78,28 +82,36 @@ enum InputDigest {
                 if item.kind == .document || item.kind == .compiledNib { digests.documents[item.relative] = document.hex }
             }
         }
-        var files: [String] = []
         // The app's sources (`--sources`) drive the simulations through what the source scan reads
         // of them: their Swift and Objective-C files and the project files that decide modules.
         // Nothing else under them counts (their documents, assets, a `.git` folder): an edit or a
-        // commit there left the class table as it was but planned every document again.
+        // commit there left the class table as it was but planned every document again. They
+        // are not in `global`: a document's pages are keyed on what its runs read of the class
+        // table and on its findings (`SitePlanner.unitContext`), so an edit to a source file
+        // plans again only the documents whose classes or findings it changes.
         if !options.sources.isEmpty {
             if let survey = try? SourceScanner.survey(options.sources.map(\.path)) {
                 digests.sources = survey
-                files += survey.files.map(\.path) + survey.modules.projectFiles
+                for file in survey.files.map(\.path) + survey.modules.projectFiles {
+                    hasher.add(file)
+                    hasher.add(digest(file))
+                }
             } else {
-                files += options.sources.map(\.path)  // the read step names what is wrong
+                // The read step names what is wrong.
+                for path in options.sources.map(\.path) {
+                    hasher.add(path)
+                    hasher.add(digest(path))
+                }
             }
         }
         for folder in ["pages", "scenarios", "assets", "data"] {
-            files += regularFiles(options.siteRoot.appendingPathComponent(folder).path)
-        }
-        for file in files {
-            let fileDigest = digest(file)
-            hasher.add(file)
-            hasher.add(fileDigest)
-            global.add(file)
-            global.add(fileDigest)
+            for file in regularFiles(options.siteRoot.appendingPathComponent(folder).path) {
+                let fileDigest = digest(file)
+                hasher.add(file)
+                hasher.add(fileDigest)
+                global.add(file)
+                global.add(fileDigest)
+            }
         }
         digests.all = hasher.hex
         digests.global = global.hex

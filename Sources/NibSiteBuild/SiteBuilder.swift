@@ -5,6 +5,7 @@ import NibModel
 import NibOutput
 import NibParsing
 import NibSite
+import NibSources
 
 /// Builds the static site as a pipeline of named steps (`[i/n] step` on stderr); an error
 /// names the step it happened in. The inputs are hashed first: when nothing changed since the
@@ -38,6 +39,12 @@ public final class SiteBuilder {
     var previous: BuildState?
     /// This build's state, saved for the next one.
     var state = BuildState()
+    /// The source files' declarations as this build read them (nil without `--sources`), and
+    /// whether every one was the previous build's (its cache file is then carried as it is).
+    var sourceCache: SourceCache?
+    var sourceCacheUnchanged = false
+    /// How many files the previous build's source cache held.
+    var previousSourceCount = -1
     /// Every page's anchors and references, for the link check.
     var links: [String: LinkChecker.PageLinks] = [:]
     /// The pages carried from the previous build as they were.
@@ -120,12 +127,16 @@ public final class SiteBuilder {
                     if let given = self.givenContent {
                         (self.content.documents, self.content.sources) = (given.documents, given.sources)
                     } else {
-                        (self.content.documents, self.content.sources) = try SiteContent.readProject(
-                            self.options, simulateLater: true, survey: self.digests.sources
+                        let earlier = self.previousSourceDeclarations(in: output)
+                        let scanned: [(file: SourceFile, scanned: ScannedFile)]
+                        (self.content.documents, self.content.sources, scanned) = try SiteContent.readProject(
+                            self.options, simulateLater: true, survey: self.digests.sources, earlierSources: earlier,
+                            appFiles: self.digests.appFiles
                         ) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()
+                        self.keepSourceDeclarations(scanned, earlier: earlier)
                     }
                     self.documentPaths = self.content.documents.map(\.relative)
                 }
@@ -315,6 +326,7 @@ public final class SiteBuilder {
         for (path, bytes) in try state.encodedDetails(jobs: options.jobs, previous: previous) {
             if let bytes { try output.write(bytes, to: path) } else { try output.carry(path) }
         }
+        try saveSourceDeclarations(output)
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

@@ -17,7 +17,7 @@ extension SiteContent {
         content.conceptPages = try readConceptPages(siteRoot: options.siteRoot)
         content.scenarios = readScenarios(
             siteRoot: options.siteRoot, inputs: options.inputs, exclusion: options.exclusion, jobs: options.jobs)
-        (content.documents, content.sources) = try readProject(options)
+        (content.documents, content.sources, _) = try readProject(options)
         return content
     }
 
@@ -79,11 +79,13 @@ extension SiteContent {
     /// User documents (source and compiled), parsed and simulated on `jobs` threads, with
     /// `classes` (a class table from sources) and the project's `platform` defaults when given;
     /// `progress` gets (done, total) after each document. With `simulateLater`, the simulations
-    /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them.
+    /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them. `appFiles`
+    /// is what the app's Info.plists name, when the caller read them already.
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false
+        progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false,
+        appFiles: MainStoryboards.AppFiles? = nil
     ) -> [DocumentRecord] {
         // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
         let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
@@ -92,7 +94,7 @@ extension SiteContent {
         // Main storyboard or loaded from code, as the app's Info.plist decides (R-LAUNCH-1).
         let roles = MainStoryboards.roles(
             storyboards: found.map(\.relativePath).filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".storyboardc") },
-            appFiles: MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
+            appFiles: appFiles ?? MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
         let counter = Counter()
         let total = found.count
         let records = parallelMap(found, jobs: jobs) { document in
@@ -112,13 +114,14 @@ extension SiteContent {
                         graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
                     )
                 }
-                guard !simulateLater else {
-                    var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
+                var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
+                record.classesDigest = classesDigest(options)
+                if simulateLater {
                     record.pendingSimulation = simulate
-                    return record
+                } else {
+                    (record.timeline, record.launch) = simulate()
                 }
-                let (timeline, launch) = simulate()
-                return DocumentRecord(relative: relative, graph: .success(graph), timeline: timeline, launch: launch)
+                return record
             } catch let error as LocatedError {
                 return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import NibCheck
 import NibModel
+import NibParsing
 import NibScenario
 import NibSimulation
 import NibSite
@@ -13,19 +14,25 @@ extension SiteContent {
     /// The documents `options` names, simulated with the class table of its sources (when it
     /// names some), each carrying the `check` findings located in it; and what the sources gave.
     /// A source folder that cannot be read is an error naming it. `survey` is the sources'
-    /// survey when the build already made it (hashing the inputs).
+    /// survey when the build already made it (hashing the inputs); `earlierSources` holds the
+    /// declarations of source files an earlier build read from the same bytes (by path), taken
+    /// instead of parsing them again. Also returns every source file's declarations as read.
     public static func readProject(
-        _ options: SiteOptions, simulateLater: Bool = false, survey: SourceSurvey? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ options: SiteOptions, simulateLater: Bool = false, survey: SourceSurvey? = nil,
+        earlierSources: [String: ScannedFile] = [:], appFiles: MainStoryboards.AppFiles? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> (
-        documents: [DocumentRecord], sources: SourcesRecord?
+        documents: [DocumentRecord], sources: SourcesRecord?, scanned: [(file: SourceFile, scanned: ScannedFile)]
     ) {
         let paths = options.sources.map(\.path)
         var index: SourceIndex?
+        var scannedFiles: [(file: SourceFile, scanned: ScannedFile)] = []
         if !paths.isEmpty {
             do {
-                index =
-                    try survey.map { try SourceScanner.scan(files: $0.files, modules: $0.modules, jobs: options.jobs) }
-                    ?? SourceScanner.scan(paths, jobs: options.jobs)
+                let survey = try survey ?? SourceScanner.survey(paths)
+                let scanned = try SourceScanner.read(files: survey.files, jobs: options.jobs, earlier: earlierSources)
+                index = SourceScanner.index(scanned, files: survey.files, modules: survey.modules)
+                scannedFiles = Array(zip(survey.files, scanned))
             } catch let failure as SourceScanner.Failure {
                 throw SiteBuildError(step: "read sources", message: failure.description)
             }
@@ -33,8 +40,8 @@ extension SiteContent {
         let table = index?.table
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
-            progress: progress, sources: index, simulateLater: simulateLater)
-        guard let index, let table else { return (documents, nil) }
+            progress: progress, sources: index, simulateLater: simulateLater, appFiles: appFiles)
+        guard let index, let table else { return (documents, nil, scannedFiles) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         // Source files are named as the documents are, below the inputs' folder, not by the
         // builder's own paths (a site is read elsewhere).
@@ -60,6 +67,6 @@ extension SiteContent {
         let record = SourcesRecord(
             paths: paths, classCount: table.count, swiftFileCount: index.swiftFileCount, objcFileCount: index.objcFileCount,
             codeFindings: findings.filter { !documentFiles.contains($0.file) }, statistics: statistics, findings: findings)
-        return (documents, record)
+        return (documents, record, scannedFiles)
     }
 }

@@ -49,6 +49,10 @@ public struct SiteTimings: Sendable {
     /// build without planning (their bytes and context unchanged).
     public var documentsPlanned = 0
     public var documentsKept = 0
+    /// Source files (`--sources`) parsed, and those whose declarations the previous build's
+    /// reading gave (same bytes, same modules).
+    public var sourceFilesParsed = 0
+    public var sourceFilesKept = 0
     /// Diagrams drawn twice: a later document shows one whose earlier pages were written and
     /// its SVG let go, and no cache held it (`--no-cache`).
     public var diagramsDrawnAgain = 0
@@ -118,6 +122,9 @@ public struct SiteTimings: Sendable {
             lines.append("  diagrams drawn again \(diagramsDrawnAgain) (shared with pages written earlier; no cache to read them back)")
         }
         lines.append("  documents planned \(documentsPlanned), kept without planning \(documentsKept)")
+        if sourceFilesParsed + sourceFilesKept > 0 {
+            lines.append("  source files parsed \(sourceFilesParsed), kept from the previous build \(sourceFilesKept)")
+        }
         lines.append(
             "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "

@@ -7,9 +7,9 @@ public enum SourceLanguage: String, Hashable, Sendable, Codable {
 }
 
 /// One declaration inside a class body, extension or category, with where it is written.
-public struct SourceMember: Hashable, Sendable {
+public struct SourceMember: Hashable, Sendable, Codable {
     /// What the declaration is, as KVC and target-action see it.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         /// `@IBOutlet var` / `IBOutlet` property or ivar.
         case outlet
         /// `@IBOutlet var xs: [T]` / `IBOutletCollection(T)`.
@@ -52,7 +52,7 @@ public struct SourceMember: Hashable, Sendable {
 }
 
 /// A class declaration, or an extension/category of one, as one file writes it.
-public struct SourceClassDeclaration: Hashable, Sendable {
+public struct SourceClassDeclaration: Hashable, Sendable, Codable {
     /// The class name as written (Swift name, or Objective-C name).
     public var name: String
     /// `@objc(Name)`: the name the Objective-C runtime (and Interface Builder) uses.
@@ -81,9 +81,9 @@ public struct SourceClassDeclaration: Hashable, Sendable {
 }
 
 /// A segue or storyboard identifier (or a storyboard name) written as a literal in code.
-public struct IdentifierUse: Hashable, Sendable {
+public struct IdentifierUse: Hashable, Sendable, Codable {
     /// What the literal names.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, Codable {
         /// `performSegue(withIdentifier:)`, `performSegueWithIdentifier:sender:`.
         case segue
         /// `instantiateViewController(withIdentifier:)`, `instantiateControllerWithIdentifier:`.
@@ -99,7 +99,7 @@ public struct IdentifierUse: Hashable, Sendable {
     /// Where the call is.
     public var location: FileLocation
     /// What the call is sent to, as far as the syntax tells.
-    public enum Receiver: Hashable, Sendable {
+    public enum Receiver: Hashable, Sendable, Codable {
         /// Not decidable from the call (a variable, another controller).
         case unknown
         /// The controller whose method makes the call: `performSegue(…)`, `self.performSegue(…)`.
@@ -128,7 +128,7 @@ public struct IdentifierUse: Hashable, Sendable {
 }
 
 /// What one source file declares.
-public struct SourceFileDeclarations: Sendable {
+public struct SourceFileDeclarations: Sendable, Codable {
     /// Classes, extensions and categories, in source order.
     public var classes: [SourceClassDeclaration] = []
     /// Identifier literals passed to storyboard and segue APIs.
@@ -138,4 +138,14 @@ public struct SourceFileDeclarations: Sendable {
 
     /// Empty declarations.
     public init() {}
+
+    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiterals }
+
+    /// The string literals sorted: the same declarations encode to the same bytes.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(classes, forKey: .classes)
+        try container.encode(identifierUses, forKey: .identifierUses)
+        try container.encode(stringLiterals.sorted(), forKey: .stringLiterals)
+    }
 }

@@ -68,21 +68,41 @@ public enum SourceScanner {
     /// parsed `jobs` at a time (parsing is most of a scan: a site rebuild reads the sources
     /// again), and added to the index in their order, so the index is the same for any `jobs`.
     public static func scan(files: [SourceFile], modules: ProjectModules = ProjectModules(), jobs: Int = 1) throws -> SourceIndex {
-        let read = Mutex<[Result<(SourceFileDeclarations, bytes: Int), Failure>?]>(Array(repeating: nil, count: files.count))
+        index(try read(files: files, jobs: jobs), files: files, modules: modules)
+    }
+
+    /// Each file's declarations, in `files`' order: the one `earlier` holds for its path (a scan
+    /// of the same bytes as the same module, which the caller vouches for), else read and parsed,
+    /// `jobs` files at a time.
+    public static func read(files: [SourceFile], jobs: Int = 1, earlier: [String: ScannedFile] = [:]) throws -> [ScannedFile] {
+        let read = Mutex<[Result<ScannedFile, Failure>?]>(Array(repeating: nil, count: files.count))
+        var parsing: [Int] = []
+        read.withLock { results in
+            for (number, file) in files.enumerated() {
+                if let known = earlier[file.path] { results[number] = .success(known) } else { parsing.append(number) }
+            }
+        }
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, parsing.count))) { [parsing] _ in
             while true {
-                let number = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard number < files.count else { return }
+                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard position < parsing.count else { return }
+                let number = parsing[position]
                 let result = readFile(files[number])
                 read.withLock { $0[number] = result }
             }
         }
-        var builder = SourceIndexBuilder()
-        for (file, result) in zip(files, read.withLock { $0 }) {
+        return try zip(files, read.withLock { $0 }).map { file, result in
             guard let result else { throw Failure(description: "\(file.path): cannot read") }
-            let (declarations, bytes) = try result.get()
-            builder.add(declarations, bytes: bytes)
+            return try result.get()
+        }
+    }
+
+    /// The index of `scanned`, the declarations of `files` in their order.
+    public static func index(_ scanned: [ScannedFile], files: [SourceFile], modules: ProjectModules = ProjectModules()) -> SourceIndex {
+        var builder = SourceIndexBuilder()
+        for (file, result) in zip(files, scanned) {
+            builder.add(result.declarations, bytes: result.bytes)
             builder.noteFile(module: file.module, isSwift: file.path.hasSuffix(".swift"))
         }
         var index = builder.build()
@@ -93,13 +113,13 @@ public enum SourceScanner {
 
     /// One file's declarations (its classes carrying the modules the project files give it)
     /// and its size.
-    static func readFile(_ file: SourceFile) -> Result<(SourceFileDeclarations, bytes: Int), Failure> {
+    static func readFile(_ file: SourceFile) -> Result<ScannedFile, Failure> {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .failure(Failure(description: "\(file.path): cannot read"))
         }
         var found = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
         for position in found.classes.indices { found.classes[position].knownModules = file.knownModules }
-        return .success((found, data.count))
+        return .success(ScannedFile(declarations: found, bytes: data.count))
     }
 
     /// The declarations of one file's text, by its extension.
@@ -107,6 +127,20 @@ public enum SourceScanner {
         path.hasSuffix(".swift")
             ? SwiftDeclarationReader.read(text, path: path, module: module)
             : ObjCDeclarationReader.read(text, path: path, module: module)
+    }
+}
+
+/// One source file as a scan read it: its declarations and its size.
+public struct ScannedFile: Sendable, Codable {
+    /// What it declares (its classes carrying the modules the project files give it).
+    public var declarations: SourceFileDeclarations
+    /// Its size in bytes.
+    public var bytes: Int
+
+    /// Creates a scanned file.
+    public init(declarations: SourceFileDeclarations, bytes: Int) {
+        self.declarations = declarations
+        self.bytes = bytes
     }
 }
 

@@ -84,7 +84,8 @@ struct IncrementalDocumentTests {
     }
 
     /// `site App --sources App`: the documents among the sources are no source (the scan does
-    /// not read them), so editing one plans it alone; editing a source file plans every document.
+    /// not read them), so editing one plans it alone; an edit to a source file that changes no
+    /// class a document's runs read, and no finding, plans nothing again.
     @Test func withTheProjectAsItsOwnSourcesAnEditPlansThatDocumentAlone() throws {
         let directory = SiteFixtures.temporaryDirectory("incremental-own-sources")
         let project = try Self.project(in: directory)
@@ -106,14 +107,75 @@ struct IncrementalDocumentTests {
         try Data("ref: refs/heads/main\n".utf8).write(to: project.appendingPathComponent(".git/HEAD"))
         try Data("# App\n".utf8).write(to: project.appendingPathComponent("README.md"))
         #expect(try build().upToDate)
-        let source = try #require(
-            FolderWalk.files(under: project.appendingPathComponent("AppSources").path).first {
-                $0.hasSuffix(".swift") || $0.hasSuffix(".m")
-            })
-        let sourceURL = project.appendingPathComponent("AppSources").appendingPathComponent(source)
-        try Data((try String(contentsOf: sourceURL, encoding: .utf8) + "\n// edited\n").utf8).write(to: sourceURL)
+        let source = project.appendingPathComponent("AppSources/AppList.swift")
+        try Data((try String(contentsOf: source, encoding: .utf8) + "\n// edited\n").utf8).write(to: source)
         let recoded = try build()
-        #expect(recoded.timings.documentsPlanned == 5 && recoded.timings.documentsKept == 0)
+        #expect(!recoded.upToDate && recoded.timings.documentsPlanned == 0 && recoded.timings.documentsKept == 5)
+    }
+
+    /// `site App --sources AppSources`: an edit to a source file plans again the documents whose
+    /// runs read the class it changes, or whose findings it moves, and no other; the site is
+    /// byte for byte the one a cold build writes.
+    @Test func aSourceEditPlansTheDocumentsUsingTheClassItChanges() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-source-edit")
+        let project = try Self.project(in: directory)
+        let sources = directory.appendingPathComponent("AppSources")
+        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
+        // Written a minute ago: a build records the digest of a file only once its bytes have
+        // stood still for two seconds (an edit within the same clock tick looks unchanged).
+        for name in ["AppList.swift", "Settings.swift"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
+        }
+        let output = directory.appendingPathComponent("public")
+        func build(into output: URL) throws -> SiteReport {
+            var options = IncrementalSiteTests.options(output, inputs: [project])
+            options.sources = [sources]
+            return try SiteBuilder(options: options, backend: InProcessBackend()).build()
+        }
+        func edit(_ file: String, _ change: (String) -> String) throws -> (report: SiteReport, changed: Set<String>) {
+            let url = sources.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(change(text) != text, "the fixture has the text to edit")
+            let before = try IncrementalSiteTests.modificationTimes(output)
+            try Data(change(text).utf8).write(to: url)
+            let report = try build(into: output)
+            let after = try IncrementalSiteTests.modificationTimes(output)
+            let cold = directory.appendingPathComponent("cold-\(UUID().uuidString)")
+            _ = try build(into: cold)
+            let rebuilt = SiteFixtures.snapshot(output).filter { !$0.key.hasPrefix(".") }
+            let fresh = SiteFixtures.snapshot(cold).filter { !$0.key.hasPrefix(".") }
+            #expect(rebuilt.keys.sorted() == fresh.keys.sorted())
+            for (path, bytes) in fresh where rebuilt[path] != bytes { Issue.record("\(path) differs from a cold build") }
+            return (report, Set(after.keys.filter { after[$0] != before[$0] && !$0.hasPrefix(".") && $0.hasSuffix(".html") }))
+        }
+        let cold = try build(into: output)
+        #expect(cold.timings.documentsPlanned == 5)
+        #expect(cold.timings.sourceFilesParsed == 2 && cold.timings.sourceFilesKept == 0)
+        // AboutViewController (Settings.storyboard) now overrides viewDidLoad: its runs trace it.
+        let (overridden, changed) = try edit("Settings.swift") {
+            $0.replacingOccurrences(
+                of: "final class AboutViewController: UIViewController {}",
+                with: "final class AboutViewController: UIViewController {\n    override func viewDidLoad() { super.viewDidLoad() }\n}")
+        }
+        #expect(overridden.timings.documentsPlanned == 1 && overridden.timings.documentsKept == 4)
+        // The edited file alone is parsed again; the other's declarations are the last build's.
+        #expect(overridden.timings.sourceFilesParsed == 1 && overridden.timings.sourceFilesKept == 1)
+        #expect(changed.contains { $0.hasPrefix("documents/project/App/Settings.storyboard") }, "\(changed.sorted())")
+        #expect(!changed.contains { $0.hasPrefix("documents/project/App/Main.storyboard") }, "\(changed.sorted())")
+        // A line inserted above AppDetailViewController moves the source line of Main's finding
+        // (its outlet `backButton` is no key of the class): Main is planned again, Settings not.
+        let (moved, _) = try edit("AppList.swift") {
+            $0.replacingOccurrences(of: "import UIKit\n", with: "import UIKit\nimport Foundation\n")
+        }
+        #expect(moved.timings.documentsPlanned == 1 && moved.timings.documentsKept == 4)
+        // A body edit that changes no declaration plans nothing.
+        let (body, unchanged) = try edit("AppList.swift") {
+            $0.replacingOccurrences(
+                of: "@IBAction func refresh(_ sender: Any) {}", with: "@IBAction func refresh(_ sender: Any) { print(sender) }")
+        }
+        #expect(body.timings.documentsPlanned == 0 && body.timings.documentsKept == 5)
+        #expect(unchanged.isEmpty, "\(unchanged.sorted())")
     }
 
     @Test func aSceneRetitledInOneStoryboardPlansTheStoryboardThatLinksToItToo() throws {
