@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "NibCompiled", dependencies: ["NibModel"]),
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
-        .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "NibOutput", "CLibXML2"]),
+        .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "NibOutput", "CLibXML2", "CStringSearch"]),
         // libarchive as a system library: NibAppArchive reads `.ipa` (zip) archives with it.
         .systemLibrary(name: "CLibArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
         // App archives (`.ipa`): their nibs extracted, within size limits, into a private temporary

@@ -12,7 +12,8 @@ enum XcodeProjectReader {
     /// Reads `bundle` (a `.xcodeproj` folder); false when its project file is unreadable.
     static func read(bundle: URL, into map: inout ProjectModules) -> Bool {
         guard let data = FileManager.default.contents(atPath: bundle.appendingPathComponent("project.pbxproj").path),
-            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? Object,
+            let plist = (OpenStepPropertyList.read(data) ?? (try? PropertyListSerialization.propertyList(from: data, format: nil)))
+                as? Object,
             let objects = plist["objects"] as? Object, let rootID = plist["rootObject"] as? String,
             let root = objects[rootID] as? Object
         else { return false }
