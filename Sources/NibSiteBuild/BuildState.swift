@@ -52,8 +52,8 @@ struct BuildState: Codable {
 
     /// The shard of a page path or document path: fixed by the key's bytes, so an unchanged key
     /// stays in its file.
-    static func shard(_ key: String) -> Int {
-        Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(detailsShards))
+    static func shard(_ key: String, of count: Int = detailsShards) -> Int {
+        Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(count))
     }
 
     /// The part of the state a rebuild needs only when something changed.

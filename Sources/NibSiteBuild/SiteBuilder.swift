@@ -39,12 +39,12 @@ public final class SiteBuilder {
     var previous: BuildState?
     /// This build's state, saved for the next one.
     var state = BuildState()
-    /// The source files' declarations as this build read them (nil without `--sources`), and
-    /// whether every one was the previous build's (its cache file is then carried as it is).
+    /// The source files' declarations as this build read them (nil without `--sources`).
     var sourceCache: SourceCache?
-    var sourceCacheUnchanged = false
-    /// How many files the previous build's source cache held.
-    var previousSourceCount = -1
+    /// The paths each shard of the previous build's source cache held, and the files whose
+    /// declarations this build took from it.
+    var previousSourceShards: [Set<String>]?
+    var reusedSources: Set<String> = []
     /// Every page's anchors and references, for the link check.
     var links: [String: LinkChecker.PageLinks] = [:]
     /// The pages carried from the previous build as they were.

@@ -152,6 +152,11 @@ struct IncrementalDocumentTests {
         let cold = try build(into: output)
         #expect(cold.timings.documentsPlanned == 5)
         #expect(cold.timings.sourceFilesParsed == 2 && cold.timings.sourceFilesKept == 0)
+        func sourceShards() throws -> [String: Int] {
+            try IncrementalSiteTests.modificationTimes(output).filter { $0.key.hasPrefix(".nibviz-state-sources-") }
+        }
+        let shardsBefore = try sourceShards()
+        #expect(shardsBefore.count == SourceCache.shards)
         // AboutViewController (Settings.storyboard) now overrides viewDidLoad: its runs trace it.
         let (overridden, changed) = try edit("Settings.swift") {
             $0.replacingOccurrences(
@@ -161,6 +166,10 @@ struct IncrementalDocumentTests {
         #expect(overridden.timings.documentsPlanned == 1 && overridden.timings.documentsKept == 4)
         // The edited file alone is parsed again; the other's declarations are the last build's.
         #expect(overridden.timings.sourceFilesParsed == 1 && overridden.timings.sourceFilesKept == 1)
+        // The shard that held the edited file is written again; the others are carried.
+        let shardsAfter = try sourceShards()
+        #expect(shardsAfter.keys.sorted() == shardsBefore.keys.sorted())
+        #expect(shardsAfter.filter { shardsBefore[$0.key] != $0.value }.count == 1, "\(shardsAfter)")
         #expect(changed.contains { $0.hasPrefix("documents/project/App/Settings.storyboard") }, "\(changed.sorted())")
         #expect(!changed.contains { $0.hasPrefix("documents/project/App/Main.storyboard") }, "\(changed.sorted())")
         // A line inserted above AppDetailViewController moves the source line of Main's finding
