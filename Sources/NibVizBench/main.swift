@@ -19,7 +19,7 @@ while let argument = arguments.popFirst() {
     case "--quick": quick = true
     default:
         print(
-            "usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--sources DIR] [--quick] [--only render|parse|compiled|simulate|diagrams|review|site|sources]"
+            "usage: NibVizBench [--nibviz PATH] [--corpus DIR] [--sources DIR] [--quick] [--only render|parse|compiled|simulate|diagrams|review|site|project-site|sources]"
         )
         exit(64)
     }
@@ -41,6 +41,9 @@ if only.isEmpty || only.contains("review") { print(runReviewBenchmark(corpus: co
 if only.isEmpty || only.contains("diagrams") { print(runDiagramBenchmark(nibviz: nibviz, corpus: corpus), "\n") }
 if only.isEmpty || only.contains("sources") { print(runSourcesBenchmark(sources: sourceCorpus), "\n") }
 if only.isEmpty || only.contains("site") { print(runSiteBenchmark(nibviz: nibviz, corpus: corpus, quick: quick), "\n") }
+if only.isEmpty || only.contains("project-site") {
+    print(runProjectSiteBenchmark(nibviz: nibviz, corpus: corpus, sources: sourceCorpus), "\n")
+}
 removeScratchFolders()
 let loadAtEnd =
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"

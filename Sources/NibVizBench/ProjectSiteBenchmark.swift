@@ -1,0 +1,110 @@
+import Foundation
+
+/// The site of one real app with its sources (`site DOCS --sources SRC`), as a developer
+/// rebuilds it: cold, with nothing changed, after a comment added to one Swift file, and after
+/// a method added to one class a document uses. The project is the source corpus's project with
+/// the most source files that has documents in the corpus (pocket-casts-ios: 66 documents,
+/// 1,350 source files); every rebuild is a ratio against the cold build of the same run.
+func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
+    var report = ["## Project site: documents with their sources (#17)", ""]
+    let projects = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter {
+        $0.contains("__") && FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0).path)
+    }
+    func sourceCount(_ project: String) -> Int {
+        FileManager.default.enumerator(atPath: sources.appendingPathComponent(project).path)?.allObjects.count ?? 0
+    }
+    guard let project = projects.max(by: { (sourceCount($0), $1) < (sourceCount($1), $0) }) else {
+        return (report + ["(no source corpus under \(sources.path); re-create it with corpus/sources/rebuild.sh)"]).joined(separator: "\n")
+    }
+    let directory = scratchFolder("bench-project-site")
+    let documents = directory.appendingPathComponent("documents")
+    let code = directory.appendingPathComponent("sources")
+    try? FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+    // The project's current documents (its `rev-` files are earlier versions, not the app's).
+    for name in ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(project).path)) ?? [])
+    where !name.hasPrefix("rev-") {
+        try? FileManager.default.copyItem(
+            at: corpus.appendingPathComponent(project).appendingPathComponent(name), to: documents.appendingPathComponent(name))
+    }
+    try? FileManager.default.copyItem(at: sources.appendingPathComponent(project), to: code)
+    // Copies are new files: a build records a file's digest once it has stood still for two
+    // seconds, so the copies are dated a minute back, as a checkout's files are.
+    let old = Date().addingTimeInterval(-60)
+    for case let file as String in FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [] {
+        try? FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: directory.appendingPathComponent(file).path)
+    }
+    let log = directory.appendingPathComponent("stderr.txt").path
+    let output = directory.appendingPathComponent("public").path
+    func build() -> (run: ChildRun, stderr: String) {
+        let run = runMeasured(nibviz.path, ["site", documents.path, "--sources", code.path, "-o", output, "--timings"], stderrPath: log)
+        return (run, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+    func line(_ text: String, _ prefix: String) -> String {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix(prefix) } ?? ""
+    }
+    let files = ((FileManager.default.enumerator(atPath: code.path)?.allObjects as? [String]) ?? []).filter { $0.hasSuffix(".swift") }
+        .sorted()
+    let documentText = ((FileManager.default.enumerator(atPath: documents.path)?.allObjects as? [String]) ?? []).compactMap {
+        try? String(contentsOf: documents.appendingPathComponent($0), encoding: .utf8)
+    }.joined()
+    // The first Swift file declaring a class a document names, for the declaration edit.
+    let used = files.first { file in
+        guard let text = try? String(contentsOf: code.appendingPathComponent(file), encoding: .utf8),
+            let name = text.split(separator: "\n").lazy.compactMap({ declaredClassName(in: $0) }).first
+        else { return false }
+        return documentText.contains("customClass=\"\(name)\"")
+    }
+    // The first Swift file declaring no class (and no package manifest), for the comment edit.
+    let plain = files.first { file in
+        !file.hasSuffix("Package.swift")
+            && ((try? String(contentsOf: code.appendingPathComponent(file), encoding: .utf8)) ?? "class ").contains("class ") == false
+    }
+    let cold = build()
+    let again = build()
+    var rows: [(String, (run: ChildRun, stderr: String), String)] = [("cold build", cold, ""), ("no change", again, "")]
+    if let plain, let handle = FileHandle(forWritingAtPath: code.appendingPathComponent(plain).path) {
+        handle.seekToEndOfFile()
+        handle.write(Data("\n// edited by the bench\n".utf8))
+        try? handle.close()
+        rows.append(("a comment added to one Swift file", build(), plain))
+    }
+    if let used, let text = try? String(contentsOf: code.appendingPathComponent(used), encoding: .utf8),
+        let brace = text.range(of: "{\n")
+    {
+        var edited = text
+        edited.replaceSubrange(brace, with: "{\n    override func awakeFromNib() { super.awakeFromNib() }\n")
+        try? edited.write(to: code.appendingPathComponent(used), atomically: true, encoding: .utf8)
+        rows.append(("a method added to a class a document uses", build(), used))
+    }
+    report += [
+        "\(project): \(countDocuments(documents)) documents, \(files.count) Swift files; "
+            + "`site DOCS --sources SRC`, \(ProcessInfo.processInfo.activeProcessorCount) jobs; each rebuild after the one above it", "",
+        "| build | seconds | vs cold build | documents | source files | edited |", "|---|---|---|---|---|---|",
+    ]
+    for (name, result, edited) in rows {
+        let planned = line(result.stderr, "documents planned").replacingOccurrences(of: "documents ", with: "")
+        let parsed = line(result.stderr, "source files parsed").replacingOccurrences(of: "source files ", with: "")
+        report.append(
+            "| \(name) | \(format(result.run.seconds)) | \(format(100 * result.run.seconds / cold.run.seconds)) % | "
+                + "\(result.stderr.contains("site is up to date") ? "up to date" : planned) | \(parsed.isEmpty ? "—" : parsed) | \(edited.isEmpty ? "—" : "`\(edited)`") |"
+        )
+    }
+    return report.joined(separator: "\n")
+}
+
+/// The number of documents (`.xib`, `.storyboard`) under `folder`.
+func countDocuments(_ folder: URL) -> Int {
+    ((FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []).filter {
+        $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard")
+    }.count
+}
+
+/// The name of the class a Swift line declares (`final class Name: Base {`), if it declares one.
+func declaredClassName(in line: Substring) -> String? {
+    var words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "{" || $0 == "<" })[...]
+    while let first = words.first, ["final", "public", "open", "internal", "@objc", "@MainActor"].contains(String(first)) {
+        words = words.dropFirst()
+    }
+    guard words.first == "class", words.count > 1, let name = words.dropFirst().first, name.first?.isLetter == true else { return nil }
+    return String(name)
+}
