@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "NibSources",
             dependencies: [
-                "NibModel", "NibClasses", "NibParsing",
+                "NibModel", "NibClasses", "NibParsing", "CStringSearch",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

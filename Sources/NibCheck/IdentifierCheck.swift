@@ -124,13 +124,13 @@ struct IdentifierCheck {
             default: break
             }
         }
-        for (identifier, location) in segues where !context.index.stringLiterals.contains(identifier) {
+        for (identifier, location) in segues where !context.index.mentions(identifier) {
             findings.append(
                 CheckFinding(
                     .note, .unusedIdentifier, at: location, key: identifier,
                     message: "segue identifier '\(identifier)' appears in no string of the sources"))
         }
-        for (identifier, location) in identifiers where !context.index.stringLiterals.contains(identifier) {
+        for (identifier, location) in identifiers where !context.index.mentions(identifier) {
             findings.append(
                 CheckFinding(
                     .note, .unusedIdentifier, at: location, key: identifier,

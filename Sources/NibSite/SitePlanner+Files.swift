@@ -1,5 +1,6 @@
 import Foundation
 import NibDOT
+import NibModel
 
 extension SitePlanner {
     /// Makes rule and golden ids in the text of the pages not linked while planning (the

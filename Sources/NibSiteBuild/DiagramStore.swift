@@ -1,6 +1,7 @@
 import Foundation
 import GraphvizRender
 import NibDiagrams
+import NibModel
 import NibSite
 import Synchronization
 

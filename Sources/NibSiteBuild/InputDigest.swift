@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 import NibOutput
 import NibParsing
 import NibSite
@@ -125,6 +126,9 @@ enum InputDigest {
         guard isFolder.boolValue else { return [path] }
         return FolderWalk.files(under: path).map { path + "/" + $0 }
     }
+
+    /// The running tool: its version and binary (`executableStamp`).
+    static func tool(_ options: SiteOptions) -> String { options.version + " " + executableStamp() }
 
     /// Size and modification time of the running binary.
     static func executableStamp() -> String {

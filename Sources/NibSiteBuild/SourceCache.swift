@@ -25,23 +25,26 @@ struct SourceCache: Codable {
     static func path(_ number: Int) -> String { ".nibviz-state-sources-\(number).json" }
 
     var format = SourceCache.format
+    /// The binary and version that read the files (`InputDigest.tool`): a nibviz whose readers
+    /// changed reads every file again.
+    var tool = ""
     /// By the path the survey gives the file.
     var files: [String: Entry] = [:]
 
     /// The cache the previous build wrote, when the output folder holds every shard of one nibviz
     /// wrote, read on `jobs` threads; with the paths each shard held.
-    static func previous(in output: OutputFolder, jobs: Int) -> (cache: SourceCache, shardPaths: [Set<String>])? {
+    static func previous(in output: OutputFolder, tool: String, jobs: Int) -> (cache: SourceCache, shardPaths: [Set<String>])? {
         let paths = (0..<shards).map(path)
         guard let listed = output.previousMarker?.files, paths.allSatisfy(listed.contains) else { return nil }
         let read = parallelMap(paths, jobs: min(jobs, shards)) { path -> SourceCache? in
             guard let data = FileManager.default.contents(atPath: output.path + "/" + path),
-                let cache = try? JSONDecoder().decode(SourceCache.self, from: data), cache.format == format
+                let cache = try? JSONDecoder().decode(SourceCache.self, from: data), cache.format == format, cache.tool == tool
             else { return nil }
             return cache
         }
         let parts = read.compactMap { $0 }
         guard parts.count == shards else { return nil }
-        var merged = SourceCache()
+        var merged = SourceCache(tool: tool)
         for part in parts { merged.files.merge(part.files) { first, _ in first } }
         return (merged, parts.map { Set($0.files.keys) })
     }
@@ -60,20 +63,22 @@ struct SourceCache: Codable {
     }
 
     /// The cache of what a build read: the files whose digest the build recorded (not those
-    /// modified within the seconds before it, whose bytes may still change under it).
-    init(scanned: [(file: SourceFile, scanned: ScannedFile)], digests: [String: InputDigest.FileDigest]) {
+    /// modified within the seconds before it, whose bytes may still change under it) and whose
+    /// bytes parsed are the bytes it hashed (a file saved between the two is left out).
+    init(scanned: [(file: SourceFile, scanned: ScannedFile)], digests: [String: InputDigest.FileDigest], tool: String) {
+        self.tool = tool
         for (file, read) in scanned {
-            guard let digest = digests[file.path]?.digest else { continue }
+            guard let digest = digests[file.path]?.digest, digest == read.digest else { continue }
             files[file.path] = Entry(digest: digest, module: file.module, knownModules: file.knownModules, scanned: read)
         }
     }
 
-    private init() {}
+    private init(tool: String) { self.tool = tool }
 
     /// The shards to write: nil bytes for a shard that holds the paths `previous` held, each
     /// entry taken from it (`reused`), whose file is carried as it is.
     func encodedShards(previous: [Set<String>]?, reused: Set<String>, jobs: Int) throws -> [(path: String, bytes: Data?)] {
-        var parts = Array(repeating: SourceCache(), count: Self.shards)
+        var parts = Array(repeating: SourceCache(tool: tool), count: Self.shards)
         for (path, entry) in files { parts[BuildState.shard(path, of: Self.shards)].files[path] = entry }
         let encoded = parallelMap(Array(parts.enumerated()), jobs: min(jobs, Self.shards)) { number, part -> Result<Data?, Error> in
             if let previous, previous.count == Self.shards, Set(part.files.keys) == previous[number],
@@ -94,7 +99,7 @@ extension SiteBuilder {
     /// now (none with `--no-cache`, without sources, or without a previous build).
     func previousSourceDeclarations(in output: OutputFolder) -> [String: ScannedFile] {
         guard previous != nil, let survey = digests.sources,
-            let (cache, shardPaths) = SourceCache.previous(in: output, jobs: options.jobs)
+            let (cache, shardPaths) = SourceCache.previous(in: output, tool: InputDigest.tool(options), jobs: options.jobs)
         else { return [:] }
         previousSourceShards = shardPaths
         return cache.earlier(for: survey.files, digests: digests.files)
@@ -105,7 +110,7 @@ extension SiteBuilder {
         timings.sourceFilesKept = scanned.filter { earlier[$0.file.path] != nil }.count
         timings.sourceFilesParsed = scanned.count - timings.sourceFilesKept
         guard options.useCache, !scanned.isEmpty else { return }
-        sourceCache = SourceCache(scanned: scanned, digests: digests.files)
+        sourceCache = SourceCache(scanned: scanned, digests: digests.files, tool: InputDigest.tool(options))
         reusedSources = Set(earlier.keys)
     }
 

@@ -1,3 +1,4 @@
+import CStringSearch
 import Foundation
 
 /// Reads an OpenStep ("old-style") property list, the format of Xcode's `project.pbxproj`,
@@ -9,12 +10,21 @@ import Foundation
 enum OpenStepPropertyList {
     static func read(_ data: Data) -> Any? {
         data.withUnsafeBytes { bytes -> Any? in
+            // Left to Foundation: bytes that are not UTF-8, and the Unicode line and paragraph
+            // separators, which end a `//` comment in Foundation's reader.
+            guard String(validating: bytes, as: UTF8.self) != nil,
+                memmem(bytes.baseAddress, bytes.count, Self.lineSeparator, 3) == nil,
+                memmem(bytes.baseAddress, bytes.count, Self.paragraphSeparator, 3) == nil
+            else { return nil }
             var reader = Reader(bytes: bytes)
             guard let value = reader.value() else { return nil }
             reader.skipSpaceAndComments()
             return reader.position == bytes.count ? value : nil
         }
     }
+
+    private static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
+    private static let paragraphSeparator: [UInt8] = [0xE2, 0x80, 0xA9]
 
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
@@ -112,13 +122,13 @@ enum OpenStepPropertyList {
         /// `[A-Za-z0-9_$/:.-]+`, the characters an unquoted OpenStep string may hold.
         mutating func unquoted() -> String? {
             let start = position
-            while let byte = current {
-                let allowed =
-                    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || [UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-")]
-                        .contains(byte)
-                guard allowed else { break }
-                position += 1
+            scan: while let byte = current {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+                    position += 1
+                default: break scan
+                }
             }
             guard position > start else { return nil }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
@@ -153,11 +163,14 @@ enum OpenStepPropertyList {
                 case UInt8(ascii: "t"): text.append(0x09)
                 case UInt8(ascii: "r"): text.append(0x0D)
                 case UInt8(ascii: "U"):
-                    guard position + 4 <= bytes.count,
-                        let code = UInt32(
-                            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + 4]), as: UTF8.self), radix: 16),
-                        let scalar = Unicode.Scalar(code)
-                    else { return nil }
+                    // Exactly four hex digits (Foundation reads fewer, and a sign, its own way).
+                    guard position + 4 <= bytes.count else { return nil }
+                    var code: UInt32 = 0
+                    for digit in bytes[position..<position + 4] {
+                        guard let value = Self.hexValue(digit) else { return nil }
+                        code = code << 4 | UInt32(value)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { return nil }
                     text += Array(String(Character(scalar)).utf8)
                     position += 4
                 default: return nil
@@ -167,6 +180,7 @@ enum OpenStepPropertyList {
             return nil
         }
 
+        /// `<hex>`: whitespace (space, tab, newline, return) only between bytes.
         mutating func hexData() -> Data? {
             position += 1
             var result = Data()
@@ -174,8 +188,8 @@ enum OpenStepPropertyList {
             while let byte = current {
                 position += 1
                 if byte == UInt8(ascii: ">") { return high == nil ? result : nil }
-                if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
-                guard let nibble = UInt8(String(UnicodeScalar(byte)), radix: 16) else { return nil }
+                if high == nil, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                guard let nibble = Self.hexValue(byte) else { return nil }
                 if let first = high {
                     result.append(first << 4 | nibble)
                     high = nil
@@ -184,6 +198,15 @@ enum OpenStepPropertyList {
                 }
             }
             return nil
+        }
+
+        static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
     }
 }

@@ -135,17 +135,32 @@ public struct SourceFileDeclarations: Sendable, Codable {
     public var identifierUses: [IdentifierUse] = []
     /// Every string literal's text (for "declared but never used" notes, R-CHK-8).
     public var stringLiterals: Set<String> = []
+    /// The `StableHash` of string literals known by digest only: declarations read back from a
+    /// site's build state, which keeps no literal's text (`encode(to:)`).
+    public var stringLiteralDigests: Set<String> = []
 
     /// Empty declarations.
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiterals }
+    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiteralDigests }
 
-    /// The string literals sorted: the same declarations encode to the same bytes.
+    /// The string literals as their digests, sorted. The encoding is kept in a site's output
+    /// folder, which is published: an app's literals hold URLs, keys and tokens, and a check
+    /// asks only whether a literal exists (`SourceIndex.mentions`), which a digest answers.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(classes, forKey: .classes)
         try container.encode(identifierUses, forKey: .identifierUses)
-        try container.encode(stringLiterals.sorted(), forKey: .stringLiterals)
+        try container.encode(stringLiteralDigests.union(stringLiterals.map(Self.digest)).sorted(), forKey: .stringLiteralDigests)
     }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        classes = try container.decode([SourceClassDeclaration].self, forKey: .classes)
+        identifierUses = try container.decode([IdentifierUse].self, forKey: .identifierUses)
+        stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
+    }
+
+    /// The digest a literal is known by.
+    public static func digest(_ literal: String) -> String { StableHash.hex([literal]) }
 }

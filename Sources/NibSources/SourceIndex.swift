@@ -35,8 +35,16 @@ public struct SourceIndex: Sendable {
     public var projectModules = ProjectModules()
     /// Identifier literals passed to storyboard and segue APIs.
     public var identifierUses: [IdentifierUse] = []
-    /// Every string literal of the sources.
+    /// Every string literal of the sources, and the digests of those known by digest only
+    /// (`SourceFileDeclarations.stringLiteralDigests`); ask `mentions`.
     public var stringLiterals: Set<String> = []
+    public var stringLiteralDigests: Set<String> = []
+
+    /// Whether some string literal of the sources is `text`.
+    public func mentions(_ text: String) -> Bool {
+        stringLiterals.contains(text)
+            || (!stringLiteralDigests.isEmpty && stringLiteralDigests.contains(SourceFileDeclarations.digest(text)))
+    }
     /// Files and bytes read.
     public var fileCount = 0
     public var byteCount = 0

@@ -11,6 +11,7 @@ struct SourceIndexBuilder {
         declarations += file.classes
         index.identifierUses += file.identifierUses
         index.stringLiterals.formUnion(file.stringLiterals)
+        index.stringLiteralDigests.formUnion(file.stringLiteralDigests)
         index.fileCount += 1
         index.byteCount += bytes
         if let first = file.classes.first { index.modules.insert(first.module) }

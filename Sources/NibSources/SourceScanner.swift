@@ -119,7 +119,9 @@ public enum SourceScanner {
         }
         var found = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
         for position in found.classes.indices { found.classes[position].knownModules = file.knownModules }
-        return .success(ScannedFile(declarations: found, bytes: data.count))
+        var digest = StableHash.Stream()
+        data.withUnsafeBytes { digest.add($0) }
+        return .success(ScannedFile(declarations: found, bytes: data.count, digest: digest.hex))
     }
 
     /// The declarations of one file's text, by its extension.
@@ -130,17 +132,21 @@ public enum SourceScanner {
     }
 }
 
-/// One source file as a scan read it: its declarations and its size.
+/// One source file as a scan read it: its declarations, its size, the digest of its bytes.
 public struct ScannedFile: Sendable, Codable {
     /// What it declares (its classes carrying the modules the project files give it).
     public var declarations: SourceFileDeclarations
     /// Its size in bytes.
     public var bytes: Int
+    /// `StableHash` of the bytes read: a cache keyed on a digest taken earlier can tell whether
+    /// the file changed in between.
+    public var digest: String
 
     /// Creates a scanned file.
-    public init(declarations: SourceFileDeclarations, bytes: Int) {
+    public init(declarations: SourceFileDeclarations, bytes: Int, digest: String) {
         self.declarations = declarations
         self.bytes = bytes
+        self.digest = digest
     }
 }
 

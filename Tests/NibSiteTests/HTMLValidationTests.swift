@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 import NibTestSupport
 import Testing
 

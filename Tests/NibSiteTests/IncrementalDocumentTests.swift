@@ -187,6 +187,41 @@ struct IncrementalDocumentTests {
         #expect(unchanged.isEmpty, "\(unchanged.sorted())")
     }
 
+    /// Declarations another nibviz read (another binary or version: its readers may differ)
+    /// are not taken: every source file is parsed again.
+    @Test func sourceDeclarationsReadByAnotherNibvizAreParsedAgain() throws {
+        let directory = SiteFixtures.temporaryDirectory("incremental-source-tool")
+        let project = try Self.project(in: directory)
+        let sources = directory.appendingPathComponent("AppSources")
+        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
+        for name in ["AppList.swift", "Settings.swift"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
+        }
+        let output = directory.appendingPathComponent("public")
+        var options = IncrementalSiteTests.options(output, inputs: [project])
+        options.sources = [sources]
+        func build() throws -> SiteReport { try SiteBuilder(options: options, backend: InProcessBackend()).build() }
+        #expect(try build().timings.sourceFilesParsed == 2)
+        func editSettings() throws {
+            let url = sources.appendingPathComponent("Settings.swift")
+            try Data((try String(contentsOf: url, encoding: .utf8) + "\n// edited\n").utf8).write(to: url)
+        }
+        try editSettings()
+        let same = try build()
+        #expect(same.timings.sourceFilesParsed == 1 && same.timings.sourceFilesKept == 1)
+        // The shards as an older nibviz would have left them.
+        for number in 0..<SourceCache.shards {
+            let url = output.appendingPathComponent(SourceCache.path(number))
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains("\"tool\":\""))
+            try Data(text.replacingOccurrences(of: "\"tool\":\"", with: "\"tool\":\"older ").utf8).write(to: url)
+        }
+        try editSettings()
+        let other = try build()
+        #expect(other.timings.sourceFilesParsed == 2 && other.timings.sourceFilesKept == 0)
+    }
+
     @Test func aSceneRetitledInOneStoryboardPlansTheStoryboardThatLinksToItToo() throws {
         let directory = SiteFixtures.temporaryDirectory("incremental-reference")
         let output = directory.appendingPathComponent("public")

@@ -71,6 +71,19 @@ import Testing
         #expect(OpenStepPropertyList.read(Data(text.utf8)) == nil, "\(text)")
     }
 
+    /// What Foundation reads its own way is left to it (nil): the caller then asks Foundation.
+    @Test(arguments: [
+        "{ a = \"\\U+041\"; }", "{ a = \"\\U41\"; }", "{ a = <0 f>; }", "{ a = <0f\u{0B}1a>; }", "// c\u{2028} a = b;\n{ }",
+        "{ a = \"b\u{2029}\"; }",
+    ])
+    func textFoundationReadsItsOwnWayIsLeftToIt(text: String) {
+        #expect(OpenStepPropertyList.read(Data(text.utf8)) == nil, "\(text)")
+    }
+
+    @Test func bytesThatAreNotUTF8AreLeftToFoundation() {
+        #expect(OpenStepPropertyList.read(Data("{ a = b; /* ".utf8) + Data([0xFF, 0xFE]) + Data(" */ }".utf8)) == nil)
+    }
+
     @Test func deepNestingIsRefusedNotRecursedInto() {
         let text = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
         #expect(OpenStepPropertyList.read(Data(text.utf8)) == nil)
