@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        // SHA-256 for the source literals a site's build state keeps by digest only (published).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
@@ -54,6 +56,7 @@ let package = Package(
             name: "NibSources",
             dependencies: [
                 "NibModel", "NibClasses", "NibParsing", "CStringSearch",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import NibModel
 
 /// The language a declaration was read from.
@@ -135,7 +137,7 @@ public struct SourceFileDeclarations: Sendable, Codable {
     public var identifierUses: [IdentifierUse] = []
     /// Every string literal's text (for "declared but never used" notes, R-CHK-8).
     public var stringLiterals: Set<String> = []
-    /// The `StableHash` of string literals known by digest only: declarations read back from a
+    /// The SHA-256 (`digest`) of string literals known by digest only: declarations read back from a
     /// site's build state, which keeps no literal's text (`encode(to:)`).
     public var stringLiteralDigests: Set<String> = []
 
@@ -161,6 +163,9 @@ public struct SourceFileDeclarations: Sendable, Codable {
         stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
     }
 
-    /// The digest a literal is known by.
-    public static func digest(_ literal: String) -> String { StableHash.hex([literal]) }
+    /// The digest a literal is known by: SHA-256, which no one can turn back into a key or a
+    /// token (a fast non-cryptographic hash such as `StableHash` can be inverted).
+    public static func digest(_ literal: String) -> String {
+        SHA256.hash(data: Data(literal.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
 }

@@ -116,6 +116,8 @@ import Testing
         #expect(!read.mentions("noSuchLiteral") && !parsed.mentions("noSuchLiteral"))
         #expect(parsed.stringLiterals.contains("saved %@"))
         #expect(!String(decoding: bytes, as: UTF8.self).contains("saved %@"), "no literal's text in the encoding")
+        // SHA-256 (FIPS 180-2's test vector), not a hash one could invert.
+        #expect(SourceFileDeclarations.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(read.candidates.mapValues { $0.map(\.members) } == parsed.candidates.mapValues { $0.map(\.members) })
         // Taken from `earlier`, a file is not read at all (a missing path would fail the scan).
         let missing = SourceFile(path: "/nonexistent/Gone.swift", module: "App", knownModules: [])
