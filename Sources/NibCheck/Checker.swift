@@ -113,9 +113,7 @@ public struct Checker {
         /// runtime loads for it, or none (every answer unknown) when that is undecidable.
         func lookup(_ name: String, module: String?) -> ClassLookup {
             guard index.candidates[name] != nil else { return ClassLookup(table: table) }
-            var result = table
-            result[name] = index.resolve(name, module: module)?.info
-            return ClassLookup(table: result)
+            return ClassLookup(table: table, replacing: name, with: index.resolve(name, module: module)?.info)
         }
     }
 }

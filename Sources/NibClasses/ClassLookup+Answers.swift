@@ -41,7 +41,7 @@ extension ClassLookup {
         var current: String? = name
         while let className = current, !result.contains(className) {
             result.append(className)
-            current = table?[className]?.superclass ?? FrameworkClasses.entry(className)?.superclass
+            current = entry(className)?.superclass ?? FrameworkClasses.entry(className)?.superclass
         }
         return result
     }

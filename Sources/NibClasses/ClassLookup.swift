@@ -4,10 +4,33 @@ import NibModel
 /// then the no-table conventions of R-CONV-3 and Appendix D.
 public struct ClassLookup: Sendable {
     /// The class table (a scenario's `classes:` or one derived from sources); nil when none.
-    public let table: [String: ClassInfo]?
+    /// Read through `entry`, which sees `replaced` over it.
+    private let table: [String: ClassInfo]?
+    /// One entry that stands over `table`'s (nil info: no entry): a check asks about one object's
+    /// class as its module resolves it, and copying a 1,500-class table for each object was
+    /// most of `check`'s time on a large app.
+    private let replaced: (name: String, info: ClassInfo?)?
 
     /// A lookup over `table`.
-    public init(table: [String: ClassInfo]?) { self.table = table }
+    public init(table: [String: ClassInfo]?) {
+        self.table = table
+        replaced = nil
+    }
+
+    /// A lookup over `table` with `name`'s entry replaced by `info` (removed when nil).
+    public init(table: [String: ClassInfo], replacing name: String, with info: ClassInfo?) {
+        self.table = table
+        replaced = (name, info)
+    }
+
+    /// Whether there is a class table at all.
+    public var hasTable: Bool { table != nil }
+
+    /// The table's entry for `name`.
+    public func entry(_ name: String) -> ClassInfo? {
+        if let replaced, replaced.name == name { return replaced.info }
+        return table?[name]
+    }
 
     /// Selectors a class "described only by name" does not override (Appendix E.1).
     static let notOverriddenByDefault: Set<String> = [
@@ -17,7 +40,7 @@ public struct ClassLookup: Sendable {
 
     /// A user class is traced at L1 (R-CONV-3 clarified).
     public func isUser(_ name: String) -> Bool {
-        if let info = table?[name] { return info.isUser }
+        if let info = entry(name) { return info.isUser }
         if FrameworkClasses.entry(name) != nil { return false }
         return !(name.hasPrefix("UI") || name.hasPrefix("NS"))
     }
@@ -28,7 +51,7 @@ public struct ClassLookup: Sendable {
         var seen: Set<String> = []
         while let className = current, !seen.contains(className) {
             seen.insert(className)
-            guard let info = table?[className] else {
+            guard let info = entry(className) else {
                 return current == name && isUser(name) && !Self.notOverriddenByDefault.contains(selector)
             }
             guard info.isUser else { return false }
@@ -46,7 +69,7 @@ public struct ClassLookup: Sendable {
     public func traces(_ name: String, _ selector: String) -> Bool { isUser(name) && overrides(name, selector) }
 
     /// The behaviour flags of `name` (the nearest table entry up the chain).
-    public func behaviour(_ name: String) -> ClassBehaviour { table?[name]?.behaviour ?? ClassBehaviour() }
+    public func behaviour(_ name: String) -> ClassBehaviour { entry(name)?.behaviour ?? ClassBehaviour() }
 
     /// Walks the class chain; `test` answers per table entry, `frameworkTest` per framework entry.
     /// A class nobody describes counts as compliant (no table, a class the table does not
@@ -59,12 +82,12 @@ public struct ClassLookup: Sendable {
     /// The three-valued walk behind every lookup: `.found` when a class of the chain has it,
     /// `.unknown` when the chain reaches a class nobody describes (R-SRC-3), else `.missing`.
     func answer(_ name: String, _ test: (ClassInfo) -> Bool, _ frameworkTest: (FrameworkClasses.Entry) -> Bool) -> Answer {
-        guard let table else { return .unknown }
+        guard hasTable else { return .unknown }
         var current: String? = name
         var seen: Set<String> = []
         while let className = current, !seen.contains(className) {
             seen.insert(className)
-            if let info = table[className] {
+            if let info = entry(className) {
                 if test(info) { return .found }
                 current = info.superclass
             } else if let entry = FrameworkClasses.entry(className) {
@@ -87,10 +110,10 @@ public struct ClassLookup: Sendable {
 
     /// AppKit: the instance variable an outlet is assigned to, if any (R-OUT-2).
     public func ivar(_ name: String, key: String) -> String? {
-        guard let table else { return nil }
+        guard hasTable else { return nil }
         var current: String? = name
         var seen: Set<String> = []
-        while let className = current, !seen.contains(className), let info = table[className] {
+        while let className = current, !seen.contains(className), let info = entry(className) {
             seen.insert(className)
             if info.ivars.contains(key) { return key }
             if info.ivars.contains("_\(key)") { return "_\(key)" }
@@ -104,7 +127,7 @@ public struct ClassLookup: Sendable {
 
     /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
     public func qualifiedName(_ name: String) -> String {
-        guard let module = table?[name]?.swiftModule else { return name }
+        guard let module = entry(name)?.swiftModule else { return name }
         return "\(module).\(name)"
     }
 
@@ -115,7 +138,7 @@ public struct ClassLookup: Sendable {
         while let className = current, !seen.contains(className) {
             if className == ancestor { return true }
             seen.insert(className)
-            current = table?[className]?.superclass ?? FrameworkClasses.entry(className)?.superclass
+            current = entry(className)?.superclass ?? FrameworkClasses.entry(className)?.superclass
         }
         return false
     }

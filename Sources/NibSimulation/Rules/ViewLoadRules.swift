@@ -59,7 +59,7 @@ extension SimulationRun {
         if info.storyboard != nil, let element = objects[vc - 1].element, Self.containerElements.contains(element) { return }
         var classNameForNib = className(vc)
         // R-NN-9: Swift classes look up the module-qualified name (flag; default on for macOS 10.10–10.x).
-        if isMac, let module = classes.table?[classNameForNib]?.swiftModule,
+        if isMac, let module = classes.entry(classNameForNib)?.swiftModule,
             scenario.flags.macQualifiedNibName ?? (scenario.osVersion >= OSVersion(10, 10) && scenario.osVersion < OSVersion(11, 0))
         {
             classNameForNib = "\(module).\(classNameForNib)"
