@@ -1,5 +1,6 @@
 import CStringSearch
 import Foundation
+import NibModel
 
 /// Reads an OpenStep ("old-style") property list, the format of Xcode's `project.pbxproj`,
 /// into Swift values: `[String: Any]` for a dictionary, `[Any]` for an array, `String` for a
@@ -167,7 +168,7 @@ enum OpenStepPropertyList {
                     guard position + 4 <= bytes.count else { return nil }
                     var code: UInt32 = 0
                     for digit in bytes[position..<position + 4] {
-                        guard let value = Self.hexValue(digit) else { return nil }
+                        guard let value = digit.hexDigitValue else { return nil }
                         code = code << 4 | UInt32(value)
                     }
                     guard let scalar = Unicode.Scalar(code) else { return nil }
@@ -189,7 +190,7 @@ enum OpenStepPropertyList {
                 position += 1
                 if byte == UInt8(ascii: ">") { return high == nil ? result : nil }
                 if high == nil, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-                guard let nibble = Self.hexValue(byte) else { return nil }
+                guard let nibble = byte.hexDigitValue else { return nil }
                 if let first = high {
                     result.append(first << 4 | nibble)
                     high = nil
@@ -198,15 +199,6 @@ enum OpenStepPropertyList {
                 }
             }
             return nil
-        }
-
-        static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
         }
     }
 }

@@ -20,6 +20,20 @@ struct IncrementalDocumentTests {
         return project
     }
 
+    /// `project(in:)` and the fixture app's sources beside it (`AppSources`), dated a minute
+    /// ago: a build records a file's digest only once its bytes have stood still for two
+    /// seconds (an edit within the same clock tick looks unchanged), as a checkout's have.
+    static func projectWithSources(in directory: URL) throws -> (project: URL, sources: URL) {
+        let project = try project(in: directory)
+        let sources = directory.appendingPathComponent("AppSources")
+        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
+        for name in ["AppList.swift", "Settings.swift"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
+        }
+        return (project, sources)
+    }
+
     static func build(_ project: URL, into output: URL) throws -> SiteReport {
         try SiteBuilder(options: IncrementalSiteTests.options(output, inputs: [project]), backend: InProcessBackend()).build()
     }
@@ -118,15 +132,7 @@ struct IncrementalDocumentTests {
     /// byte for byte the one a cold build writes.
     @Test func aSourceEditPlansTheDocumentsUsingTheClassItChanges() throws {
         let directory = SiteFixtures.temporaryDirectory("incremental-source-edit")
-        let project = try Self.project(in: directory)
-        let sources = directory.appendingPathComponent("AppSources")
-        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
-        // Written a minute ago: a build records the digest of a file only once its bytes have
-        // stood still for two seconds (an edit within the same clock tick looks unchanged).
-        for name in ["AppList.swift", "Settings.swift"] {
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
-        }
+        let (project, sources) = try Self.projectWithSources(in: directory)
         let output = directory.appendingPathComponent("public")
         func build(into output: URL) throws -> SiteReport {
             var options = IncrementalSiteTests.options(output, inputs: [project])
@@ -191,13 +197,7 @@ struct IncrementalDocumentTests {
     /// are not taken: every source file is parsed again.
     @Test func sourceDeclarationsReadByAnotherNibvizAreParsedAgain() throws {
         let directory = SiteFixtures.temporaryDirectory("incremental-source-tool")
-        let project = try Self.project(in: directory)
-        let sources = directory.appendingPathComponent("AppSources")
-        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
-        for name in ["AppList.swift", "Settings.swift"] {
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
-        }
+        let (project, sources) = try Self.projectWithSources(in: directory)
         let output = directory.appendingPathComponent("public")
         var options = IncrementalSiteTests.options(output, inputs: [project])
         options.sources = [sources]
