@@ -54,21 +54,20 @@ extension SiteContent {
     }
 
     /// A digest of what a document's runs read of the app's classes (`options`' class table
-    /// slice and the classes the runtime will not find); "" without a class table. With the
+    /// slice and the classes the runtime will not find); "" without either. With the
     /// document's bytes it decides whether its simulations can change, so an edit to the
     /// sources that leaves the slice as it was keeps the document's pages.
     public static func classesDigest(_ options: SimulationOptions) -> String {
-        guard let table = options.classTable else { return options.classesNotFound.isEmpty ? "" : notFoundText(options) }
+        guard options.classTable != nil || !options.classesNotFound.isEmpty else { return "" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let tableText = (try? encoder.encode(table)).map { String(decoding: $0, as: UTF8.self) } ?? "\(table.count) unencodable"
-        return StableHash.hex([tableText, notFoundText(options)])
-    }
-
-    /// `classesNotFound` in a fixed order.
-    private static func notFoundText(_ options: SimulationOptions) -> String {
-        options.classesNotFound.sorted { $0.key < $1.key }.map { file, objects in
+        let table = options.classTable.map { table in
+            (try? encoder.encode(table)).map { String(decoding: $0, as: UTF8.self) } ?? "\(table.count) unencodable"
+        }
+        // `classesNotFound` in a fixed order (its inner keys are no strings: JSON would not sort them).
+        let notFound = options.classesNotFound.sorted { $0.key < $1.key }.map { file, objects in
             ([file] + objects.sorted { $0.key < $1.key }.map { $0.key.rawValue + "\u{0}" + $0.value }).joined(separator: "\u{1}")
-        }.joined(separator: "\u{2}")
+        }
+        return StableHash.hex([table ?? "no table"] + notFound)
     }
 }

@@ -47,17 +47,11 @@ struct BuildState: Codable {
     /// no-change rebuild reads the small file alone.
     static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
     /// Enough files that a rebuild after a small change encodes a few of them and carries the
-    /// rest (`encodedDetails`), few enough to read at once.
+    /// rest (`ShardedJSON`), few enough to read at once.
     static let detailsShards = 16
 
-    /// The shard of a page path or document path: fixed by the key's bytes, so an unchanged key
-    /// stays in its file.
-    static func shard(_ key: String, of count: Int = detailsShards) -> Int {
-        Int(key.utf8.reduce(UInt32(0)) { $0 &* 31 &+ UInt32($1) } % UInt32(count))
-    }
-
     /// The part of the state a rebuild needs only when something changed.
-    struct Details: Codable, Sendable {
+    struct Details: Codable, Sendable, Equatable {
         var format = BuildState.format
         var pages: [String: Page] = [:]
         var units: [String: Unit] = [:]
@@ -98,41 +92,30 @@ struct BuildState: Codable {
     /// or document is kept.
     mutating func readDetails(in output: OutputFolder, jobs: Int) {
         let paths = (0..<Self.detailsShards).map(Self.detailsPath)
-        guard let files = output.previousMarker?.files, paths.allSatisfy(files.contains) else { return }
-        let shards = parallelMap(paths, jobs: min(jobs, paths.count)) { path -> Details? in
-            guard let data = FileManager.default.contents(atPath: output.path + "/" + path),
-                let details = try? JSONDecoder().decode(Details.self, from: data), details.format == BuildState.format
-            else { return nil }
-            return details
-        }
-        guard shards.allSatisfy({ $0 != nil }) else { return }
-        for shard in shards.compactMap({ $0 }) {
+        guard
+            let shards = ShardedJSON.read(Details.self, paths: paths, in: output, jobs: jobs, accepted: { $0.format == BuildState.format })
+        else { return }
+        for shard in shards {
             pages.merge(shard.pages) { first, _ in first }
             units.merge(shard.units) { first, _ in first }
         }
         detailsRead = true
     }
 
-    /// The pages and documents as the `detailsShards` files to write; nil bytes for a shard
-    /// whose entries are those `previous` read from its file (the file is carried as it is: a
-    /// rebuild after a small change encodes a few shards, not the whole site's links).
-    func encodedDetails(jobs: Int, previous: BuildState?) throws -> [(path: String, bytes: Data?)] {
-        let parts = shardedDetails
-        let old = previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }
-        let encoded = parallelMap(Array(parts.enumerated()), jobs: min(jobs, parts.count)) { number, details -> Result<Data?, Error> in
-            if let old, old[number].pages == details.pages, old[number].units == details.units { return .success(nil) }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return Result { try encoder.encode(details) }
-        }
-        return try encoded.enumerated().map { (Self.detailsPath($0.offset), try $0.element.get()) }
+    /// Writes the pages and documents as the `detailsShards` files; a shard whose entries are
+    /// those `previous` read from its file is carried as it is (a rebuild after a small change
+    /// encodes a few shards, not the whole site's links).
+    func writeDetails(to output: OutputFolder, jobs: Int, previous: BuildState?) throws {
+        try ShardedJSON.write(
+            shardedDetails, to: (0..<Self.detailsShards).map(Self.detailsPath),
+            previous: previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }, in: output, jobs: jobs)
     }
 
-    /// `pages` and `units` split by `shard`, one `Details` per file.
+    /// `pages` and `units` split by shard, one `Details` per file.
     var shardedDetails: [Details] {
         var shards = Array(repeating: Details(), count: Self.detailsShards)
-        for (path, page) in pages { shards[Self.shard(path)].pages[path] = page }
-        for (path, unit) in units { shards[Self.shard(path)].units[path] = unit }
+        for (path, page) in pages { shards[ShardedJSON.shard(path, of: Self.detailsShards)].pages[path] = page }
+        for (path, unit) in units { shards[ShardedJSON.shard(path, of: Self.detailsShards)].units[path] = unit }
         return shards
     }
 

@@ -23,6 +23,8 @@ enum InputDigest {
         var sources: SourceSurvey?
         /// What the app's Info.plists name (R-LAUNCH-1), for the read step (read once).
         var appFiles: MainStoryboards.AppFiles?
+        /// The running nibviz: its version and binary (what state written by another one lacks).
+        var tool = ""
     }
 
     /// A file's size, modification time (nanoseconds) and the digest of its bytes.
@@ -55,9 +57,10 @@ enum InputDigest {
         }
         let appFiles = MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion)
         digests.appFiles = appFiles
+        digests.tool = options.version + " " + executableStamp()
         var parts: [String] = [
-            "site-state-2", options.version, options.title ?? "", options.siteRoot.standardizedFileURL.path,
-            options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"), executableStamp(),
+            "site-state-2", digests.tool, options.title ?? "", options.siteRoot.standardizedFileURL.path,
+            options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"),
             options.sources.map(\.path).joined(separator: "\n"), options.platform.map { "\($0)" } ?? "",
             // Which storyboard is launched (R-LAUNCH-1): what the app's Info.plists name.
             "\(appFiles)",
@@ -126,9 +129,6 @@ enum InputDigest {
         guard isFolder.boolValue else { return [path] }
         return FolderWalk.files(under: path).map { path + "/" + $0 }
     }
-
-    /// The running tool: its version and binary (`executableStamp`).
-    static func tool(_ options: SiteOptions) -> String { options.version + " " + executableStamp() }
 
     /// Size and modification time of the running binary.
     static func executableStamp() -> String {

@@ -39,12 +39,10 @@ public final class SiteBuilder {
     var previous: BuildState?
     /// This build's state, saved for the next one.
     var state = BuildState()
-    /// The source files' declarations as this build read them (nil without `--sources`).
-    var sourceCache: SourceCache?
-    /// The paths each shard of the previous build's source cache held, and the files whose
-    /// declarations this build took from it.
-    var previousSourceShards: [Set<String>]?
-    var reusedSources: Set<String> = []
+    /// The source files' declarations as this build read them (nil without `--sources`), and
+    /// the previous build's, in their shards (`SourceCache`).
+    var sourceShards: [SourceCache]?
+    var previousSourceShards: [SourceCache]?
     /// Every page's anchors and references, for the link check.
     var links: [String: LinkChecker.PageLinks] = [:]
     /// The pages carried from the previous build as they were.
@@ -323,9 +321,7 @@ public final class SiteBuilder {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for (path, bytes) in try state.encodedDetails(jobs: options.jobs, previous: previous) {
-            if let bytes { try output.write(bytes, to: path) } else { try output.carry(path) }
-        }
+        try state.writeDetails(to: output, jobs: options.jobs, previous: previous)
         try saveSourceDeclarations(output)
         try output.write(try encoder.encode(state), to: BuildState.path)
     }

@@ -130,7 +130,7 @@ public struct IdentifierUse: Hashable, Sendable, Codable {
 }
 
 /// What one source file declares.
-public struct SourceFileDeclarations: Sendable, Codable {
+public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     /// Classes, extensions and categories, in source order.
     public var classes: [SourceClassDeclaration] = []
     /// Identifier literals passed to storyboard and segue APIs.

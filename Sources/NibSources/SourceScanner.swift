@@ -133,7 +133,7 @@ public enum SourceScanner {
 }
 
 /// One source file as a scan read it: its declarations, its size, the digest of its bytes.
-public struct ScannedFile: Sendable, Codable {
+public struct ScannedFile: Sendable, Codable, Equatable {
     /// What it declares (its classes carrying the modules the project files give it).
     public var declarations: SourceFileDeclarations
     /// Its size in bytes.

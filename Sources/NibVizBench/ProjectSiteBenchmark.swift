@@ -10,10 +10,11 @@ func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
     let projects = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter {
         $0.contains("__") && FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0).path)
     }
-    func sourceCount(_ project: String) -> Int {
-        FileManager.default.enumerator(atPath: sources.appendingPathComponent(project).path)?.allObjects.count ?? 0
+    // Each project's file count, once (not per comparison).
+    let sizes = projects.map {
+        ($0, FileManager.default.enumerator(atPath: sources.appendingPathComponent($0).path)?.allObjects.count ?? 0)
     }
-    guard let project = projects.max(by: { (sourceCount($0), $1) < (sourceCount($1), $0) }) else {
+    guard let project = sizes.max(by: { ($0.1, $1.0) < ($1.1, $0.0) })?.0 else {
         return (report + ["(no source corpus under \(sources.path); re-create it with corpus/sources/rebuild.sh)"]).joined(separator: "\n")
     }
     let directory = scratchFolder("bench-project-site")
