@@ -103,11 +103,14 @@ public struct SiteTimings: Sendable {
         // The jobs' wall time beyond Graphviz's is nibviz's own CPU work plus time the worker
         // waited for a core (other processes, or this build planning pages on the same cores):
         // told apart, so a loaded machine does not read as per-job overhead.
-        let perJob = diagrams.isEmpty ? 0 : ownCPU / Double(diagrams.count) * 1000
-        lines.append(
-            "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
-                + String(format: "%.3f ms per job", perJob)
-                + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
+        // With one lane Graphviz runs on this thread: no framing, no pipes, no core to wait for.
+        if lanes > 1 {
+            let perJob = diagrams.isEmpty ? 0 : ownCPU / Double(diagrams.count) * 1000
+            lines.append(
+                "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
+                    + String(format: "%.3f ms per job", perJob)
+                    + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
+        }
         if let processCPU, let own = processOwnCPU {
             lines.append(
                 "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
@@ -116,7 +119,15 @@ public struct SiteTimings: Sendable {
         if let mainThreadCPU, lanes > 1 {
             lines.append("  main thread \(format(mainThreadCPU)) CPU: the build's serial part, which no number of cores shortens")
         }
-        lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
+        if lanes > 1 {
+            lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
+        } else {
+            // The one lane is the thread that also plans and writes the pages: its time off
+            // Graphviz is that work, not a worker waiting.
+            lines.append(
+                "  one lane, in this process: of the \(format(renderWall)) it spent, \(format(jobs)) went to Graphviz's jobs and "
+                    + "\(format(idleWorkerSeconds)) to planning and writing pages")
+        }
         lines.append("  pages written \(pagesWritten), kept unchanged \(pagesKept)")
         if diagramsDrawnAgain > 0 {
             lines.append("  diagrams drawn again \(diagramsDrawnAgain) (shared with pages written earlier; no cache to read them back)")

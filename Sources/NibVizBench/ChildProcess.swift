@@ -38,6 +38,31 @@ func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = ni
         cpuSeconds: cpuSeconds(usage))
 }
 
+/// Starts `path` once per argument list, all at once (output thrown away), and returns the
+/// seconds until the last of them exits; NaN when one cannot start or fails.
+func runConcurrently(_ path: String, _ argumentLists: [[String]]) -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    let start = DispatchTime.now().uptimeNanoseconds
+    var children: [pid_t] = []
+    for arguments in argumentLists {
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        if posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 { children.append(pid) }
+    }
+    var failed = children.count < argumentLists.count
+    for pid in children {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if status != 0 { failed = true }
+    }
+    return failed ? .nan : Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
 /// User + system seconds in `usage`.
 func cpuSeconds(_ usage: rusage) -> Double {
     Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
