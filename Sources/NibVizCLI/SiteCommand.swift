@@ -41,7 +41,7 @@ struct SiteCommand: ParsableCommand {
     @OptionGroup var sources: SourcesOption
     @Option(
         help:
-            "Diagrams rendered (worker processes) and documents read at once; 1 renders serially in this process (default: the machine's cores)."
+            "Diagrams rendered (worker processes) and documents read at once; 1 renders serially in this process (default: the machine's cores; at most twice them)."
     )
     var jobs: Int?
     @Flag(help: "Print where the time went: per step, Graphviz layout vs render vs nibviz's own work, the longest diagrams, idle workers.")
@@ -68,7 +68,11 @@ struct SiteCommand: ParsableCommand {
             version: NibvizCommand.version, title: title)
         options.exclusion = InputExclusion(excludes)
         options.sources = sources.paths.map { URL(fileURLWithPath: $0) }
-        options.jobs = jobs ?? options.jobs
+        if let jobs {
+            let usable = RenderWorkerPool.usableJobs(jobs)
+            usable.note.map { printError("site: \($0)") }
+            options.jobs = usable.jobs
+        }
         try options.applyProjectFiles()
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         ProcessMemory.limitArenas(to: max(2, options.jobs))

@@ -129,5 +129,15 @@ struct IncrementalSiteTests {
         #expect(!serialCache.isEmpty && serialCache == SiteFixtures.snapshot(pooled.appendingPathComponent(".nibviz-cache")))
         let bad = try runNibviz(["site", project.path, "-o", pooled.path, "--jobs", "0"], currentDirectory: TestPaths.packageRoot)
         #expect(bad.status == 64 && bad.stderr.contains("--jobs"))
+        // More workers than the cores can use are not started: the same site, with a note.
+        let many = directory.appendingPathComponent("many")
+        let crowded = try runNibviz(
+            ["site", project.path, "-o", many.path, "--jobs", "100000", "--timings"], currentDirectory: TestPaths.packageRoot)
+        #expect(crowded.status == 0, "\(crowded.stderr)")
+        #expect(crowded.stderr.contains("--jobs 100000 is more than this machine can use"), "\(crowded.stderr)")
+        let lanes = RenderWorkerPool.workerLimit
+        #expect(crowded.stderr.contains(" lanes=\(lanes) ") || crowded.stderr.contains(" lanes=\(lanes)\n"), "\(crowded.stderr)")
+        #expect(
+            SiteFixtures.snapshot(many).filter { !$0.key.hasPrefix(".") } == SiteFixtures.snapshot(pooled).filter { !$0.key.hasPrefix(".") })
     }
 }
