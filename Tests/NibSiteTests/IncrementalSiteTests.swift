@@ -138,6 +138,7 @@ struct IncrementalSiteTests {
         let lanes = RenderWorkerPool.workerLimit
         #expect(crowded.stderr.contains(" lanes=\(lanes) ") || crowded.stderr.contains(" lanes=\(lanes)\n"), "\(crowded.stderr)")
         #expect(
-            SiteFixtures.snapshot(many).filter { !$0.key.hasPrefix(".") } == SiteFixtures.snapshot(pooled).filter { !$0.key.hasPrefix(".") })
+            SiteFixtures.snapshot(many).filter { !$0.key.hasPrefix(".") } == SiteFixtures.snapshot(pooled).filter { !$0.key.hasPrefix(".") }
+        )
     }
 }
