@@ -100,9 +100,11 @@ public final class OutputFolder: @unchecked Sendable {
             rmdir(stagingPath)
             throw error
         }
+        InterruptCleanup.register(staging: stagingPath, lock: OutputLock.path(for: path))
     }
 
     deinit {
+        InterruptCleanup.unregister(staging: stagingPath)
         if !finished { POSIXFile.removeTree(stagingPath) }
     }
 
@@ -215,6 +217,7 @@ public final class OutputFolder: @unchecked Sendable {
     public func discard() {
         guard !finished else { return }
         finished = true
+        InterruptCleanup.unregister(staging: stagingPath)
         POSIXFile.removeTree(stagingPath)
         lock = nil
     }
@@ -234,6 +237,9 @@ public final class OutputFolder: @unchecked Sendable {
     /// Puts the new content in place and releases the lock.
     public func commit() throws {
         guard !finished else { return }
+        // An interrupt from here on leaves the staging folder to the next run: after a swap it
+        // holds the previous output, which only `removeOwned` may touch.
+        InterruptCleanup.unregister(staging: stagingPath)
         defer {
             finished = true
             lock = nil
