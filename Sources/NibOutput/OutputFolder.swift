@@ -100,11 +100,11 @@ public final class OutputFolder: @unchecked Sendable {
             rmdir(stagingPath)
             throw error
         }
-        InterruptCleanup.register(staging: stagingPath, lock: OutputLock.path(for: path))
+        InterruptCleanup.register(ObjectIdentifier(self), staging: stagingPath, lock: OutputLock.path(for: path))
     }
 
     deinit {
-        InterruptCleanup.unregister(staging: stagingPath)
+        InterruptCleanup.unregister(ObjectIdentifier(self))
         if !finished { POSIXFile.removeTree(stagingPath) }
     }
 
@@ -155,7 +155,7 @@ public final class OutputFolder: @unchecked Sendable {
         let made = madeFolders.contains(folder)
         mutex.unlock()
         guard !made else { return }
-        try POSIXFile.makeFolders(folder, shownAs: OutputPath.parent(of: shown + "/" + relative))
+        try POSIXFile.makeFolders(folder, inside: stagingPath, shownAs: OutputPath.parent(of: shown + "/" + relative))
         mutex.lock()
         madeFolders.insert(folder)
         mutex.unlock()
@@ -217,7 +217,7 @@ public final class OutputFolder: @unchecked Sendable {
     public func discard() {
         guard !finished else { return }
         finished = true
-        InterruptCleanup.unregister(staging: stagingPath)
+        InterruptCleanup.unregister(ObjectIdentifier(self))
         POSIXFile.removeTree(stagingPath)
         lock = nil
     }
@@ -237,11 +237,12 @@ public final class OutputFolder: @unchecked Sendable {
     /// Puts the new content in place and releases the lock.
     public func commit() throws {
         guard !finished else { return }
-        // An interrupt from here on leaves the staging folder to the next run: after a swap it
-        // holds the previous output, which only `removeOwned` may touch.
-        InterruptCleanup.unregister(staging: stagingPath)
+        // An interrupt from here on leaves the staging folder to the next run (after a swap it
+        // holds the previous output, which only `removeOwned` may touch); the lock still goes.
+        InterruptCleanup.keepStaging(ObjectIdentifier(self))
         defer {
             finished = true
+            InterruptCleanup.unregister(ObjectIdentifier(self))
             lock = nil
         }
         do {

@@ -138,6 +138,17 @@ public enum POSIXFile {
         if mkdir(path, 0o777) != 0 && errno != EEXIST { throw OutputError.system(shown) }
     }
 
+    /// `mkdir -p` of `path` inside `root`, which is never made itself: a staging folder removed
+    /// under a writer (`InterruptCleanup`) is not brought back, unmarked, by its next write.
+    static func makeFolders(_ path: String, inside root: String, shownAs shown: String) throws {
+        if kind(path) == .directory || resolvedKind(path) == .directory { return }
+        guard path.utf8.starts(with: (root + "/").utf8) else {
+            throw OutputError.system(shown, errno: ENOENT)
+        }
+        try makeFolders(OutputPath.parent(of: path), inside: root, shownAs: shown)
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw OutputError.system(shown) }
+    }
+
     /// Names in a folder, sorted (no `.` and `..`); nil when it cannot be read.
     static func entries(_ path: String) -> [String]? {
         entryKinds(path)?.map(\.name).sorted()
