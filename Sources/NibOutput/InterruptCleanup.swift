@@ -69,6 +69,12 @@ enum InterruptCleanup {
             let started = pthread_create(
                 &thread, &attributes,
                 { _ in
+                    // A process started with these signals blocked (a test runner's thread mask
+                    // is inherited) still gets them here: no other thread unblocks them.
+                    var handled = sigset_t()
+                    sigemptyset(&handled)
+                    for number in InterruptCleanup.signals { sigaddset(&handled, number) }
+                    pthread_sigmask(SIG_UNBLOCK, &handled, nil)
                     var byte: UInt8 = 0
                     while true {
                         let count = read(interruptPipeRead, &byte, 1)
