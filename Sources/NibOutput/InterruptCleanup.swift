@@ -131,8 +131,11 @@ nonisolated(unsafe) private var interruptPipe: Int32 = -1
 /// Its read end, for the thread that cleans up.
 nonisolated(unsafe) private var interruptPipeRead: Int32 = -1
 
-/// The signal handler: only `write`, which is async-signal-safe.
+/// The signal handler: only `write`, which is async-signal-safe, and the interrupted thread's
+/// `errno` as it was.
 private func forwardSignal(_ number: Int32) {
+    let saved = errno
     var byte = UInt8(truncatingIfNeeded: number)
     _ = write(interruptPipe, &byte, 1)
+    errno = saved
 }
