@@ -12,6 +12,14 @@ public enum StableHash {
         return stream.hex
     }
 
+    /// The digest of a file's bytes: what a build records of an input and what a source
+    /// declaration cache is keyed on, so the two must be computed the same way.
+    public static func hex(bytes: UnsafeRawBufferPointer) -> String {
+        var stream = Stream()
+        stream.add(bytes)
+        return stream.hex
+    }
+
     /// One digest fed piece by piece (a large input is hashed without being joined into one
     /// string); the same pieces give `hex`'s digest.
     public struct Stream: Sendable {

@@ -130,22 +130,14 @@ public enum POSIXFile {
         return out
     }
 
-    /// `mkdir -p` below an existing folder; returns nothing, throws the first failure.
-    static func makeFolders(_ path: String, shownAs shown: String) throws {
-        if kind(path) == .directory || resolvedKind(path) == .directory { return }
-        let parent = OutputPath.parent(of: path)
-        if parent != path { try makeFolders(parent, shownAs: shown) }
-        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw OutputError.system(shown) }
-    }
-
-    /// `mkdir -p` of `path` inside `root`, which is never made itself: a staging folder removed
+    /// `mkdir -p` below an existing folder; returns nothing, throws the first failure. With
+    /// `root`, only folders inside it are made, never `root` itself: a staging folder removed
     /// under a writer (`InterruptCleanup`) is not brought back, unmarked, by its next write.
-    static func makeFolders(_ path: String, inside root: String, shownAs shown: String) throws {
+    static func makeFolders(_ path: String, inside root: String? = nil, shownAs shown: String) throws {
         if kind(path) == .directory || resolvedKind(path) == .directory { return }
-        guard path.utf8.starts(with: (root + "/").utf8) else {
-            throw OutputError.system(shown, errno: ENOENT)
-        }
-        try makeFolders(OutputPath.parent(of: path), inside: root, shownAs: shown)
+        if let root, !path.utf8.starts(with: (root + "/").utf8) { throw OutputError.system(shown, errno: ENOENT) }
+        let parent = OutputPath.parent(of: path)
+        if parent != path { try makeFolders(parent, inside: root, shownAs: shown) }
         if mkdir(path, 0o777) != 0 && errno != EEXIST { throw OutputError.system(shown) }
     }
 

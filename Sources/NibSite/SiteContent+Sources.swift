@@ -59,15 +59,19 @@ extension SiteContent {
     /// sources that leaves the slice as it was keeps the document's pages.
     public static func classesDigest(_ options: SimulationOptions) -> String {
         guard options.classTable != nil || !options.classesNotFound.isEmpty else { return "" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let table = options.classTable.map { table in
-            (try? encoder.encode(table)).map { String(decoding: $0, as: UTF8.self) } ?? "\(table.count) unencodable"
-        }
+        let table = options.classTable.map { digestText($0) }
         // `classesNotFound` in a fixed order (its inner keys are no strings: JSON would not sort them).
         let notFound = options.classesNotFound.sorted { $0.key < $1.key }.map { file, objects in
             ([file] + objects.sorted { $0.key < $1.key }.map { $0.key.rawValue + "\u{0}" + $0.value }).joined(separator: "\u{1}")
         }
         return StableHash.hex([table ?? "no table"] + notFound)
+    }
+
+    /// A value as text to digest: its JSON with sorted keys (every field, in a fixed order), or
+    /// its description should it not encode.
+    static func digestText(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 }

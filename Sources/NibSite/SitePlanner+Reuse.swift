@@ -69,13 +69,7 @@ extension SitePlanner {
         var parts: [String] = [shared, sceneIndex.documentPaths[number], document.classesDigest]
         // Every field of a finding, not the ones its pages show today: a page that came to show
         // one more (the source line of the class) kept stale pages after a source edit.
-        if !document.findings.isEmpty {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            parts += document.findings.map { finding in
-                (try? encoder.encode(finding)).map { String(decoding: $0, as: UTF8.self) } ?? "\(finding)"
-            }
-        }
+        parts += document.findings.map { SiteContent.digestText($0) }
         parts += (sceneIndex.paths[number] ?? [:]).sorted { $0.key < $1.key }.map { $0.key + "\u{0}" + $0.value }
         func end(_ document: Int, _ scene: String?) -> String {
             guard document >= 0 else { return "-" }

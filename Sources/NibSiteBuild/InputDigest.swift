@@ -47,9 +47,7 @@ enum InputDigest {
                 return previous.digest
             }
             let bytes = POSIXFile.read(file, limit: .max, followingLinks: true) ?? [0xFF]
-            var hash = StableHash.Stream()
-            hash.add(bytes)
-            let hex = hash.hex
+            let hex = bytes.withUnsafeBytes { StableHash.hex(bytes: $0) }
             if let stamp, stamp.size == bytes.count, stamp.modified < now - 2_000_000_000 {
                 digests.files[file] = FileDigest(size: stamp.size, modified: stamp.modified, digest: hex)
             }
@@ -94,18 +92,12 @@ enum InputDigest {
         // table and on its findings (`SitePlanner.unitContext`), so an edit to a source file
         // plans again only the documents whose classes or findings it changes.
         if !options.sources.isEmpty {
-            if let survey = try? SourceScanner.survey(options.sources.map(\.path)) {
-                digests.sources = survey
-                for file in survey.files.map(\.path) + survey.modules.projectFiles {
-                    hasher.add(file)
-                    hasher.add(digest(file))
-                }
-            } else {
-                // The read step names what is wrong.
-                for path in options.sources.map(\.path) {
-                    hasher.add(path)
-                    hasher.add(digest(path))
-                }
+            let survey = try? SourceScanner.survey(options.sources.map(\.path))
+            digests.sources = survey
+            // Without a survey the folders themselves (the read step names what is wrong).
+            for file in survey.map({ $0.files.map(\.path) + $0.modules.projectFiles }) ?? options.sources.map(\.path) {
+                hasher.add(file)
+                hasher.add(digest(file))
             }
         }
         for folder in ["pages", "scenarios", "assets", "data"] {

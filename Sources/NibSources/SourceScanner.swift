@@ -119,9 +119,8 @@ public enum SourceScanner {
         }
         var found = declarations(String(decoding: data, as: UTF8.self), path: file.path, module: file.module)
         for position in found.classes.indices { found.classes[position].knownModules = file.knownModules }
-        var digest = StableHash.Stream()
-        data.withUnsafeBytes { digest.add($0) }
-        return .success(ScannedFile(declarations: found, bytes: data.count, digest: digest.hex))
+        let digest = data.withUnsafeBytes { StableHash.hex(bytes: $0) }
+        return .success(ScannedFile(declarations: found, bytes: data.count, digest: digest))
     }
 
     /// The declarations of one file's text, by its extension.
@@ -138,8 +137,8 @@ public struct ScannedFile: Sendable, Codable, Equatable {
     public var declarations: SourceFileDeclarations
     /// Its size in bytes.
     public var bytes: Int
-    /// `StableHash` of the bytes read: a cache keyed on a digest taken earlier can tell whether
-    /// the file changed in between.
+    /// `StableHash.hex(bytes:)` of the bytes read: a cache keyed on a digest taken earlier can
+    /// tell whether the file changed in between.
     public var digest: String
 
     /// Creates a scanned file.

@@ -11,9 +11,9 @@ struct ChildRun {
     var cpuSeconds: Double
 }
 
-/// Runs `path` with `arguments`, output to /dev/null (stderr to `stderrPath` when given), and
-/// measures it, with the child's own peak memory (sampled, see `ChildMemorySampler`).
-func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = nil) -> ChildRun {
+/// Starts `path` with `arguments`, stdout to /dev/null and stderr to `stderrPath` (or
+/// /dev/null); its process id, nil when it cannot start.
+func spawnChild(_ path: String, _ arguments: [String], stderrPath: String? = nil) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -21,10 +21,16 @@ func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = ni
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    return posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 ? pid : nil
+}
+
+/// Runs `path` with `arguments`, output to /dev/null (stderr to `stderrPath` when given), and
+/// measures it, with the child's own peak memory (sampled, see `ChildMemorySampler`).
+func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = nil) -> ChildRun {
     let sampler = ChildMemorySampler()
     let start = DispatchTime.now().uptimeNanoseconds
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+    guard let pid = spawnChild(path, arguments, stderrPath: stderrPath) else {
         _ = sampler.stop()
         return ChildRun(seconds: .nan, status: -1, peakBytes: 0, cpuSeconds: .nan)
     }
@@ -41,19 +47,8 @@ func runMeasured(_ path: String, _ arguments: [String], stderrPath: String? = ni
 /// Starts `path` once per argument list, all at once (output thrown away), and returns the
 /// seconds until the last of them exits; NaN when one cannot start or fails.
 func runConcurrently(_ path: String, _ argumentLists: [[String]]) -> Double {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
     let start = DispatchTime.now().uptimeNanoseconds
-    var children: [pid_t] = []
-    for arguments in argumentLists {
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        if posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 { children.append(pid) }
-    }
+    let children = argumentLists.compactMap { spawnChild(path, $0) }
     var failed = children.count < argumentLists.count
     for pid in children {
         var status: Int32 = 0
