@@ -87,16 +87,32 @@ public struct SiteContent: Sendable {
             self.launch = launch
             self.findings = findings
         }
-    }
 
-    /// The document with its simulations run, when they were left pending.
-    public func simulatedDocument(_ number: Int) -> DocumentRecord {
-        var document = documents[number]
-        if let simulate = document.pendingSimulation {
-            (document.timeline, document.launch) = simulate()
-            document.pendingSimulation = nil
+        /// The record with its simulations run, when they were left pending.
+        public var simulated: DocumentRecord {
+            var document = self
+            if let simulate = document.pendingSimulation {
+                (document.timeline, document.launch) = simulate()
+                document.pendingSimulation = nil
+            }
+            return document
         }
-        return document
+
+        /// The record as other documents' pages read it once its own pages are planned: its
+        /// path, whether it could be read, and its graph's header (format, platform, whether it
+        /// is a storyboard) without objects, connections, scenes or diagnostics; no simulations,
+        /// no findings. What a parsed graph holds is most of a build's memory.
+        public var outline: DocumentRecord {
+            let header = graph.map { graph in
+                NibGraph(
+                    file: graph.file, format: graph.format, documentType: graph.documentType, platform: graph.platform,
+                    targetRuntime: graph.targetRuntime, toolsVersion: graph.toolsVersion, isStoryboard: graph.isStoryboard,
+                    initialViewController: graph.initialViewController)
+            }
+            var record = DocumentRecord(relative: relative, graph: header, timeline: nil)
+            record.classesDigest = classesDigest
+            return record
+        }
     }
 
     /// SPEC's rules, in SPEC order.

@@ -22,22 +22,29 @@ extension SitePlanner {
         memo.classUses = classUses(sceneIndex.documentPaths)
         // The rule index (every rule's Markdown, no figure) is planned on a thread of its own,
         // by a planner of its own that only that thread uses.
-        let rulesPlanner = UncheckedReference(SitePlanner(settings: settings, content: content, note: note))
-        let rulesPage = BackgroundValue(threaded: settings.jobs > 1) { () -> [SitePage] in
-            rulesPlanner.value.planRulesPage()
-            return rulesPlanner.value.pages
+        let rulesPage = BackgroundValue(threaded: settings.jobs > 1) { [settings, content, note] () -> [SitePage] in
+            let planner = SitePlanner(settings: settings, content: content, note: note)
+            planner.planRulesPage()
+            return planner.pages
         }
         // Documents are planned on other threads while the home, concept, rule and scenario
         // pages are planned here; the page shell is needed from the first document's pages on.
+        // The documents' index and the class index come last but are planned here too: they
+        // read every document, which is let go as its pages are adopted.
+        var indexes: [SitePage] = []
         try planDocumentUnits {
             planHomePage()
             adoptConceptPages(concepts.value)
             prepareLayout()
             pages += rulesPage.value
             planScenarioPages()
+            let first = pages.count
+            planDocumentIndex(sceneIndex.documentPaths)
+            planClassesPage()
+            indexes = Array(pages[first...])
+            pages.removeSubrange(first...)
         }
-        planDocumentIndex(sceneIndex.documentPaths)
-        planClassesPage()
+        pages += indexes
         // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.
         let repeated = Dictionary(grouping: pages.map { $0.path.lowercased() }, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
         guard repeated.isEmpty else {

@@ -21,7 +21,9 @@ extension SitePlanner {
     /// What planning a document needs, read-only and shared by the threads that plan.
     struct UnitPlanner: Sendable {
         let settings: Settings
+        /// The content with the documents' outlines; each document in full is on `shelf`.
         let content: SiteContent
+        let shelf: DocumentShelf
         let note: @Sendable (String) -> Void
         let storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]
         let storyboardEntries: [AppMapDiagram.Storyboard]
@@ -30,9 +32,8 @@ extension SitePlanner {
         /// Plans document `number` against `index`.
         func plan(_ number: Int, index: SceneIndex) -> DocumentUnit {
             let planner = SitePlanner(settings: settings, content: content, note: note)
-            if content.documents[number].pendingSimulation != nil {
-                planner.simulated = (number, content.simulatedDocument(number))
-            }
+            let record = shelf.record(number).simulated
+            planner.simulated = (number, record)
             planner.memo.storyboards = storyboards
             planner.memo.storyboardEntries = storyboardEntries
             planner.memo.classUses = classUses
@@ -42,7 +43,7 @@ extension SitePlanner {
             planner.planDocumentPage(of: number)
             // Its graph stays until every page is planned; its tables of objects need not (a
             // page that asks again later builds them again).
-            if case .success(let graph) = content.documents[number].graph { graph.forgetDerivedTables() }
+            if case .success(let graph) = record.graph { graph.forgetDerivedTables() }
             // Rule ids linked here, on the planning thread, not where the unit is adopted (the
             // build's serial part): a page's links depend on the rules and scenarios alone.
             for index in planner.pages.indices { _ = planner.linkRules(index) }
@@ -57,9 +58,12 @@ extension SitePlanner {
     /// pages, in document order (`unitPages`). Figures are registered (`figureAdded`) as each
     /// unit is adopted, its pages linked and handed on (`pagesAdopted`).
     func planDocumentUnits(meanwhile: () -> Void) throws {
+        let shelf = DocumentShelf(content.documents)
+        var outlined = content
+        outlined.documents = content.documents.map(\.outline)
         let planner = UnitPlanner(
-            settings: settings, content: content, note: note, storyboards: storyboards, storyboardEntries: storyboardEntries,
-            classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
+            settings: settings, content: outlined, shelf: shelf, note: note, storyboards: storyboards,
+            storyboardEntries: storyboardEntries, classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
         let base = sceneIndex
         let count = content.documents.count
         // Documents whose pages an earlier build planned against the same context are kept.
@@ -77,6 +81,9 @@ extension SitePlanner {
         // waiting for a consumer that is gone, holding their documents.
         defer { work.cancel() }
         meanwhile()
+        // From here on each document is read in full from the shelf alone, and let go once its
+        // pages are adopted (the storyboards' memo keeps theirs: references resolve through it).
+        content = outlined
         let firstUnitPage = pages.count
         var planned = 0
         units = []
@@ -91,6 +98,7 @@ extension SitePlanner {
                         UnitRecord(
                             context: contexts[number], pages: unit.pages, sceneCount: unit.sceneCount, claims: unit.claims,
                             figures: figures.count..<figures.count, kept: true))
+                    shelf.release(number)
                     continue
                 }
             }
@@ -119,6 +127,7 @@ extension SitePlanner {
                 UnitRecord(
                     context: contexts[number], pages: (unit.scenePages + unit.pages).map(\.kept), sceneCount: unit.scenePages.count,
                     claims: unit.claims.map { [$0.path, $0.key, $0.result] }, figures: offset..<figures.count, kept: false))
+            shelf.release(number)
         }
         unitPages = firstUnitPage..<pages.count
     }
@@ -165,7 +174,8 @@ extension SitePlanner {
 final class BackgroundValue<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let threaded: Bool
-    private let work: () -> Value
+    /// Let go once it has run: what it captured (the site's content) need not outlive it.
+    private var work: (() -> Value)?
     private var result: Value?
     private var waited = false
 
@@ -174,7 +184,8 @@ final class BackgroundValue<Value>: @unchecked Sendable {
         self.work = work
         guard threaded else { return }
         let thread = Thread { [self] in
-            result = self.work()
+            result = self.work?()
+            self.work = nil
             done.signal()
         }
         thread.stackSize = 8 << 20
@@ -187,8 +198,10 @@ final class BackgroundValue<Value>: @unchecked Sendable {
             waited = true
         }
         if let result { return result }
+        guard let work else { preconditionFailure("a background value without its result or its work") }
         let made = work()
         result = made
+        self.work = nil
         return made
     }
 }

@@ -29,18 +29,14 @@ public final class SitePlanner {
 
     /// What the pages say about the build.
     public let settings: Settings
-    /// Everything the pages show, read once.
-    public internal(set) var content: SiteContent {
-        didSet {
-            memo = Memo()
-            hasProject = !content.documents.isEmpty
-        }
-    }
+    /// Everything the pages show, read once. While document pages are planned its documents are
+    /// their outlines (`DocumentRecord.outline`; each in full on the `DocumentShelf`).
+    public internal(set) var content: SiteContent
     /// Whether the site documents a project (it has user documents); it outlives
     /// `releaseDocuments`.
-    private(set) var hasProject: Bool
-    /// A document of `content` with its pending simulations run (`UnitPlanner`): kept beside
-    /// `content` rather than written into it, which copied every document's record per unit.
+    let hasProject: Bool
+    /// The document whose pages are planned, in full and with its pending simulations run
+    /// (`UnitPlanner`): `content` holds the documents' outlines then.
     var simulated: (number: Int, record: SiteContent.DocumentRecord)?
     var pages: [SitePage] = []
     /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
@@ -81,13 +77,13 @@ public final class SitePlanner {
     /// storyboards) go once every page is planned and linked: they are most of a build's memory,
     /// and laying out and writing the pages never reads them.
     public func releaseDocuments() {
-        let project = hasProject
         content.documents = []
         simulated = nil
-        hasProject = project
+        // The storyboards' memo holds their graphs.
+        memo = Memo()
     }
 
-    /// Document `number`, simulated when its unit is being planned.
+    /// Document `number`: in full and simulated when its unit is being planned.
     func document(_ number: Int) -> SiteContent.DocumentRecord {
         if let simulated, simulated.number == number { return simulated.record }
         return content.documents[number]

@@ -215,6 +215,9 @@ public final class SiteBuilder {
         let settings = SitePlanner.Settings(
             version: options.version, title: options.title, inputs: options.inputs, jobs: options.jobs)
         let planner = SitePlanner(settings: settings, content: content) { [progress] in progress.warn($0) }
+        // The planner holds the documents now, and lets each go as its pages are adopted.
+        unreadable = content.unreadable
+        content.documents = []
         let inbox = self.inbox
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
@@ -259,20 +262,11 @@ public final class SiteBuilder {
         finisher.start()
     }
 
-    /// Lets the parsed documents go once every page is planned (the later steps need only
-    /// `documentPaths` and `unreadable`): while the last diagrams are drawn, pages
-    /// written and links checked, they would be most of the build's memory.
+    /// Lets what is left of the parsed documents go once every page is planned (the later
+    /// steps need only `documentPaths` and `unreadable`): their outlines and the storyboards
+    /// the planner's memo keeps (`SitePlanner.releaseDocuments`).
     func releaseDocuments(_ planner: SitePlanner) {
-        unreadable = content.unreadable
-        let documents = content.documents
-        content.documents = []
         planner.releaseDocuments()
-        guard options.jobs > 1 else { return }
-        // Freeing hundreds of parsed graphs takes a while: on a thread of its own, not on the
-        // way to the pages (the last reference goes with the thread's closure).
-        let thread = Thread { [documents] in _ = documents.count }
-        _ = consume documents
-        thread.start()
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed. A page

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// The parsed documents while their pages are planned, on any planning thread: each is let go
+/// once its pages are adopted (`release`), so the build holds the documents being planned and
+/// not every document of the project until the last is planned (the parsed graphs were a third
+/// of the corpus site's heap at its peak).
+final class DocumentShelf: Sendable {
+    private let records: Mutex<[SiteContent.DocumentRecord?]>
+
+    init(_ records: [SiteContent.DocumentRecord]) {
+        self.records = Mutex(records)
+    }
+
+    /// Document `number` in full. Only asked for before its `release` (its pages are planned,
+    /// or planned again, before they are adopted).
+    func record(_ number: Int) -> SiteContent.DocumentRecord {
+        guard let record = records.withLock({ $0[number] }) else {
+            preconditionFailure("document \(number) asked for after its pages were adopted")
+        }
+        return record
+    }
+
+    /// Lets document `number` go (its last reference, unless a memo keeps its graph).
+    func release(_ number: Int) {
+        let record = records.withLock { records in
+            defer { records[number] = nil }
+            return records[number]
+        }
+        // Freed here, outside the lock.
+        _ = consume record
+    }
+}
