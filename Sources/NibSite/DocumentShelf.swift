@@ -20,6 +20,9 @@ final class DocumentShelf: Sendable {
         return record
     }
 
+    /// How many documents are still held.
+    var count: Int { records.withLock { $0.count { $0 != nil } } }
+
     /// Lets document `number` go (its last reference, unless a memo keeps its graph).
     func release(_ number: Int) {
         let record = records.withLock { records in

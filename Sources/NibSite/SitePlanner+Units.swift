@@ -59,6 +59,8 @@ extension SitePlanner {
     /// unit is adopted, its pages linked and handed on (`pagesAdopted`).
     func planDocumentUnits(meanwhile: () -> Void) throws {
         let shelf = DocumentShelf(content.documents)
+        self.shelf = shelf
+        defer { self.shelf = nil }
         var outlined = content
         outlined.documents = content.documents.map(\.outline)
         let planner = UnitPlanner(

@@ -38,6 +38,11 @@ public final class SitePlanner {
     /// The document whose pages are planned, in full and with its pending simulations run
     /// (`UnitPlanner`): `content` holds the documents' outlines then.
     var simulated: (number: Int, record: SiteContent.DocumentRecord)?
+    /// The documents in full while their pages are planned (`planDocumentUnits`).
+    var shelf: DocumentShelf?
+    /// How many documents are held in full: those whose pages are not adopted yet, while
+    /// document pages are planned; none before or after.
+    public var documentsHeld: Int { shelf?.count ?? 0 }
     var pages: [SitePage] = []
     /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).
     public internal(set) var figures: [SiteFigure] = []

@@ -144,8 +144,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + "\(format(100 * crowded.run.seconds / full.run.seconds)) % of the full build (the walk past them).",
         "- Peak RSS of the full build (the `nibviz site` process; workers are separate processes): \(mebibytes(full.run.peakBytes)); "
             + "every other project (\(partPages) pages): \(mebibytes(partBuild.run.peakBytes)), so the peak grows by "
-            + "\(format(perPage)) KiB per page (the parsed documents, each page's links and build state; pages and diagrams "
-            + "are let go once written).",
+            + "\(format(perPage)) KiB per page (each page's links and build state, and the parsed documents: all are read "
+            + "before any page is planned, each is let go once its pages are; pages and diagrams are let go once written).",
     ].compactMap { $0 }.joined(separator: "\n")
 }
 
