@@ -31,10 +31,15 @@ public final class SitePlanner {
     public let settings: Settings
     /// Everything the pages show, read once. While document pages are planned its documents are
     /// their outlines (`DocumentRecord.outline`; each in full on the `DocumentShelf`).
-    public internal(set) var content: SiteContent
+    public internal(set) var content: SiteContent {
+        // A planner given its documents after it was made documents a project as one made with
+        // them does. Nothing else changes with `content`: the memos stay (the documents' outlines
+        // replace them while units are planned), and letting the documents go keeps the project.
+        didSet { if !content.documents.isEmpty { hasProject = true } }
+    }
     /// Whether the site documents a project (it has user documents); it outlives
     /// `releaseDocuments`.
-    let hasProject: Bool
+    private(set) var hasProject: Bool
     /// The document whose pages are planned, in full and with its pending simulations run
     /// (`UnitPlanner`): `content` holds the documents' outlines then.
     var simulated: (number: Int, record: SiteContent.DocumentRecord)?

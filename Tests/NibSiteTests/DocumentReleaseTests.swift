@@ -35,4 +35,17 @@ struct DocumentReleaseTests {
         // Every document still has its pages, with its objects on them.
         #expect(planner.pages.contains { $0.path.hasSuffix("Card.xib.html") })
     }
+
+    /// A planner given its documents after it was made (as tests make one) documents a
+    /// project, and still does once it lets them go.
+    @Test func aPlannerFilledLaterDocumentsAProject() throws {
+        let folder = SiteFixtures.inputs(in: SiteFixtures.temporaryDirectory("release-later"), includeBad: false)
+        let planner = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: [folder]))
+        #expect(!planner.hasProject)
+        planner.content.documents = SiteContent.readDocuments(inputs: [folder])
+        #expect(planner.hasProject)
+        #expect(planner.conceptsHome == "concepts/index.html")
+        planner.releaseDocuments()
+        #expect(planner.hasProject)
+    }
 }
