@@ -25,11 +25,8 @@ final class DocumentShelf: Sendable {
 
     /// Lets document `number` go (its last reference, unless a memo keeps its graph).
     func release(_ number: Int) {
-        let record = records.withLock { records in
-            defer { records[number] = nil }
-            return records[number]
-        }
-        // Freed here, outside the lock.
+        // Taken out under the lock, freed outside it.
+        let record = records.withLock { $0[number].take() }
         _ = consume record
     }
 }

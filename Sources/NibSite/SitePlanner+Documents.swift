@@ -174,9 +174,10 @@ extension SitePlanner {
 
     static func classAnchor(_ name: String) -> String { "class-" + HTMLEscaping.fileComponent(name) }
 
-    func planDocumentIndex(_ paths: [String]) {
+    /// The documents' index (`documents/index.html`); nil without documents.
+    func documentIndexPage(_ paths: [String]) -> SitePage? {
         let documents = content.documents
-        guard !documents.isEmpty else { return }
+        guard !documents.isEmpty else { return nil }
         var groups: [String: [(SiteContent.DocumentRecord, String)]] = [:]
         for (document, path) in zip(documents, paths) {
             groups[(document.relative as NSString).deletingLastPathComponent, default: []].append((document, path))
@@ -203,15 +204,16 @@ extension SitePlanner {
                 html += "</ul>"
             }
         }
-        pages.append(
-            SitePage(
-                path: "documents/index.html", title: "Documents", breadcrumbs: [("Home", "index.html"), ("Documents", nil)],
-                content: PageContent(html),
-                section: "documents"))
+        return SitePage(
+            path: "documents/index.html", title: "Documents", breadcrumbs: [("Home", "index.html"), ("Documents", nil)],
+            content: PageContent(html),
+            section: "documents")
     }
 
-    func planClassesPage() {
-        guard !content.documents.isEmpty else { return }
+    /// The class index (`classes/index.html`): every custom class and where it is used; nil
+    /// without documents.
+    func classesPage() -> SitePage? {
+        guard !content.documents.isEmpty else { return nil }
         var uses: [String: [(SiteContent.DocumentRecord, String, NibObject, String?)]] = [:]
         for (number, (document, path)) in zip(content.documents, sceneIndex.documentPaths).enumerated() {
             guard case .success(let graph) = document.graph else { continue }
@@ -239,6 +241,6 @@ extension SitePlanner {
             content: PageContent(html),
             section: "classes")
         page.searchTerms = uses.keys.sorted().map { ("class", $0, Self.classAnchor($0)) }
-        pages.append(page)
+        return page
     }
 }

@@ -38,11 +38,7 @@ extension SitePlanner {
             prepareLayout()
             pages += rulesPage.value
             planScenarioPages()
-            let first = pages.count
-            planDocumentIndex(sceneIndex.documentPaths)
-            planClassesPage()
-            indexes = Array(pages[first...])
-            pages.removeSubrange(first...)
+            indexes = [documentIndexPage(sceneIndex.documentPaths), classesPage()].compactMap { $0 }
         }
         pages += indexes
         // Paths are claimed in `sceneIndex`; a page planned twice would overwrite another.

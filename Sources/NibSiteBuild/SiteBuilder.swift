@@ -25,8 +25,7 @@ public final class SiteBuilder {
 
     var content = SiteContent()
     /// Each document's relative path, and the inputs that could not be read (`content.unreadable`,
-    /// once planned): what the steps after planning need when the documents are let go
-    /// (`releaseDocuments`).
+    /// taken when the planner takes the documents): what the steps after planning need of them.
     var documentPaths: [String] = []
     var unreadable: [String] = []
     /// The pages, once planned.
@@ -246,7 +245,9 @@ public final class SiteBuilder {
         try admit(0..<planner.unitPages.lowerBound, output: output)
         try admit(planner.unitPages.upperBound..<planner.pageCount, output: output)
         recordUnits(planner)
-        releaseDocuments(planner)
+        // What is left of the documents (their outlines, the storyboards the planner's memo
+        // keeps) goes: the later steps need only `documentPaths` and `unreadable`.
+        planner.releaseDocuments()
         // Every diagram is submitted: the session ends once the workers are through them. One
         // lane (`--jobs 1`) renders the rest here, serially.
         guard backend.lanes > 1 else {
@@ -260,13 +261,6 @@ public final class SiteBuilder {
         }
         finisher.stackSize = 1 << 20
         finisher.start()
-    }
-
-    /// Lets what is left of the parsed documents go once every page is planned (the later
-    /// steps need only `documentPaths` and `unreadable`): their outlines and the storyboards
-    /// the planner's memo keeps (`SitePlanner.releaseDocuments`).
-    func releaseDocuments(_ planner: SitePlanner) {
-        planner.releaseDocuments()
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed. A page
