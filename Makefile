@@ -35,19 +35,20 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-# The tests' scratch folders (and those of the nibviz processes they start) go under TEST_TMP, their
-# TMPDIR: emptied before each run, removed after a passing one, kept after a failing one to look
-# into. Left in /tmp they came to 18 GB after a few hundred runs (corpus sites of 330 MB each).
-TEST_TMP := $(CURDIR)/.build/test-tmp
-
+# The tests' scratch folders (and those of the nibviz processes they start) go in a folder of this
+# run, their TMPDIR: removed after a passing run, kept after a failing one to look into. Left in
+# /tmp they came to 18 GB after a few hundred runs (corpus sites of 330 MB each). It is made in
+# /tmp, not in the checkout, and readable by all: a test runs nibviz as `nobody` there, which
+# cannot enter a clone made in `mktemp -d` (mode 0700).
 test: build
 	@python3 -c "import sarif_pydantic" 2>/dev/null || python3 -m pip install -q sarif-pydantic >/dev/null 2>&1 || echo "make test: sarif-pydantic not installed; the SARIF validation test will skip"
 	$(SWIFT) build --build-tests
-	@rm -rf "$(TEST_TMP)" && mkdir -p "$(TEST_TMP)"
-	TMPDIR="$(TEST_TMP)" $(SWIFT) test --skip-build || { echo "make test: the tests' scratch folders are kept in $(TEST_TMP)"; exit 1; }
+	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/nibviz-test.XXXXXX") && chmod 755 "$$scratch" && \
+	echo "TMPDIR=$$scratch $(SWIFT) test --skip-build" && \
+	if TMPDIR="$$scratch" $(SWIFT) test --skip-build; then rm -rf "$$scratch"; \
+	else echo "make test: the tests' scratch folders are kept in $$scratch"; exit 1; fi
 	$(SWIFT) build -c $(CONFIG) --product NibVizFuzz
 	.build/$(CONFIG)/NibVizFuzz --nibviz $(BIN) --seeds Tests/Fuzz/seeds --cases $(FUZZ_TEST_CASES) --seed 1
-	@rm -rf "$(TEST_TMP)"
 
 site: build
 	$(BIN) site -o $(SITE_OUT)
