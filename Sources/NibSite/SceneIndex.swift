@@ -71,7 +71,6 @@ struct SceneIndex {
             boardDocument.append(number)
             let folder = String(documentPaths[number].dropLast(5)) + "/"
             var paths: [String: String] = [:]
-            var sceneOf: [ObjectID: String] = [:]
             let objects = graph.objectsByID
             var titles: [String: String] = [:]
             for scene in graph.scenes where titles[scene.id] == nil {
@@ -81,13 +80,9 @@ struct SceneIndex {
             for scene in graph.scenes where paths[scene.id] == nil {
                 paths[scene.id] = index.claim(
                     folder + HTMLEscaping.fileComponent(scene.id) + ".html", key: document.relative + " " + scene.id)
-                if let controller = scene.controller { sceneOf[controller] = scene.id }
-            }
-            for object in graph.objects where sceneOf[object.id] == nil {
-                if let scene = object.scene { sceneOf[object.id] = scene }
             }
             index.paths[number] = paths
-            index.sceneOf[number] = sceneOf
+            index.sceneOf[number] = sceneOf(graph)
         }
         for (board, storyboard) in boards.enumerated() {
             let number = boardDocument[board]
@@ -125,6 +120,20 @@ struct SceneIndex {
         }
         index.claimLog = []
         return index
+    }
+
+    /// The scene of each object of a storyboard: a scene's controller is in its scene (the first
+    /// scene of an id that repeats), any other object in the scene it declares.
+    static func sceneOf(_ graph: NibGraph) -> [ObjectID: String] {
+        var sceneOf: [ObjectID: String] = [:]
+        var seen = Set<String>()
+        for scene in graph.scenes where seen.insert(scene.id).inserted {
+            if let controller = scene.controller { sceneOf[controller] = scene.id }
+        }
+        for object in graph.objects where sceneOf[object.id] == nil {
+            if let scene = object.scene { sceneOf[object.id] = scene }
+        }
+        return sceneOf
     }
 
     /// The page of `scene` of document `document`, when it has one.

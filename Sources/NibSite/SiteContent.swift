@@ -70,11 +70,19 @@ public struct SiteContent: Sendable {
         public var launch: StoryboardLaunch? = nil
         /// `check`'s findings located in this document (empty without sources).
         public var findings: [CheckFinding] = []
+        /// Its bytes on disk (a bundle's: all its files'), when it was read from disk.
+        public var size = 0
         /// What its simulations read of the app's classes (`SiteContent.classesDigest`).
         public var classesDigest = ""
-        /// The simulations (`timeline`, `launch`) not run yet: a build runs them only for the
-        /// documents whose pages it plans (`simulated()`).
-        public var pendingSimulation: (@Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?))?
+        /// The simulations (`timeline`, `launch`) of the full graph, not run yet: a build runs
+        /// them only for the documents whose pages it plans (`inFull`).
+        public var pendingSimulation: (@Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?))?
+        /// Parses the document again, as it was parsed first (set by a build that may keep only
+        /// `graph`'s summary, `summarized`).
+        public var reread: (@Sendable () -> Result<NibGraph, LocatedError>)?
+        /// Whether `graph` is `NibGraph.siteSummary` and the full graph is parsed again (`reread`)
+        /// when the document's pages are planned.
+        public private(set) var isSummary = false
 
         /// Creates a record.
         public init(
@@ -88,13 +96,29 @@ public struct SiteContent: Sendable {
             self.findings = findings
         }
 
-        /// The record with its simulations run, when they were left pending.
-        public var simulated: DocumentRecord {
+        /// The record with its graph in full (parsed again when it was summarized) and its
+        /// simulations run, when they were left pending.
+        public var inFull: DocumentRecord {
             var document = self
-            if let simulate = document.pendingSimulation {
-                (document.timeline, document.launch) = simulate()
-                document.pendingSimulation = nil
+            if document.isSummary, let reread = document.reread {
+                document.graph = reread()
+                document.isSummary = false
             }
+            if let simulate = document.pendingSimulation, case .success(let graph) = document.graph {
+                (document.timeline, document.launch) = simulate(graph)
+            }
+            document.pendingSimulation = nil
+            return document
+        }
+
+        /// The record with its graph's `siteSummary` in place of the graph, which `inFull` parses
+        /// again; itself when it cannot be read again or was not read. The parsed graphs were most
+        /// of a site build's memory while every document waited for its pages to be planned.
+        public var summarized: DocumentRecord {
+            guard reread != nil, !isSummary, case .success(let graph) = graph else { return self }
+            var document = self
+            document.graph = .success(graph.siteSummary)
+            document.isSummary = true
             return document
         }
 

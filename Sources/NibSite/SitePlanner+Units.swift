@@ -32,12 +32,17 @@ extension SitePlanner {
         /// Plans document `number` against `index`.
         func plan(_ number: Int, index: SceneIndex) -> DocumentUnit {
             let planner = SitePlanner(settings: settings, content: content, note: note)
-            let record = shelf.record(number).simulated
-            planner.simulated = (number, record)
+            let record = shelf.record(number).inFull
+            planner.fullDocument = (number, record)
             planner.memo.storyboards = storyboards
             planner.memo.storyboardEntries = storyboardEntries
             planner.memo.classUses = classUses
             planner.sceneIndex = index
+            // The index was built from the documents' summaries: the scene of each of this
+            // document's objects comes from its full graph.
+            if case .success(let graph) = record.graph, graph.isStoryboard {
+                planner.sceneIndex.sceneOf[number] = SceneIndex.sceneOf(graph)
+            }
             planner.planScenePages(of: number, uses: classUses)
             let sceneCount = planner.pages.count
             planner.planDocumentPage(of: number)

@@ -40,9 +40,9 @@ public final class SitePlanner {
     /// Whether the site documents a project (it has user documents); it outlives
     /// `releaseDocuments`.
     private(set) var hasProject: Bool
-    /// The document whose pages are planned, in full and with its pending simulations run
-    /// (`UnitPlanner`): `content` holds the documents' outlines then.
-    var simulated: (number: Int, record: SiteContent.DocumentRecord)?
+    /// The document whose pages are planned, in full (`DocumentRecord.inFull`: parsed again and
+    /// simulated; `UnitPlanner`): `content` holds the documents' outlines then.
+    var fullDocument: (number: Int, record: SiteContent.DocumentRecord)?
     /// The documents in full while their pages are planned (`planDocumentUnits`).
     var shelf: DocumentShelf?
     /// How many documents are held in full: those whose pages are not adopted yet, while
@@ -88,14 +88,14 @@ public final class SitePlanner {
     /// and laying out and writing the pages never reads them.
     public func releaseDocuments() {
         content.documents = []
-        simulated = nil
+        fullDocument = nil
         // The storyboards' memo holds their graphs.
         memo = Memo()
     }
 
-    /// Document `number`: in full and simulated when its unit is being planned.
+    /// Document `number`: in full when its unit is being planned.
     func document(_ number: Int) -> SiteContent.DocumentRecord {
-        if let simulated, simulated.number == number { return simulated.record }
+        if let fullDocument, fullDocument.number == number { return fullDocument.record }
         return content.documents[number]
     }
 

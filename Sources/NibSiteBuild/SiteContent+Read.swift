@@ -79,13 +79,15 @@ extension SiteContent {
     /// User documents (source and compiled), parsed and simulated on `jobs` threads, with
     /// `classes` (a class table from sources) and the project's `platform` defaults when given;
     /// `progress` gets (done, total) after each document. With `simulateLater`, the simulations
-    /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them. `appFiles`
-    /// is what the app's Info.plists name, when the caller read them already.
+    /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them, each record
+    /// can parse its document again (`reread`), and those past `keptParsed` bytes keep only
+    /// their graph's summary (`keptParsed(sizes:budget:)`). `appFiles` is what the app's
+    /// Info.plists name, when the caller read them already.
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false,
-        appFiles: MainStoryboards.AppFiles? = nil
+        keptParsed: Int? = nil, appFiles: MainStoryboards.AppFiles? = nil
     ) -> [DocumentRecord] {
         // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
         let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
@@ -97,39 +99,76 @@ extension SiteContent {
             appFiles: appFiles ?? MainStoryboards.appFiles(under: inputs, exclusion: exclusion))
         let counter = Counter()
         let total = found.count
-        let records = parallelMap(found, jobs: jobs) { document in
+        let sizes = found.map { sizeOnDisk($0.url) }
+        let inFull = keptParsed.map { Self.keptParsed(sizes: sizes, budget: $0) } ?? Array(repeating: true, count: found.count)
+        let records = parallelMap(Array(zip(found, zip(sizes, inFull))), jobs: jobs) { document, kept in
+            let (size, staysParsed) = kept
             let (url, relative) = (document.url, document.relativePath)
             defer { progress?(counter.increment(), total) }
-            do {
-                let graph = try DocumentLoader.graph(of: document, displayName: relative)
-                // The classes the runtime loads for this document (R-SRC-3) and those it will not
-                // find (R-CHK-9), as `simulate --sources` computes them.
-                let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
-                var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
-                options.classesNotFound = runtime?.notFound ?? options.classesNotFound
-                options.storyboardRole = roles[relative] ?? .assumedMain
-                let simulate: @Sendable () -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] in
-                    (
-                        Simulator.run(document: graph, options: options),
-                        graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
-                    )
-                }
-                var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
-                record.classesDigest = classesDigest(options)
-                if simulateLater {
-                    record.pendingSimulation = simulate
-                } else {
-                    (record.timeline, record.launch) = simulate()
-                }
+            let parsed = graph(of: document)
+            guard case .success(let graph) = parsed else {
+                var record = DocumentRecord(relative: relative, graph: parsed, timeline: nil)
+                record.size = size
                 return record
-            } catch let error as LocatedError {
-                return DocumentRecord(relative: relative, graph: .failure(error), timeline: nil)
-            } catch {
-                return DocumentRecord(
-                    relative: relative, graph: .failure(LocatedError(at: FileLocation(file: relative), "\(error)")), timeline: nil)
             }
+            // The classes the runtime loads for this document (R-SRC-3) and those it will not
+            // find (R-CHK-9), as `simulate --sources` computes them.
+            let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
+            var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
+            options.classesNotFound = runtime?.notFound ?? options.classesNotFound
+            options.storyboardRole = roles[relative] ?? .assumedMain
+            let simulate: @Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] graph in
+                (
+                    Simulator.run(document: graph, options: options),
+                    graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
+                )
+            }
+            var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
+            record.size = size
+            record.classesDigest = classesDigest(options)
+            guard simulateLater else {
+                (record.timeline, record.launch) = simulate(graph)
+                return record
+            }
+            record.pendingSimulation = simulate
+            record.reread = { self.graph(of: document) }
+            return staysParsed ? record : record.summarized
         }
         return records
+    }
+
+    /// Whether each document stays parsed from reading to planning: those, in document order,
+    /// whose sizes add up to at most `budget` bytes; the others keep their graph's summary
+    /// (`DocumentRecord.summarized`). The first documents are kept: they are planned, and let
+    /// go, first.
+    public static func keptParsed(sizes: [Int], budget: Int) -> [Bool] {
+        var total = 0
+        return sizes.map { size in
+            total += size
+            return total <= budget
+        }
+    }
+
+    /// A document's bytes on disk: a file's size, or the sum of a bundle folder's files.
+    static func sizeOnDisk(_ url: URL) -> Int {
+        guard let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .fileSizeKey]) else { return 0 }
+        guard values.isDirectory == true else { return values.fileSize ?? 0 }
+        guard let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        var total = 0
+        for case let file as URL in walk { total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0 }
+        return total
+    }
+
+    /// A found document's graph, or its located error (named as the document).
+    static func graph(of document: FoundDocument) -> Result<NibGraph, LocatedError> {
+        let relative = document.relativePath
+        do {
+            return .success(try DocumentLoader.graph(of: document, displayName: relative))
+        } catch let error as LocatedError {
+            return .failure(error)
+        } catch {
+            return .failure(LocatedError(at: FileLocation(file: relative), "\(error)"))
+        }
     }
 
     /// The inputs under a file or folder the user named (`InputClassifier` decides what each

@@ -40,7 +40,8 @@ extension SiteContent {
         let table = index?.table
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
-            progress: progress, sources: index, simulateLater: simulateLater, appFiles: appFiles)
+            progress: progress, sources: index, simulateLater: simulateLater,
+            keptParsed: index == nil ? options.documentMemory : nil, appFiles: appFiles)
         guard let index, let table else { return (documents, nil, scannedFiles) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         // Source files are named as the documents are, below the inputs' folder, not by the
@@ -67,6 +68,8 @@ extension SiteContent {
         let record = SourcesRecord(
             paths: paths, classCount: table.count, swiftFileCount: index.swiftFileCount, objcFileCount: index.objcFileCount,
             codeFindings: findings.filter { !documentFiles.contains($0.file) }, statistics: statistics, findings: findings)
-        return (documents, record, scannedFiles)
+        // `check` read every graph in full; past the budget a site build keeps their summaries.
+        let kept = keptParsed(sizes: documents.map(\.size), budget: options.documentMemory)
+        return (zip(documents, kept).map { $1 ? $0 : $0.summarized }, record, scannedFiles)
     }
 }

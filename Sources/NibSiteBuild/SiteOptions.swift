@@ -30,6 +30,13 @@ public struct SiteOptions: Sendable {
     /// How many diagrams render at once (worker processes) and documents are read at once;
     /// 1 renders serially in this process. Default: the machine's cores.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// How many bytes of documents (their size on disk, in document order) stay parsed from
+    /// reading to planning (`--document-memory`); beyond, a document keeps its graph's summary and
+    /// is parsed again when its pages are planned (`SiteContent.keptParsed`).
+    public var documentMemory = SiteOptions.defaultDocumentMemory
+    /// 64 MiB of documents (about 80 MiB parsed): every document of most apps stays parsed; a
+    /// project past it stops growing the build's memory with its documents.
+    public static let defaultDocumentMemory = 64 << 20
     /// Folders (or files) of the app's Swift and Objective-C sources (`--sources`, a project
     /// file's `sources:`): their class table drives the simulations and `check`'s findings.
     public var sources: [URL] = []

@@ -40,6 +40,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     var serialRuns: [(run: ChildRun, stderr: String)] = []
     var fullRuns: [(run: ChildRun, stderr: String)] = []
     var twoRuns: [(run: ChildRun, stderr: String)] = []
+    // With `--document-memory 0` every document keeps only its summary until its pages are
+    // planned and is parsed again then: what memory flat in the documents costs.
+    var summaryRuns: [(run: ChildRun, stderr: String)] = []
     // The machine's own ceiling for this work: two serial builds at once against one alone.
     // Each is the whole build with no coordination, so on a machine whose second core added a
     // whole core's speed the pair would take as long as one; what it takes longer is what the
@@ -49,6 +52,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         serialRuns.append(build("serial-\(round)", ["--jobs", "1"]))
         fullRuns.append(build(round == rounds - 1 ? "public" : "public-\(round)", ["--jobs", "\(cores)"]))
         twoRuns.append(cores == 2 ? fullRuns[round] : build("two-\(round)", ["--jobs", "2"]))
+        summaryRuns.append(build("summaries-\(round)", ["--jobs", "\(cores)", "--document-memory", "0"]))
         let pair = (0..<2).map { copy in
             ["site", input.path, "-o", directory.appendingPathComponent("pair-\(round)-\(copy)").path, "--jobs", "1"]
         }
@@ -77,6 +81,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let others = addOtherFiles(under: input.appendingPathComponent("Pods"), count: quick ? 2_000 : 20_000)
     let crowded = build("public", [])
     let partBuild = build("part-site", ["--jobs", "\(cores)"], input: part)
+    let partSummaries = build("part-summaries", ["--jobs", "\(cores)", "--document-memory", "0"], input: part)
+    let summaries = medianRun(summaryRuns)
     func pageCount(_ name: String) -> Int {
         (FileManager.default.enumerator(atPath: directory.appendingPathComponent(name).path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".html") }.count
@@ -84,6 +90,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let pages = pageCount("public")
     let partPages = pageCount("part-site")
     let perPage = Double(full.run.peakBytes - partBuild.run.peakBytes) / Double(max(1, pages - partPages)) / 1024
+    let perPageSummaries = Double(summaries.run.peakBytes - partSummaries.run.peakBytes) / Double(max(1, pages - partPages)) / 1024
+    let summaryCost = median((0..<rounds).map { summaryRuns[$0].run.seconds / fullRuns[$0].run.seconds })
     let floor = graphvizSerial / Double(cores)
     let vsFloor = median(
         (0..<rounds).map { fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores)) })
@@ -146,6 +154,13 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + "every other project (\(partPages) pages): \(mebibytes(partBuild.run.peakBytes)), so the peak grows by "
             + "\(format(perPage)) KiB per page (each page's links and build state, and the parsed documents: all are read "
             + "before any page is planned, each is let go once its pages are; pages and diagrams are let go once written).",
+        "- With `--document-memory 0` (each document keeps only its summary until its pages are planned, and is parsed "
+            + "again then; by default only documents past 64 MiB on disk do): peak RSS \(mebibytes(summaries.run.peakBytes)), every "
+            + "other project \(mebibytes(partSummaries.run.peakBytes)), so \(format(perPageSummaries)) KiB per page (the pages' "
+            + "links and build state, no document); the build took \(format(summaryCost))× the default's time (median of the "
+            + "rounds' ratios: "
+            + (0..<rounds).map { format(summaryRuns[$0].run.seconds / fullRuns[$0].run.seconds) + "×" }.joined(separator: ", ")
+            + ").",
     ].compactMap { $0 }.joined(separator: "\n")
 }
 

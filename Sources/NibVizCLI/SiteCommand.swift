@@ -44,11 +44,21 @@ struct SiteCommand: ParsableCommand {
             "Diagrams rendered (worker processes) and documents read at once; 1 renders serially in this process (default: the machine's cores; at most twice them)."
     )
     var jobs: Int?
+    @Option(
+        help: """
+            MiB of documents (their size on disk) kept parsed from reading to planning (default: 64). Past it, a document keeps \
+            only what other pages read of it and is parsed again when its pages are planned: memory stops growing with the \
+            number of documents. 0 parses every document twice.
+            """)
+    var documentMemory: Int?
     @Flag(help: "Print where the time went: per step, Graphviz layout vs render vs nibviz's own work, the longest diagrams, idle workers.")
     var timings = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if let documentMemory, documentMemory < 0 || documentMemory > 1 << 30 {
+            throw ValidationError("--document-memory must be a number of MiB from 0 to \(1 << 30)")
+        }
     }
 
     func run() throws {
@@ -73,6 +83,7 @@ struct SiteCommand: ParsableCommand {
             usable.note.map { printError("site: \($0)") }
             options.jobs = usable.jobs
         }
+        if let documentMemory { options.documentMemory = documentMemory << 20 }
         try options.applyProjectFiles()
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         ProcessMemory.limitArenas(to: max(2, options.jobs))

@@ -1,0 +1,221 @@
+import Foundation
+import NibDiagrams
+import NibModel
+import NibParsing
+import NibTestSupport
+import Testing
+
+@testable import NibSite
+@testable import NibSiteBuild
+
+/// A site build keeps each document's summary (`NibGraph.siteSummary`) and parses the document
+/// again when its pages are planned (`DocumentRecord.inFull`): the pages are those of a plan
+/// from the full graphs, and what the build holds between the two is not the documents' objects.
+@Suite("Document summaries")
+struct DocumentSummaryTests {
+    /// The pages planned from summaries, as text: path, title, summary, search terms, content
+    /// blocks, and every figure's DOT.
+    static func plannedText(_ documents: [SiteContent.DocumentRecord], inputs: [URL], jobs: Int) throws -> [String] {
+        var content = SiteContent()
+        content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
+        content.documents = documents
+        let planner = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: inputs, jobs: jobs), content: content)
+        try planner.plan()
+        planner.link()
+        let pages = planner.pages.map { page in
+            "\(page.path)\n\(page.title)\n\(page.summary)\n\(page.searchTerms)\n\(page.content.blocks)"
+        }
+        return pages + planner.figures.map(\.dot)
+    }
+
+    /// The fixture project: two storyboards joined by a storyboard reference, segues from
+    /// buttons, custom classes, and a xib.
+    static func project(_ name: String) throws -> URL {
+        let app = SiteFixtures.temporaryDirectory("summary-" + name).appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        for file in ["Main.storyboard", "Settings.storyboard"] {
+            try FileManager.default.copyItem(
+                at: SiteFixtures.fixtures.appendingPathComponent("App/" + file), to: app.appendingPathComponent(file))
+        }
+        try FileManager.default.copyItem(
+            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: app.appendingPathComponent("Views/Card.xib"))
+        return app
+    }
+
+    @Test(arguments: [1, 2])
+    func pagesFromSummariesAreThoseFromFullGraphs(jobs: Int) throws {
+        let app = try Self.project("pages-\(jobs)")
+        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: 0)
+        #expect(summarized.allSatisfy { $0.isSummary })
+        let full = SiteContent.readDocuments(inputs: [app])
+        // The summaries hold fewer objects and only segues.
+        let objects = { (records: [SiteContent.DocumentRecord]) in records.reduce(0) { $0 + ((try? $1.graph.get().objects.count) ?? 0) } }
+        #expect(objects(summarized) < objects(full))
+        #expect(
+            summarized.allSatisfy { record in
+                (try? record.graph.get().connections.allSatisfy { if case .segue = $0.kind { true } else { false } }) ?? true
+            })
+        // In full again, each is the graph it was.
+        for (summary, whole) in zip(summarized, full) {
+            #expect((try? summary.inFull.graph.get()) == (try? whole.graph.get()), "\(whole.relative)")
+            #expect(summary.inFull.timeline != nil)
+        }
+        let fromSummaries = try Self.plannedText(summarized, inputs: [app], jobs: jobs)
+        let fromFull = try Self.plannedText(full, inputs: [app], jobs: jobs)
+        #expect(fromSummaries.count == fromFull.count)
+        for (a, b) in zip(fromSummaries, fromFull) where a != b {
+            Issue.record("page differs:\n\(a.prefix(300))\n---\n\(b.prefix(300))")
+            break
+        }
+        // The storyboard's scene pages and the segue into Settings are there.
+        #expect(fromSummaries.contains { $0.hasPrefix("documents/App/Settings.storyboard/") })
+    }
+
+    /// A storyboard whose second scene has no controller (its title is its first object's
+    /// name), a segue from a button, a storyboard reference and custom classes: the app map and
+    /// the scene index read the summary as they read the full graph.
+    @Test func theAppMapAndTheSceneIndexReadTheSummaryAsTheGraph() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="vc1">
+              <scenes>
+                <scene sceneID="s1">
+                  <objects>
+                    <viewController storyboardIdentifier="Start" id="vc1" customClass="StartController" sceneMemberID="viewController">
+                      <view key="view" contentMode="scaleToFill" id="v1">
+                        <subviews>
+                          <button opaque="NO" contentMode="scaleToFill" id="b1">
+                            <connections>
+                              <segue destination="r1" kind="show" identifier="toPlain" id="g1"/>
+                              <segue destination="r1" kind="show" identifier="toSettings" id="g2"/>
+                            </connections>
+                          </button>
+                          <label opaque="NO" text="Hi" id="l1" customClass="FancyLabel"/>
+                        </subviews>
+                      </view>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr1" sceneMemberID="firstResponder"/>
+                  </objects>
+                </scene>
+                <scene sceneID="s2">
+                  <objects>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr2" sceneMemberID="firstResponder"/>
+                    <view contentMode="scaleToFill" id="v2">
+                      <subviews>
+                        <switch opaque="NO" contentMode="scaleToFill" id="w2"/>
+                      </subviews>
+                    </view>
+                  </objects>
+                </scene>
+                <scene sceneID="s3">
+                  <objects>
+                    <viewControllerPlaceholder storyboardName="Settings" id="r1" sceneMemberID="viewController"/>
+                  </objects>
+                </scene>
+              </scenes>
+            </document>
+            """
+        var graph = try NibDocumentParser.parse(data: Data(xml.utf8), file: "Main.storyboard")
+        // The parser makes a scene's first object its controller; a reader that does not (a
+        // compiled storyboard's) may leave it out: then the scene is named after its first object.
+        let plain = try #require(graph.scenes.firstIndex { $0.id == "s2" })
+        graph.scenes[plain].controller = nil
+        let summary = graph.siteSummary
+        #expect(summary.objects.count < graph.objects.count)
+        #expect(summary.scenes == graph.scenes)
+        let scene = graph.scenes[plain]
+        #expect(
+            ObjectNaming.sceneTitle(scene, in: summary, objects: summary.objectsByID)
+                == ObjectNaming.sceneTitle(scene, in: graph, objects: graph.objectsByID))
+        let settings = NibGraph(
+            file: "Settings.storyboard", format: .document, documentType: graph.documentType, platform: graph.platform,
+            isStoryboard: true)
+        let map = { (main: NibGraph) in
+            AppMapDiagram.dot(
+                [
+                    AppMapDiagram.Storyboard(key: "Main.storyboard", graph: main),
+                    AppMapDiagram.Storyboard(key: "Settings.storyboard", graph: settings),
+                ],
+                links: nil)
+        }
+        #expect(map(summary) == map(graph))
+        #expect(map(graph).contains("toPlain"))
+        let record = { (graph: NibGraph) in SiteContent.DocumentRecord(relative: "Main.storyboard", graph: .success(graph), timeline: nil) }
+        let fromSummary = SceneIndex.build(documents: [record(summary)])
+        let fromGraph = SceneIndex.build(documents: [record(graph)])
+        #expect(fromSummary.paths == fromGraph.paths)
+        #expect(fromSummary.sceneTitles == fromGraph.sceneTitles)
+        #expect(fromSummary.segues.map { "\($0)" } == fromGraph.segues.map { "\($0)" })
+        #expect(fromSummary.segues.count == 2)
+    }
+
+    /// Documents stay parsed, in document order, while their sizes add up to the budget
+    /// (`--document-memory`); the rest keep their summaries.
+    @Test func documentsPastTheBudgetKeepTheirSummaries() throws {
+        #expect(SiteContent.keptParsed(sizes: [10, 20, 5, 1], budget: 30) == [true, true, false, false])
+        #expect(SiteContent.keptParsed(sizes: [10, 20], budget: 0) == [false, false])
+        #expect(SiteContent.keptParsed(sizes: [0, 20], budget: 0) == [true, false])
+        let app = try Self.project("budget")
+        let all = SiteContent.readDocuments(inputs: [app], simulateLater: true)
+        #expect(all.allSatisfy { !$0.isSummary && $0.size > 0 })
+        let first = try #require(all.first)
+        let read = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: first.size)
+        #expect(read.map(\.isSummary) == [false] + Array(repeating: true, count: all.count - 1))
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: app.appendingPathComponent("Main.storyboard").path)[.size] as? Int)
+        #expect(read.first { $0.relative.hasSuffix("Main.storyboard") }?.size == size)
+    }
+
+    /// `nibviz site --document-memory 0` (every document parsed twice, the build's path with
+    /// summaries) writes the site the default build writes.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first"))
+    func theSiteBuiltFromSummariesIsTheDefaultSite() throws {
+        let app = try Self.project("command")
+        var sites: [[String: Data]] = []
+        for memory in [nil, "0"] {
+            let output = app.deletingLastPathComponent().appendingPathComponent("public-\(memory ?? "default")")
+            let result = try runNibviz(
+                ["site", app.path, "-o", output.path, "--no-cache"] + (memory.map { ["--document-memory", $0] } ?? []),
+                currentDirectory: TestPaths.packageRoot)
+            #expect(result.status == 0, "\(result.stderr)")
+            sites.append(SiteFixtures.snapshot(output).filter { !$0.key.hasPrefix(".nibviz") })
+        }
+        #expect(sites[0].count > 5)
+        #expect(sites[0] == sites[1], "\(Set(sites[0].keys).symmetricDifference(sites[1].keys))")
+        let refused = try runNibviz(["site", app.path, "--document-memory", "-1"], currentDirectory: TestPaths.packageRoot)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--document-memory"))
+    }
+
+    /// A document that cannot be parsed again (gone since it was read) shows why on its page.
+    @Test func aDocumentGoneBeforeItsPagesShowsItsError() throws {
+        let app = try Self.project("gone")
+        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: 0)
+        try FileManager.default.removeItem(at: app.appendingPathComponent("Views/Card.xib"))
+        let card = try #require(summarized.first { $0.relative.hasSuffix("Card.xib") })
+        guard case .failure(let error) = card.inFull.graph else {
+            Issue.record("read again after it was removed")
+            return
+        }
+        #expect(error.description.contains("Card.xib"))
+    }
+
+    /// Over every corpus document (skipped without `../shared/corpus`): the plan from summaries
+    /// is the plan from full graphs, page for page and figure for figure.
+    @Test(.enabled(if: TestPaths.corpus != nil, "../shared/corpus not found: skipped"))
+    func theCorpusPlansTheSameFromSummaries() throws {
+        guard let corpus = TestPaths.corpus else { return }
+        let inputs = [corpus.appendingPathComponent("files")]
+        let summarized = SiteContent.readDocuments(inputs: inputs, simulateLater: true, keptParsed: 0)
+        let fromSummaries = try Self.plannedText(summarized, inputs: inputs, jobs: 2)
+        let fromFull = try Self.plannedText(
+            SiteContent.readDocuments(inputs: inputs, simulateLater: true), inputs: inputs, jobs: 2)
+        #expect(fromSummaries.count == fromFull.count)
+        var differing = 0
+        for (a, b) in zip(fromSummaries, fromFull) where a != b {
+            if differing == 0 { Issue.record("first difference:\n\(a.prefix(300))\n---\n\(b.prefix(300))") }
+            differing += 1
+        }
+        #expect(differing == 0)
+    }
+}
