@@ -151,11 +151,16 @@ extension SiteContent {
 
     /// A document's bytes on disk: a file's size, or the sum of a bundle folder's files.
     static func sizeOnDisk(_ url: URL) -> Int {
-        guard let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .fileSizeKey]) else { return 0 }
-        guard values.isDirectory == true else { return values.fileSize ?? 0 }
-        guard let walk = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        // One `stat` per document: Foundation's resource values cost ten times as much, and a
+        // rebuild after one edit reads every document.
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return 0 }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return Int(status.st_size) }
+        guard let walk = FileManager.default.enumerator(atPath: url.path) else { return 0 }
         var total = 0
-        for case let file as URL in walk { total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0 }
+        while let file = walk.nextObject() as? String {
+            if stat(url.path + "/" + file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { total += Int(status.st_size) }
+        }
         return total
     }
 
