@@ -45,19 +45,20 @@ struct SiteCommand: ParsableCommand {
     )
     var jobs: Int?
     @Option(
-        help: """
+        help: ArgumentHelp(
+            """
             MiB of documents (their size on disk) kept parsed from reading to planning (default: 64). Past it, a document keeps \
             only what other pages read of it and is parsed again when its pages are planned: memory stops growing with the \
             number of documents. 0 parses every document twice.
-            """)
+            """, valueName: "MiB"))
     var documentMemory: Int?
     @Flag(help: "Print where the time went: per step, Graphviz layout vs render vs nibviz's own work, the longest diagrams, idle workers.")
     var timings = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
-        if let documentMemory, documentMemory < 0 || documentMemory > 1 << 30 {
-            throw ValidationError("--document-memory must be a number of MiB from 0 to \(1 << 30)")
+        if let documentMemory, documentMemory < 0 || documentMemory > 1 << 20 {
+            throw ValidationError("--document-memory must be a number of MiB from 0 to \(1 << 20)")
         }
     }
 
