@@ -13,8 +13,8 @@ import Testing
 /// from the full graphs, and what the build holds between the two is not the documents' objects.
 @Suite("Document summaries")
 struct DocumentSummaryTests {
-    /// The pages planned from summaries, as text: path, title, summary, search terms, content
-    /// blocks, and every figure's DOT.
+    /// The pages planned from `documents`, as text: path, title, summary, search terms, content
+    /// blocks; every figure's DOT; every document's unit context.
     static func plannedText(_ documents: [SiteContent.DocumentRecord], inputs: [URL], jobs: Int) throws -> [String] {
         var content = SiteContent()
         content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
@@ -25,7 +25,9 @@ struct DocumentSummaryTests {
         let pages = planner.pages.map { page in
             "\(page.path)\n\(page.title)\n\(page.summary)\n\(page.searchTerms)\n\(page.content.blocks)"
         }
-        return pages + planner.figures.map(\.dot)
+        // The digest that decides whether a rebuild keeps a document's pages reads other
+        // documents' summaries: a build with another budget keeps the same pages.
+        return pages + planner.figures.map(\.dot) + planner.units.map(\.context)
     }
 
     /// The fixture project: two storyboards joined by a storyboard reference, segues from
