@@ -1,9 +1,10 @@
 import Synchronization
 
-/// The parsed documents while their pages are planned, on any planning thread: each is let go
-/// once its pages are adopted (`release`), so the build holds the documents being planned and
-/// not every document of the project until the last is planned (the parsed graphs were a third
-/// of the corpus site's heap at its peak).
+/// The documents' records while their pages are planned, on any planning thread (each with its
+/// parsed graph, or that graph's summary past the build's `--document-memory`, parsed again
+/// when its pages are planned: `DocumentRecord.inFull`): each is let go once its pages are
+/// adopted (`release`), so the build does not hold every document of the project until the last
+/// is planned (the parsed graphs were a third of the corpus site's heap at its peak).
 final class DocumentShelf: Sendable {
     private let records: Mutex<[SiteContent.DocumentRecord?]>
 
@@ -11,7 +12,7 @@ final class DocumentShelf: Sendable {
         self.records = Mutex(records)
     }
 
-    /// Document `number` in full. Only asked for before its `release` (its pages are planned,
+    /// Document `number`'s record. Only asked for before its `release` (its pages are planned,
     /// or planned again, before they are adopted).
     func record(_ number: Int) -> SiteContent.DocumentRecord {
         guard let record = records.withLock({ $0[number] }) else {

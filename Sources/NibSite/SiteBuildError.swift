@@ -1,5 +1,5 @@
 /// A build failure that names the pipeline step it happened in.
-public struct SiteBuildError: Error, CustomStringConvertible {
+public struct SiteBuildError: Error, CustomStringConvertible, Sendable {
     /// The step name.
     public var step: String
     /// What went wrong.

@@ -97,11 +97,20 @@ public struct SiteContent: Sendable {
         }
 
         /// The record with its graph in full (parsed again when it was summarized) and its
-        /// simulations run, when they were left pending.
-        public var inFull: DocumentRecord {
+        /// simulations run, when they were left pending. Throws when the document parsed again
+        /// is not the one summarized (it changed or went away since it was read): every other
+        /// page shows the summary, and its own pages would not match them.
+        public func inFull() throws(SiteBuildError) -> DocumentRecord {
             var document = self
-            if document.isSummary, let reread = document.reread {
-                document.graph = reread()
+            if document.isSummary, let reread = document.reread, case .success(let summary) = graph {
+                let again = reread()
+                guard case .success(let graph) = again, graph.siteSummary == summary else {
+                    let reason = if case .failure(let error) = again { " (reading it again: \(error.description))" } else { "" }
+                    throw SiteBuildError(
+                        step: "plan, render and write pages",
+                        message: "\(relative) changed while the site was being built\(reason); build again once it stays put")
+                }
+                document.graph = again
                 document.isSummary = false
             }
             if let simulate = document.pendingSimulation, case .success(let graph) = document.graph {

@@ -21,7 +21,7 @@ extension SitePlanner {
     /// What planning a document needs, read-only and shared by the threads that plan.
     struct UnitPlanner: Sendable {
         let settings: Settings
-        /// The content with the documents' outlines; each document in full is on `shelf`.
+        /// The content with the documents' outlines; each document's record is on `shelf`.
         let content: SiteContent
         let shelf: DocumentShelf
         let note: @Sendable (String) -> Void
@@ -29,10 +29,11 @@ extension SitePlanner {
         let storyboardEntries: [AppMapDiagram.Storyboard]
         let classUses: [String: [(String, String)]]
 
-        /// Plans document `number` against `index`.
-        func plan(_ number: Int, index: SceneIndex) -> DocumentUnit {
+        /// Plans document `number` against `index`; throws when the document changed since it
+        /// was read (`DocumentRecord.inFull`).
+        func plan(_ number: Int, index: SceneIndex) throws(SiteBuildError) -> DocumentUnit {
             let planner = SitePlanner(settings: settings, content: content, note: note)
-            let record = shelf.record(number).inFull
+            let record = try shelf.record(number).inFull()
             planner.fullDocument = (number, record)
             planner.memo.storyboards = storyboards
             planner.memo.storyboardEntries = storyboardEntries
@@ -82,14 +83,16 @@ extension SitePlanner {
         }
         let toPlan = (0..<count).filter { kept[$0] == nil }
         let work = OrderedWork(count: toPlan.count, jobs: settings.jobs, window: 4 * max(1, settings.jobs)) {
-            planner.plan(toPlan[$0], index: base)
+            index -> Result<DocumentUnit, SiteBuildError> in
+            do throws(SiteBuildError) { return .success(try planner.plan(toPlan[index], index: base)) } catch { return .failure(error) }
         }
         // A failure while adopting (a page that cannot be written) must not leave the threads
         // waiting for a consumer that is gone, holding their documents.
         defer { work.cancel() }
         meanwhile()
-        // From here on each document is read in full from the shelf alone, and let go once its
-        // pages are adopted (the storyboards' memo keeps theirs: references resolve through it).
+        // From here on each document is read from the shelf alone (in full: `inFull`), and let go
+        // once its pages are adopted (the storyboards' memo keeps theirs, or their summaries:
+        // references resolve through it).
         content = outlined
         let firstUnitPage = pages.count
         var planned = 0
@@ -111,10 +114,10 @@ extension SitePlanner {
             }
             var unit: DocumentUnit
             if kept[number] == nil {
-                unit = work.result(planned)
+                unit = try work.result(planned).get()
                 planned += 1
             } else {
-                unit = planner.plan(number, index: sceneIndex)
+                unit = try planner.plan(number, index: sceneIndex)
             }
             if !unit.claims.isEmpty {
                 // The claims replay as planned unless an earlier document took one of the paths
@@ -123,8 +126,12 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ trial.claim($0.path, key: $0.key) == $0.result }) {
                     sceneIndex = trial
                 } else {
-                    unit = planner.plan(number, index: sceneIndex)
+                    // Planned again, serially, against the index as it stands; the index keeps
+                    // the summary's scenes of objects (the plan read the full graph's).
+                    let summarized = sceneIndex.sceneOf[number]
+                    unit = try planner.plan(number, index: sceneIndex)
                     sceneIndex = unit.index
+                    sceneIndex.sceneOf[number] = summarized
                 }
                 sceneIndex.claimLog = []
             }

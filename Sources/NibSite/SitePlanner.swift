@@ -30,7 +30,7 @@ public final class SitePlanner {
     /// What the pages say about the build.
     public let settings: Settings
     /// Everything the pages show, read once. While document pages are planned its documents are
-    /// their outlines (`DocumentRecord.outline`; each in full on the `DocumentShelf`).
+    /// their outlines (`DocumentRecord.outline`; each record on the `DocumentShelf`).
     public internal(set) var content: SiteContent {
         // A planner given its documents after it was made documents a project as one made with
         // them does. Nothing else changes with `content`: the memos stay (the documents' outlines
@@ -43,10 +43,11 @@ public final class SitePlanner {
     /// The document whose pages are planned, in full (`DocumentRecord.inFull`: parsed again and
     /// simulated; `UnitPlanner`): `content` holds the documents' outlines then.
     var fullDocument: (number: Int, record: SiteContent.DocumentRecord)?
-    /// The documents in full while their pages are planned (`planDocumentUnits`).
+    /// The documents' records (graphs or their summaries) while their pages are planned
+    /// (`planDocumentUnits`).
     var shelf: DocumentShelf?
-    /// How many documents are held in full: those whose pages are not adopted yet, while
-    /// document pages are planned; none before or after.
+    /// How many documents' records the shelf holds: those whose pages are not adopted yet,
+    /// while document pages are planned; none before or after.
     public var documentsHeld: Int { shelf?.count ?? 0 }
     var pages: [SitePage] = []
     /// Every figure of the site, in planning order (`PageBlock.figure(n)` is `figures[n]`).

@@ -80,14 +80,14 @@ extension SiteContent {
     /// `classes` (a class table from sources) and the project's `platform` defaults when given;
     /// `progress` gets (done, total) after each document. With `simulateLater`, the simulations
     /// are left pending (`DocumentRecord.pendingSimulation`) for whoever needs them, each record
-    /// can parse its document again (`reread`), and those past `keptParsed` bytes keep only
+    /// can parse its document again (`reread`), and those past `parsedBudget` bytes keep only
     /// their graph's summary (`keptParsed(sizes:budget:)`). `appFiles` is what the app's
     /// Info.plists name, when the caller read them already.
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false,
-        keptParsed: Int? = nil, appFiles: MainStoryboards.AppFiles? = nil
+        parsedBudget: Int? = nil, appFiles: MainStoryboards.AppFiles? = nil
     ) -> [DocumentRecord] {
         // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
         let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
@@ -100,8 +100,8 @@ extension SiteContent {
         let counter = Counter()
         let total = found.count
         let sizes = found.map { sizeOnDisk($0.url) }
-        let inFull = keptParsed.map { Self.keptParsed(sizes: sizes, budget: $0) } ?? Array(repeating: true, count: found.count)
-        let records = parallelMap(Array(zip(found, zip(sizes, inFull))), jobs: jobs) { document, kept in
+        let staysParsed = parsedBudget.map { keptParsed(sizes: sizes, budget: $0) } ?? Array(repeating: true, count: found.count)
+        let records = parallelMap(Array(zip(found, zip(sizes, staysParsed))), jobs: jobs) { document, kept in
             let (size, staysParsed) = kept
             let (url, relative) = (document.url, document.relativePath)
             defer { progress?(counter.increment(), total) }

@@ -41,7 +41,7 @@ extension SiteContent {
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
             progress: progress, sources: index, simulateLater: simulateLater,
-            keptParsed: index == nil ? options.documentMemory : nil, appFiles: appFiles)
+            parsedBudget: index == nil ? options.documentMemory : nil, appFiles: appFiles)
         guard let index, let table else { return (documents, nil, scannedFiles) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         // Source files are named as the documents are, below the inputs' folder, not by the

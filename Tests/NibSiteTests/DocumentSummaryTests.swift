@@ -47,7 +47,7 @@ struct DocumentSummaryTests {
     @Test(arguments: [1, 2])
     func pagesFromSummariesAreThoseFromFullGraphs(jobs: Int) throws {
         let app = try Self.project("pages-\(jobs)")
-        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: 0)
+        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, parsedBudget: 0)
         #expect(summarized.allSatisfy { $0.isSummary })
         let full = SiteContent.readDocuments(inputs: [app])
         // The summaries hold fewer objects and only segues.
@@ -59,8 +59,9 @@ struct DocumentSummaryTests {
             })
         // In full again, each is the graph it was.
         for (summary, whole) in zip(summarized, full) {
-            #expect((try? summary.inFull.graph.get()) == (try? whole.graph.get()), "\(whole.relative)")
-            #expect(summary.inFull.timeline != nil)
+            let again = try summary.inFull()
+            #expect((try? again.graph.get()) == (try? whole.graph.get()), "\(whole.relative)")
+            #expect(again.timeline != nil)
         }
         let fromSummaries = try Self.plannedText(summarized, inputs: [app], jobs: jobs)
         let fromFull = try Self.plannedText(full, inputs: [app], jobs: jobs)
@@ -161,7 +162,7 @@ struct DocumentSummaryTests {
         let all = SiteContent.readDocuments(inputs: [app], simulateLater: true)
         #expect(all.allSatisfy { !$0.isSummary && $0.size > 0 })
         let first = try #require(all.first)
-        let read = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: first.size)
+        let read = SiteContent.readDocuments(inputs: [app], simulateLater: true, parsedBudget: first.size)
         #expect(read.map(\.isSummary) == [false] + Array(repeating: true, count: all.count - 1))
         let size = try #require(
             try FileManager.default.attributesOfItem(atPath: app.appendingPathComponent("Main.storyboard").path)[.size] as? Int)
@@ -189,17 +190,64 @@ struct DocumentSummaryTests {
         #expect(refused.stderr.contains("--document-memory"))
     }
 
-    /// A document that cannot be parsed again (gone since it was read) shows why on its page.
-    @Test func aDocumentGoneBeforeItsPagesShowsItsError() throws {
-        let app = try Self.project("gone")
-        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, keptParsed: 0)
-        try FileManager.default.removeItem(at: app.appendingPathComponent("Views/Card.xib"))
-        let card = try #require(summarized.first { $0.relative.hasSuffix("Card.xib") })
-        guard case .failure(let error) = card.inFull.graph else {
-            Issue.record("read again after it was removed")
-            return
+    /// A document that changed or went away between its reading and the planning of its pages
+    /// stops the build with its name: the other pages show what was read, and its own pages
+    /// would not match them (an app map linking scene pages never written).
+    @Test(arguments: ["changed", "gone"])
+    func aDocumentChangedSinceItWasReadStopsTheBuild(_ change: String) throws {
+        let app = try Self.project("moved-" + change)
+        let summarized = SiteContent.readDocuments(inputs: [app], simulateLater: true, parsedBudget: 0)
+        let settings = app.appendingPathComponent("Settings.storyboard")
+        if change == "gone" {
+            try FileManager.default.removeItem(at: settings)
+        } else {
+            let text = try String(contentsOf: settings, encoding: .utf8)
+            try text.replacingOccurrences(of: "sceneID=\"ssc-st-001\"", with: "sceneID=\"ssc-st-009\"")
+                .write(to: settings, atomically: true, encoding: .utf8)
         }
-        #expect(error.description.contains("Card.xib"))
+        #expect(throws: SiteBuildError.self) { try Self.plannedText(summarized, inputs: [app], jobs: 1) }
+        do {
+            _ = try Self.plannedText(summarized, inputs: [app], jobs: 2)
+            Issue.record("planned a document that \(change)")
+        } catch let error as SiteBuildError {
+            #expect(error.message.contains("App/Settings.storyboard"), "\(error)")
+            #expect(error.message.contains("changed while the site was being built"))
+            #expect(error.message.contains("reading it again") == (change == "gone"))
+        }
+    }
+
+    /// With `--sources`, `check` reads every graph in full first; then the documents past the
+    /// budget keep their summaries, and the pages (findings included) are those of a build that
+    /// keeps every graph.
+    @Test func withSourcesTheSummariesComeAfterTheCheck() throws {
+        let app = try Self.project("sources")
+        let sources = app.appendingPathComponent("AppSources")
+        try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
+        var options = SiteOptions(
+            siteRoot: SiteFixtures.siteRoot, inputs: [app], output: app.deletingLastPathComponent().appendingPathComponent("out"),
+            version: "test", showProgress: false, logSteps: false)
+        options.sources = [sources]
+        options.documentMemory = 0
+        let summarized = try SiteContent.readProject(options, simulateLater: true)
+        let documents = summarized.documents
+        #expect(documents.allSatisfy { $0.isSummary })
+        #expect(documents.contains { !$0.findings.isEmpty })
+        options.documentMemory = SiteOptions.defaultDocumentMemory
+        let full = try SiteContent.readProject(options, simulateLater: true)
+        let fullDocuments = full.documents
+        #expect(fullDocuments.allSatisfy { !$0.isSummary })
+        func plan(_ documents: [SiteContent.DocumentRecord], _ sources: SiteContent.SourcesRecord?) throws -> [String] {
+            var content = SiteContent()
+            content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
+            content.documents = documents
+            content.sources = sources
+            let planner = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: [app]), content: content)
+            try planner.plan()
+            planner.link()
+            return planner.pages.map { "\($0.path)\n\($0.content.blocks)" } + planner.figures.map(\.dot)
+        }
+        let fromSummaries = try plan(documents, summarized.sources)
+        #expect(fromSummaries == (try plan(fullDocuments, full.sources)))
     }
 
     /// Over every corpus document (skipped without `../shared/corpus`): the plan from summaries
@@ -208,7 +256,7 @@ struct DocumentSummaryTests {
     func theCorpusPlansTheSameFromSummaries() throws {
         guard let corpus = TestPaths.corpus else { return }
         let inputs = [corpus.appendingPathComponent("files")]
-        let summarized = SiteContent.readDocuments(inputs: inputs, simulateLater: true, keptParsed: 0)
+        let summarized = SiteContent.readDocuments(inputs: inputs, simulateLater: true, parsedBudget: 0)
         let fromSummaries = try Self.plannedText(summarized, inputs: inputs, jobs: 2)
         let fromFull = try Self.plannedText(
             SiteContent.readDocuments(inputs: inputs, simulateLater: true), inputs: inputs, jobs: 2)
