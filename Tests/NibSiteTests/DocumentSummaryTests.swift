@@ -33,15 +33,7 @@ struct DocumentSummaryTests {
     /// The fixture project: two storyboards joined by a storyboard reference, segues from
     /// buttons, custom classes, and a xib.
     static func project(_ name: String) throws -> URL {
-        let app = SiteFixtures.temporaryDirectory("summary-" + name).appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Views"), withIntermediateDirectories: true)
-        for file in ["Main.storyboard", "Settings.storyboard"] {
-            try FileManager.default.copyItem(
-                at: SiteFixtures.fixtures.appendingPathComponent("App/" + file), to: app.appendingPathComponent(file))
-        }
-        try FileManager.default.copyItem(
-            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: app.appendingPathComponent("Views/Card.xib"))
-        return app
+        try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("summary-" + name))
     }
 
     @Test(arguments: [1, 2])

@@ -12,15 +12,7 @@ struct ProjectSiteTests {
     static func project(_ name: String) throws -> (app: URL, output: URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-project-\(getpid())-\(name)")
         try? FileManager.default.removeItem(at: directory)
-        let app = directory.appendingPathComponent("App")
-        try FileManager.default.createDirectory(at: app.appendingPathComponent("Views"), withIntermediateDirectories: true)
-        for file in ["Main.storyboard", "Settings.storyboard"] {
-            try FileManager.default.copyItem(
-                at: SiteFixtures.fixtures.appendingPathComponent("App/" + file), to: app.appendingPathComponent(file))
-        }
-        try FileManager.default.copyItem(
-            at: SiteFixtures.fixtures.appendingPathComponent("Card.xib"), to: app.appendingPathComponent("Views/Card.xib"))
-        return (app, directory.appendingPathComponent("public"))
+        return (try SiteFixtures.appProject(in: directory), directory.appendingPathComponent("public"))
     }
 
     static func page(_ output: URL, _ path: String) throws -> String {

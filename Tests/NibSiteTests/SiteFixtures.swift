@@ -40,6 +40,18 @@ enum SiteFixtures {
         return try SiteBuilder(options: options, backend: InProcessBackend()).build()
     }
 
+    /// Copies the fixture project into `directory/App`: two storyboards joined by a storyboard
+    /// reference (`App/Main.storyboard`, `App/Settings.storyboard`) and `Views/Card.xib`.
+    static func appProject(in directory: URL) throws -> URL {
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Views"), withIntermediateDirectories: true)
+        for file in ["Main.storyboard", "Settings.storyboard"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("App/" + file), to: app.appendingPathComponent(file))
+        }
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Card.xib"), to: app.appendingPathComponent("Views/Card.xib"))
+        return app
+    }
+
     /// Every file under `root` as relative path → bytes.
     static func snapshot(_ root: URL) -> [String: Data] {
         var out: [String: Data] = [:]
