@@ -33,15 +33,17 @@ extension SitePlanner {
         /// was read (`DocumentRecord.inFull`).
         func plan(_ number: Int, index: SceneIndex) throws(SiteBuildError) -> DocumentUnit {
             let planner = SitePlanner(settings: settings, content: content, note: note)
-            let record = try shelf.record(number).inFull()
+            let shelved = shelf.record(number)
+            let record = try shelved.inFull()
             planner.fullDocument = (number, record)
             planner.memo.storyboards = storyboards
             planner.memo.storyboardEntries = storyboardEntries
             planner.memo.classUses = classUses
             planner.sceneIndex = index
-            // The index was built from the documents' summaries: the scene of each of this
-            // document's objects comes from its full graph.
-            if case .success(let graph) = record.graph, graph.isStoryboard {
+            // An index built from the document's summary knows the scenes of the summary's
+            // objects only: its pages read those of every object, from the full graph. The
+            // index handed back keeps the summary's (the rest of the build reads no more).
+            if shelved.isSummary, case .success(let graph) = record.graph, graph.isStoryboard {
                 planner.sceneIndex.sceneOf[number] = SceneIndex.sceneOf(graph)
             }
             planner.planScenePages(of: number, uses: classUses)
@@ -53,9 +55,11 @@ extension SitePlanner {
             // Rule ids linked here, on the planning thread, not where the unit is adopted (the
             // build's serial part): a page's links depend on the rules and scenarios alone.
             for index in planner.pages.indices { _ = planner.linkRules(index) }
+            var planned = planner.sceneIndex
+            planned.sceneOf[number] = index.sceneOf[number]
             return DocumentUnit(
                 scenePages: Array(planner.pages[..<sceneCount]), pages: Array(planner.pages[sceneCount...]), figures: planner.figures,
-                claims: planner.sceneIndex.claimLog, index: planner.sceneIndex)
+                claims: planned.claimLog, index: planned)
         }
     }
 
@@ -126,12 +130,8 @@ extension SitePlanner {
                 if unit.claims.allSatisfy({ trial.claim($0.path, key: $0.key) == $0.result }) {
                     sceneIndex = trial
                 } else {
-                    // Planned again, serially, against the index as it stands; the index keeps
-                    // the summary's scenes of objects (the plan read the full graph's).
-                    let summarized = sceneIndex.sceneOf[number]
                     unit = try planner.plan(number, index: sceneIndex)
                     sceneIndex = unit.index
-                    sceneIndex.sceneOf[number] = summarized
                 }
                 sceneIndex.claimLog = []
             }

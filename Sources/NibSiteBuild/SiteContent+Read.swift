@@ -100,9 +100,9 @@ extension SiteContent {
         let counter = Counter()
         let total = found.count
         let sizes = found.map { sizeOnDisk($0.url) }
-        let staysParsed = parsedBudget.map { keptParsed(sizes: sizes, budget: $0) } ?? Array(repeating: true, count: found.count)
-        let records = parallelMap(Array(zip(found, zip(sizes, staysParsed))), jobs: jobs) { document, kept in
-            let (size, staysParsed) = kept
+        let staysParsed = parsedBudget.map { keptParsed(sizes: sizes, budget: $0) }
+        let records = parallelMap(Array(found.indices), jobs: jobs) { number in
+            let (document, size) = (found[number], sizes[number])
             let (url, relative) = (document.url, document.relativePath)
             defer { progress?(counter.increment(), total) }
             let parsed = graph(of: document)
@@ -132,7 +132,7 @@ extension SiteContent {
             }
             record.pendingSimulation = simulate
             record.reread = { self.graph(of: document) }
-            return staysParsed ? record : record.summarized
+            return staysParsed?[number] == false ? record.summarized : record
         }
         return records
     }

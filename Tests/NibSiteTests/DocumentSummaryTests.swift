@@ -15,10 +15,13 @@ import Testing
 struct DocumentSummaryTests {
     /// The pages planned from `documents`, as text: path, title, summary, search terms, content
     /// blocks; every figure's DOT; every document's unit context.
-    static func plannedText(_ documents: [SiteContent.DocumentRecord], inputs: [URL], jobs: Int) throws -> [String] {
+    static func plannedText(
+        _ documents: [SiteContent.DocumentRecord], sources: SiteContent.SourcesRecord? = nil, inputs: [URL], jobs: Int
+    ) throws -> [String] {
         var content = SiteContent()
         content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
         content.documents = documents
+        content.sources = sources
         let planner = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: inputs, jobs: jobs), content: content)
         try planner.plan()
         planner.link()
@@ -228,18 +231,8 @@ struct DocumentSummaryTests {
         let full = try SiteContent.readProject(options, simulateLater: true)
         let fullDocuments = full.documents
         #expect(fullDocuments.allSatisfy { !$0.isSummary })
-        func plan(_ documents: [SiteContent.DocumentRecord], _ sources: SiteContent.SourcesRecord?) throws -> [String] {
-            var content = SiteContent()
-            content.rules = try SiteContent.readRules(siteRoot: SiteFixtures.siteRoot)
-            content.documents = documents
-            content.sources = sources
-            let planner = SitePlanner(settings: SitePlanner.Settings(version: "test", inputs: [app]), content: content)
-            try planner.plan()
-            planner.link()
-            return planner.pages.map { "\($0.path)\n\($0.content.blocks)" } + planner.figures.map(\.dot)
-        }
-        let fromSummaries = try plan(documents, summarized.sources)
-        #expect(fromSummaries == (try plan(fullDocuments, full.sources)))
+        let fromSummaries = try Self.plannedText(documents, sources: summarized.sources, inputs: [app], jobs: 1)
+        #expect(fromSummaries == (try Self.plannedText(fullDocuments, sources: full.sources, inputs: [app], jobs: 1)))
     }
 
     /// Over every corpus document (skipped without `../shared/corpus`): the plan from summaries
