@@ -1,5 +1,5 @@
 /// A connection of a nib graph: what IB writes in an object's `<connections>`.
-public struct Connection: Hashable, Sendable {
+public struct Connection: Hashable, Sendable, Codable {
     /// The connection's own id (may be nil in archives and hand-written scenarios).
     public var id: ObjectID?
     /// The object whose `<connections>` holds this connection (R-XML-7).
@@ -37,7 +37,7 @@ public struct Connection: Hashable, Sendable {
 }
 
 /// The five connection kinds, each with what identifies it.
-public enum ConnectionKind: Hashable, Sendable {
+public enum ConnectionKind: Hashable, Sendable, Codable {
     /// `<outlet property destination>`: `source.property = destination`.
     case outlet(property: String, destination: ObjectID)
     /// `<outletCollection property destination appends>`.
@@ -76,7 +76,7 @@ public struct BindingOption: Hashable, Sendable, Codable {
 }
 
 /// The data of a storyboard segue.
-public struct Segue: Hashable, Sendable {
+public struct Segue: Hashable, Sendable, Codable {
     /// `kind` (`show`, `presentation`, `relationship`, `embed`, `unwind`, `push`, …).
     public var kind: String
     /// `identifier`, when set.

@@ -1,5 +1,5 @@
 /// Everything a nib, xib or storyboard holds: objects, connections, scenes, diagnostics.
-public struct NibGraph: Hashable, Sendable {
+public struct NibGraph: Hashable, Sendable, Codable {
     /// The two XML formats Interface Builder has written, the two compiled ones `ibtool` writes,
     /// and scenarios.
     public enum Format: String, Hashable, Sendable, Codable {
@@ -45,6 +45,13 @@ public struct NibGraph: Hashable, Sendable {
     /// Tables computed from `objects` on first use (not part of the graph's value).
     private var derived = DerivedTables()
 
+    /// The graph's value: everything but `derived` (a site build keeps documents' summaries
+    /// for the next build, `BuildState`).
+    enum CodingKeys: String, CodingKey {
+        case file, format, documentType, platform, targetRuntime, toolsVersion, isStoryboard, objects, connections, scenes
+        case initialViewController, diagnostics
+    }
+
     /// Creates a graph.
     public init(
         file: String, format: Format, documentType: String, platform: Platform,
@@ -86,7 +93,7 @@ public struct NibGraph: Hashable, Sendable {
 }
 
 /// A storyboard scene.
-public struct Scene: Hashable, Sendable {
+public struct Scene: Hashable, Sendable, Codable {
     /// `sceneID`.
     public var id: String
     /// The scene's controller (`sceneMemberID="viewController"`), if any.

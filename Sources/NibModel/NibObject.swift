@@ -1,5 +1,5 @@
 /// One object of a nib graph: a real object or a placeholder.
-public struct NibObject: Hashable, Sendable {
+public struct NibObject: Hashable, Sendable, Codable {
     /// The document id.
     public var id: ObjectID
     /// The XML element name (`button`, `viewController`, `customObject`, …) or, for archive

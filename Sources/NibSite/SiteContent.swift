@@ -83,6 +83,9 @@ public struct SiteContent: Sendable {
         /// Whether `graph` is `NibGraph.siteSummary` and the full graph is parsed again (`reread`)
         /// when the document's pages are planned.
         public private(set) var isSummary = false
+        /// The graph's `siteSummary` as read, for the next build to take instead of parsing the
+        /// document again when its bytes are unchanged (set when a build asks for it).
+        public var summary: NibGraph?
 
         /// Creates a record.
         public init(
@@ -126,9 +129,24 @@ public struct SiteContent: Sendable {
         public var summarized: DocumentRecord {
             guard reread != nil, !isSummary, case .success(let graph) = graph else { return self }
             var document = self
-            document.graph = .success(graph.siteSummary)
+            document.graph = .success(summary ?? graph.siteSummary)
             document.isSummary = true
             return document
+        }
+
+        /// A record of a document not parsed: `summary`, kept by an earlier build of the same
+        /// bytes, stands for its graph until its pages are planned (`inFull` parses it then with
+        /// `reread`, and runs `simulation` on the full graph).
+        public static func fromSummary(
+            relative: String, summary: NibGraph, reread: @escaping @Sendable () -> Result<NibGraph, LocatedError>,
+            simulation: @escaping @Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?)
+        ) -> DocumentRecord {
+            var record = DocumentRecord(relative: relative, graph: .success(summary), timeline: nil)
+            record.reread = reread
+            record.pendingSimulation = simulation
+            record.isSummary = true
+            record.summary = summary
+            return record
         }
 
         /// The record as other documents' pages read it once its own pages are planned: its

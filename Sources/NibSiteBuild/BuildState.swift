@@ -1,11 +1,12 @@
 import Foundation
+import NibModel
 import NibOutput
 import NibSite
 
 /// What a build leaves for the next one, in `<output>/.nibviz-state.json` (a file nibviz
 /// writes and lists in the marker like any other): the digest of every input, the size and
-/// modification time of every file written, each page's fingerprint with its link data, and
-/// the diagrams Graphviz could not draw (by content key, with the message), so a rebuild does
+/// modification time of every file written, each page's fingerprint with its link data, each
+/// document's pages and graph summary, and the diagrams Graphviz could not draw (by content key, with the message), so a rebuild does
 /// not redo a failure.
 struct BuildState: Codable {
     /// A file as written: size and modification time in nanoseconds.
@@ -38,8 +39,16 @@ struct BuildState: Codable {
         var failures: [String]
     }
 
+    /// A document's graph summary (`NibGraph.siteSummary`), for a later build to take instead of
+    /// parsing the document again when `key` is unchanged (`SiteContent.readDocuments`).
+    struct Summary: Codable, Sendable, Equatable {
+        /// `summaryKey`: the build's options, site sources and tool, the document's path and bytes.
+        var key: String
+        var graph: NibGraph
+    }
+
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 6
+    static let format = 7
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
     /// Where the pages and documents of the state live (`Details`, in `detailsShards` files by
@@ -55,6 +64,7 @@ struct BuildState: Codable {
         var format = BuildState.format
         var pages: [String: Page] = [:]
         var units: [String: Unit] = [:]
+        var summaries: [String: Summary] = [:]
     }
 
     enum CodingKeys: String, CodingKey {
@@ -70,6 +80,8 @@ struct BuildState: Codable {
     var pages: [String: Page] = [:]
     /// Each document's pages, by the document's relative path.
     var units: [String: Unit] = [:]
+    /// Each document's graph summary, by the document's relative path.
+    var summaries: [String: Summary] = [:]
     var failedDiagrams: [String: String] = [:]
     /// The report of the build that wrote this state (an up-to-date rebuild repeats it).
     var pageCount = 0
@@ -98,6 +110,7 @@ struct BuildState: Codable {
         for shard in shards {
             pages.merge(shard.pages) { first, _ in first }
             units.merge(shard.units) { first, _ in first }
+            summaries.merge(shard.summaries) { first, _ in first }
         }
         detailsRead = true
     }
@@ -116,6 +129,7 @@ struct BuildState: Codable {
         var shards = Array(repeating: Details(), count: Self.detailsShards)
         for (path, page) in pages { shards[ShardedJSON.shard(path, of: Self.detailsShards)].pages[path] = page }
         for (path, unit) in units { shards[ShardedJSON.shard(path, of: Self.detailsShards)].units[path] = unit }
+        for (path, summary) in summaries { shards[ShardedJSON.shard(path, of: Self.detailsShards)].summaries[path] = summary }
         return shards
     }
 

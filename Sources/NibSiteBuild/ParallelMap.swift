@@ -37,4 +37,10 @@ final class Counter: @unchecked Sendable {
         value += 1
         return value
     }
+    /// The count so far.
+    var current: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

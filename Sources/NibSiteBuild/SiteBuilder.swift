@@ -46,6 +46,8 @@ public final class SiteBuilder {
     var links: [String: LinkChecker.PageLinks] = [:]
     /// The pages carried from the previous build as they were.
     var keptPages: Set<String> = []
+    /// The documents read from the previous build's summaries (`earlierSummaries`).
+    let summariesTaken = Counter()
     /// Where the time went.
     var timings = SiteTimings()
     /// Diagrams render while pages are planned: the session, its results, and the key of
@@ -128,12 +130,13 @@ public final class SiteBuilder {
                         let scanned: [(file: SourceFile, scanned: ScannedFile)]
                         (self.content.documents, self.content.sources, scanned) = try SiteContent.readProject(
                             self.options, simulateLater: true, survey: self.digests.sources, earlierSources: earlier,
-                            appFiles: self.digests.appFiles
+                            appFiles: self.digests.appFiles, earlierSummaries: self.earlierSummaries()
                         ) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()
                         self.keepSourceDeclarations(scanned, earlier: earlier)
+                        self.keepSummaries()
                     }
                     self.documentPaths = self.content.documents.map(\.relative)
                 }

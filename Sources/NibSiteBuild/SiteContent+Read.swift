@@ -83,11 +83,17 @@ extension SiteContent {
     /// can parse its document again (`reread`), and those past `parsedBudget` bytes keep only
     /// their graph's summary (`keptParsed(sizes:budget:)`). `appFiles` is what the app's
     /// Info.plists name, when the caller read them already.
+    ///
+    /// `earlierSummaries` (with `simulateLater`, without a class table) gives the summary an
+    /// earlier build kept of a document whose bytes are unchanged: that document is not parsed
+    /// (`DocumentRecord.fromSummary`; parsed when its pages are planned). With it, every record
+    /// read carries its graph's `summary` for the next build.
     public static func readDocuments(
         inputs: [URL], exclusion: InputExclusion = InputExclusion([]), classes: [String: ClassInfo]? = nil,
         platform: ProjectFile.PlatformDefaults? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil, sources: SourceIndex? = nil, simulateLater: Bool = false,
-        parsedBudget: Int? = nil, appFiles: MainStoryboards.AppFiles? = nil
+        parsedBudget: Int? = nil, appFiles: MainStoryboards.AppFiles? = nil,
+        earlierSummaries: (@Sendable (_ relative: String) -> NibGraph?)? = nil
     ) -> [DocumentRecord] {
         // The one loader `inspect DIR` uses too: `.ipa` archives in a folder are opened.
         let found = DocumentLoader.documents(in: inputs, exclusion: exclusion).sorted {
@@ -101,10 +107,25 @@ extension SiteContent {
         let total = found.count
         let sizes = found.map { sizeOnDisk($0.url) }
         let staysParsed = parsedBudget.map { keptParsed(sizes: sizes, budget: $0) }
+        // A summary stands for a graph only where the simulations' options need no class table:
+        // with one, they depend on the classes the full graph uses (`classesDigest`).
+        let earlier = simulateLater && classes == nil && sources == nil ? earlierSummaries : nil
         let records = parallelMap(Array(found.indices), jobs: jobs) { number in
             let (document, size) = (found[number], sizes[number])
             let (url, relative) = (document.url, document.relativePath)
             defer { progress?(counter.increment(), total) }
+            let role = roles[relative] ?? .assumedMain
+            if let summary = earlier?(relative) {
+                var record = DocumentRecord.fromSummary(
+                    relative: relative, summary: summary, reread: { self.graph(of: document) },
+                    simulation: { graph in
+                        var options = simulationOptions(for: graph, classes: nil, platform: platform)
+                        options.storyboardRole = role
+                        return simulations(options)(graph)
+                    })
+                record.size = size
+                return record
+            }
             let parsed = graph(of: document)
             guard case .success(let graph) = parsed else {
                 var record = DocumentRecord(relative: relative, graph: parsed, timeline: nil)
@@ -116,13 +137,8 @@ extension SiteContent {
             let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
             var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
             options.classesNotFound = runtime?.notFound ?? options.classesNotFound
-            options.storyboardRole = roles[relative] ?? .assumedMain
-            let simulate: @Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?) = { [options] graph in
-                (
-                    Simulator.run(document: graph, options: options),
-                    graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
-                )
-            }
+            options.storyboardRole = role
+            let simulate = simulations(options)
             var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
             record.size = size
             record.classesDigest = classesDigest(options)
@@ -132,9 +148,21 @@ extension SiteContent {
             }
             record.pendingSimulation = simulate
             record.reread = { self.graph(of: document) }
+            if earlier != nil { record.summary = graph.siteSummary }
             return staysParsed?[number] == false ? record.summarized : record
         }
         return records
+    }
+
+    /// A document's simulations with `options`: its load (R-NIB-1) and, for a storyboard, its
+    /// launch (R-LAUNCH-1).
+    static func simulations(_ options: SimulationOptions) -> @Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?) {
+        { graph in
+            (
+                Simulator.run(document: graph, options: options),
+                graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
+            )
+        }
     }
 
     /// Whether each document stays parsed from reading to planning: those, in document order,

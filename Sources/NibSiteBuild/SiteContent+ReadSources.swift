@@ -16,11 +16,13 @@ extension SiteContent {
     /// A source folder that cannot be read is an error naming it. `survey` is the sources'
     /// survey when the build already made it (hashing the inputs); `earlierSources` holds the
     /// declarations of source files an earlier build read from the same bytes (by path), taken
-    /// instead of parsing them again. Also returns every source file's declarations as read.
+    /// instead of parsing them again; `earlierSummaries` the graphs' summaries it kept of
+    /// documents of the same bytes (`readDocuments`). Also returns every source file's
+    /// declarations as read.
     public static func readProject(
         _ options: SiteOptions, simulateLater: Bool = false, survey: SourceSurvey? = nil,
         earlierSources: [String: ScannedFile] = [:], appFiles: MainStoryboards.AppFiles? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        earlierSummaries: (@Sendable (_ relative: String) -> NibGraph?)? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) throws -> (
         documents: [DocumentRecord], sources: SourcesRecord?, scanned: [(file: SourceFile, scanned: ScannedFile)]
     ) {
@@ -41,7 +43,7 @@ extension SiteContent {
         var documents = readDocuments(
             inputs: options.inputs, exclusion: options.exclusion, classes: table, platform: options.platform, jobs: options.jobs,
             progress: progress, sources: index, simulateLater: simulateLater,
-            parsedBudget: index == nil ? options.documentMemory : nil, appFiles: appFiles)
+            parsedBudget: index == nil ? options.documentMemory : nil, appFiles: appFiles, earlierSummaries: earlierSummaries)
         guard let index, let table else { return (documents, nil, scannedFiles) }
         let graphs = documents.compactMap { try? $0.graph.get() }
         // Source files are named as the documents are, below the inputs' folder, not by the

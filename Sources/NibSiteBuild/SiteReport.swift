@@ -49,6 +49,9 @@ public struct SiteTimings: Sendable {
     /// build without planning (their bytes and context unchanged).
     public var documentsPlanned = 0
     public var documentsKept = 0
+    /// Documents read from the previous build's summaries instead of parsed (same bytes; parsed
+    /// still when their pages are planned).
+    public var documentsSummarized = 0
     /// Source files (`--sources`) parsed, and those whose declarations the previous build's
     /// reading gave (same bytes, same modules).
     public var sourceFilesParsed = 0
@@ -133,6 +136,10 @@ public struct SiteTimings: Sendable {
             lines.append("  diagrams drawn again \(diagramsDrawnAgain) (shared with pages written earlier; no cache to read them back)")
         }
         lines.append("  documents planned \(documentsPlanned), kept without planning \(documentsKept)")
+        if documentsSummarized > 0 {
+            lines.append(
+                "  documents not parsed \(documentsSummarized) (unchanged: the previous build's summaries stand in until a page needs one)")
+        }
         if sourceFilesParsed + sourceFilesKept > 0 {
             lines.append("  source files parsed \(sourceFilesParsed), kept from the previous build \(sourceFilesKept)")
         }
