@@ -70,6 +70,8 @@ struct IncrementalDocumentTests {
             $0.replacingOccurrences(of: "userLabel=\"", with: "userLabel=\"Edited ")
         }
         #expect(second.timings.documentsPlanned == 1 && second.timings.documentsKept == 4)
+        // The four unchanged documents are not parsed: their summaries from the first build stand in.
+        #expect(first.timings.documentsSummarized == 0 && second.timings.documentsSummarized == 4)
         let pages = changed.filter { $0.hasSuffix(".html") }
         #expect(pages.contains("documents/project/nested/Swatch.xib.html"), "\(pages.sorted())")
         // The document's own pages and the pages that list every document (home, classes) only.
@@ -116,6 +118,8 @@ struct IncrementalDocumentTests {
             .write(to: swatch)
         let edited = try build()
         #expect(edited.timings.documentsPlanned == 1 && edited.timings.documentsKept == 4)
+        // With a class table every document is parsed: its runs' options depend on the classes it uses.
+        #expect(edited.timings.documentsSummarized == 0)
         // What the source scan does not read (notes, a `.git` folder) changes nothing.
         try FileManager.default.createDirectory(at: project.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("ref: refs/heads/main\n".utf8).write(to: project.appendingPathComponent(".git/HEAD"))
@@ -232,6 +236,9 @@ struct IncrementalDocumentTests {
         }
         // Main's scene pages name the Settings scene its segue opens through the reference.
         #expect(report.timings.documentsPlanned == 2 && report.timings.documentsKept == 3)
+        // Main was read from its summary and is parsed once its pages are planned (`rebuild`
+        // checks the site against a cold build).
+        #expect(report.timings.documentsSummarized == 4)
         #expect(changed.contains { $0.hasPrefix("documents/project/App/Main.storyboard/") }, "\(changed.sorted())")
         #expect(!changed.contains("documents/project/Card.xib.html"))
     }
@@ -277,6 +284,8 @@ struct IncrementalDocumentTests {
         options.title = "Another title"
         let report = try SiteBuilder(options: options, backend: InProcessBackend()).build()
         #expect(report.timings.documentsPlanned == 5 && report.timings.documentsKept == 0)
+        // Summaries are keyed on the options too: every document is parsed again.
+        #expect(report.timings.documentsSummarized == 0)
     }
 }
 
