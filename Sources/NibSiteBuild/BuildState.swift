@@ -6,8 +6,8 @@ import NibSite
 /// What a build leaves for the next one, in `<output>/.nibviz-state.json` (a file nibviz
 /// writes and lists in the marker like any other): the digest of every input, the size and
 /// modification time of every file written, each page's fingerprint with its link data, each
-/// document's pages and graph summary, and the diagrams Graphviz could not draw (by content key, with the message), so a rebuild does
-/// not redo a failure.
+/// document's pages and graph summary, and the diagrams Graphviz could not draw (by content key,
+/// with the message), so a rebuild does not redo a failure.
 struct BuildState: Codable {
     /// A file as written: size and modification time in nanoseconds.
     struct Stamp: Codable, Equatable {
