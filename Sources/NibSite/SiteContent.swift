@@ -111,7 +111,8 @@ public struct SiteContent: Sendable {
                     let reason = if case .failure(let error) = again { " (reading it again: \(error.description))" } else { "" }
                     throw SiteBuildError(
                         step: "plan, render and write pages",
-                        message: "\(relative) changed while the site was being built\(reason); build again once it stays put")
+                        message: "\(relative) changed while the site was being built\(reason); build again once it stays put "
+                            + "(with --no-cache if this repeats)")
                 }
                 document.graph = again
                 document.isSummary = false

@@ -17,6 +17,8 @@ enum InputDigest {
         var all = ""
         var global = ""
         var documents: [String: String] = [:]
+        /// Each document's files (a bundle's, file by file), by its relative path, as hashed.
+        var documentFiles: [String: [String]] = [:]
         /// Every file read, with the digest of its bytes, for the next build (`known`).
         var files: [String: FileDigest] = [:]
         /// The `--sources` files and project files hashed, for the read step to scan (one walk).
@@ -70,19 +72,36 @@ enum InputDigest {
             global.add(part)
         }
         parts = []
+        // Two inputs can hold documents of one relative path (`ios/Resources` and
+        // `mac/Resources`): such a path names no one document, so it gets no digest, and its
+        // documents are parsed and planned on every build (their pages and summaries are keyed on it).
+        var ambiguous = Set<String>()
         for input in options.inputs {
             for item in SiteContent.expand(input, exclusion: options.exclusion) {
                 // A document's own digest names its files relative to it (a moved input keeps it).
                 var document = StableHash.Stream()
-                for file in regularFiles(item.url.path) {
+                let files = regularFiles(item.url.path)
+                for file in files {
                     let fileDigest = digest(file)
                     hasher.add(file)
                     hasher.add(fileDigest)
                     document.add(String(file.dropFirst(item.url.path.count)))
                     document.add(fileDigest)
                 }
-                if item.kind == .document || item.kind == .compiledNib { digests.documents[item.relative] = document.hex }
+                // A bundle's other entries count too: its reader lists its folders (an empty
+                // `Extra.nib/` in a `.storyboardc` changes the graph, not one file's bytes).
+                for entry in otherEntries(item.url.path) {
+                    hasher.add(item.url.path + "/" + entry)
+                    document.add("/" + entry)
+                }
+                guard item.kind == .document || item.kind == .compiledNib else { continue }
+                if digests.documents.updateValue(document.hex, forKey: item.relative) != nil { ambiguous.insert(item.relative) }
+                digests.documentFiles[item.relative] = files
             }
+        }
+        for relative in ambiguous {
+            digests.documents[relative] = nil
+            digests.documentFiles[relative] = nil
         }
         // The app's sources (`--sources`) drive the simulations through what the source scan reads
         // of them: their Swift and Objective-C files and the project files that decide modules.
@@ -120,6 +139,18 @@ enum InputDigest {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
         guard isFolder.boolValue else { return [path] }
         return FolderWalk.files(under: path).map { path + "/" + $0 }
+    }
+
+    /// Every entry under the folder `path` that is no regular file (folders, links to folders,
+    /// anything else), as `relative-path kind`, in walk order; none when `path` is a file.
+    static func otherEntries(_ path: String) -> [String] {
+        var entries: [String] = []
+        FolderWalk.walk(path) { relative, _, kind in
+            let resolved = kind == .symlink ? POSIXFile.resolvedKind(path + "/" + relative) : kind
+            if resolved != .regular { entries.append("\(relative) \(kind)") }
+            return kind == .directory
+        }
+        return entries
     }
 
     /// Size and modification time of the running binary.

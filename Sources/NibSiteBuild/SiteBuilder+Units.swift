@@ -37,14 +37,24 @@ extension SiteBuilder {
         }
     }
 
-    /// Moves each document's summary from its record to the state for the next build.
+    /// Moves each document's summary from its record to the state for the next build: only
+    /// when every file of the document still has the size and modification time it was hashed
+    /// with (`InputDigest.FileDigest`), so the summary is of the bytes its key names. A document
+    /// edited while this build read it, or within two seconds before (its files' digests are not
+    /// kept either), is parsed again next time.
     func keepSummaries() {
         timings.documentsSummarized = summariesTaken.current
         for number in content.documents.indices {
             let relative = content.documents[number].relative
-            guard let summary = content.documents[number].summary, let key = summaryKey(relative) else { continue }
-            state.summaries[relative] = BuildState.Summary(key: key, graph: summary)
+            guard let summary = content.documents[number].summary else { continue }
             content.documents[number].summary = nil
+            guard let key = summaryKey(relative), let files = digests.documentFiles[relative], !files.isEmpty,
+                files.allSatisfy({ file in
+                    guard let hashed = digests.files[file], let now = POSIXFile.stamp(file) else { return false }
+                    return now.size == hashed.size && now.modified == hashed.modified
+                })
+            else { continue }
+            state.summaries[relative] = BuildState.Summary(key: key, graph: summary)
         }
     }
 

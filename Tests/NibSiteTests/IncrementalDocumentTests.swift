@@ -17,6 +17,7 @@ struct IncrementalDocumentTests {
     static func project(in directory: URL) throws -> URL {
         let project = SiteFixtures.inputs(in: directory, includeBad: false)
         try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("App"), to: project.appendingPathComponent("App"))
+        try SiteFixtures.dateBack(project)
         return project
     }
 
@@ -27,10 +28,7 @@ struct IncrementalDocumentTests {
         let project = try project(in: directory)
         let sources = directory.appendingPathComponent("AppSources")
         try FileManager.default.copyItem(at: SiteFixtures.fixtures.appendingPathComponent("AppSources"), to: sources)
-        for name in ["AppList.swift", "Settings.swift"] {
-            try FileManager.default.setAttributes(
-                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: sources.appendingPathComponent(name).path)
-        }
+        try SiteFixtures.dateBack(sources)
         return (project, sources)
     }
 

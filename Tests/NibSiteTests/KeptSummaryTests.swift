@@ -1,6 +1,8 @@
 import Foundation
+import GraphvizRender
 import NibModel
 import NibParsing
+import NibScenario
 import NibTestSupport
 import Testing
 
@@ -78,11 +80,122 @@ struct KeptSummaryTests {
         #expect(withClasses.allSatisfy { !$0.isSummary })
     }
 
+    /// Records made from kept summaries run the simulations parsed ones run: with the
+    /// project's platform defaults (`.nibviz.yml`) and the storyboard's role from the app's
+    /// Info.plist (R-LAUNCH-1), once their graph is parsed in full.
+    @Test func documentsReadFromKeptSummariesSimulateWithTheProjectsDefaults() throws {
+        let app = try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("kept-summary-defaults"))
+        try MainStoryboardSiteTests.sceneManifestPlist.write(
+            to: app.appendingPathComponent("Info.plist"), atomically: true, encoding: .utf8)
+        let platform = ProjectFile.PlatformDefaults(platform: .ios, osVersion: OSVersion("13.0"), idiom: .pad)
+        let parsed = SiteContent.readDocuments(
+            inputs: [app], platform: platform, simulateLater: true, earlierSummaries: { _ in nil })
+        var summaries: [String: NibGraph] = [:]
+        for record in parsed { summaries[record.relative] = record.summary }
+        let kept = summaries
+        let fromSummaries = SiteContent.readDocuments(
+            inputs: [app], platform: platform, simulateLater: true, earlierSummaries: { kept[$0] })
+        #expect(fromSummaries.allSatisfy { $0.isSummary })
+        // The defaults change the runs: the same documents without them run otherwise.
+        let plain = try SiteContent.readDocuments(inputs: [app], simulateLater: true).map { try $0.inFull() }
+        var differs = false
+        for (summary, whole) in zip(fromSummaries, parsed) {
+            let (a, b) = (try summary.inFull(), try whole.inFull())
+            #expect(a.timeline == b.timeline && a.launch == b.launch, "\(a.relative)")
+            if let other = plain.first(where: { $0.relative == a.relative }), other.timeline != a.timeline || other.launch != a.launch {
+                differs = true
+            }
+        }
+        #expect(differs, "the defaults and the Info.plist change no run: the test checks nothing")
+    }
+
+    /// A kept summary that is not the document's (the document changed since) stops the
+    /// planning with the document's name, never a site drawn from the wrong summary.
+    @Test func aKeptSummaryThatIsNotTheDocumentsStopsThePlanning() throws {
+        let app = try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("kept-summary-wrong"))
+        let parsed = SiteContent.readDocuments(inputs: [app], simulateLater: true, earlierSummaries: { _ in nil })
+        var summaries: [String: NibGraph] = [:]
+        for record in parsed { summaries[record.relative] = record.summary }
+        let settings = try #require(summaries.keys.first { $0.hasSuffix("Settings.storyboard") })
+        summaries[settings]?.scenes[0].title = "Not this one"
+        let kept = summaries
+        let fromSummaries = SiteContent.readDocuments(inputs: [app], simulateLater: true, earlierSummaries: { kept[$0] })
+        do {
+            _ = try DocumentSummaryTests.plannedText(fromSummaries, inputs: [app], jobs: 1)
+            Issue.record("planned from a summary that is not the document's")
+        } catch let error as SiteBuildError {
+            #expect(error.message.contains(settings) && error.message.contains("changed while the site was being built"), "\(error)")
+        }
+    }
+
+    /// A document edited after its bytes were hashed and before its summary is kept (while the
+    /// build reads it) gets no summary: the summary would be of other bytes than its key names.
+    @Test func aDocumentEditedWhileItWasReadKeepsNoSummary() throws {
+        let app = try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("kept-summary-race"))
+        try SiteFixtures.dateBack(app)
+        let options = IncrementalSiteTests.options(app.deletingLastPathComponent().appendingPathComponent("out"), inputs: [app])
+        let builder = SiteBuilder(options: options, backend: InProcessBackend())
+        builder.digests = InputDigest.compute(options)
+        builder.content.documents = SiteContent.readDocuments(inputs: [app], simulateLater: true, earlierSummaries: { _ in nil })
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date()], ofItemAtPath: app.appendingPathComponent("Views/Card.xib").path)
+        builder.keepSummaries()
+        #expect(Set(builder.state.summaries.keys) == ["App/Main.storyboard", "App/Settings.storyboard"])
+        #expect(builder.content.documents.allSatisfy { $0.summary == nil })
+    }
+
+    /// Two inputs holding documents of one relative path (`a/App`, `b/App`): no summary or
+    /// kept page stands for either, and a rebuild after an edit writes what a cold build writes.
+    @Test func documentsOfOneRelativePathInTwoInputsAreAlwaysParsed() throws {
+        let directory = SiteFixtures.temporaryDirectory("kept-summary-same-path")
+        let first = try SiteFixtures.appProject(in: directory.appendingPathComponent("a"))
+        let second = try SiteFixtures.appProject(in: directory.appendingPathComponent("b"))
+        let main = second.appendingPathComponent("Main.storyboard")
+        let text = try String(contentsOf: main, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "customClass=\"AppListViewController\"", with: "customClass=\"BeeController\"")
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: main)
+        try SiteFixtures.dateBack(directory)
+        let inputs = [first, second]
+        func build(_ name: String) throws -> SiteReport {
+            try SiteBuilder(
+                options: IncrementalSiteTests.options(directory.appendingPathComponent(name), inputs: inputs), backend: InProcessBackend()
+            ).build()
+        }
+        _ = try build("public")
+        let card = first.appendingPathComponent("Views/Card.xib")
+        try Data(try String(contentsOf: card, encoding: .utf8).replacingOccurrences(of: "userLabel=\"", with: "userLabel=\"Edited ").utf8)
+            .write(to: card)
+        let rebuilt = try build("public")
+        #expect(rebuilt.timings.documentsSummarized == 0 && rebuilt.failures.isEmpty, "\(rebuilt.failures)")
+        _ = try build("cold")
+        let site = SiteFixtures.snapshot(directory.appendingPathComponent("public"))
+        let cold = SiteFixtures.snapshot(directory.appendingPathComponent("cold"))
+        let pages = { (files: [String: Data]) in files.filter { !$0.key.hasPrefix(".") } }
+        #expect(pages(site) == pages(cold), "\(Set(pages(site).keys).symmetricDifference(pages(cold).keys))")
+    }
+
+    /// A compiled bundle's folders are part of its digest: its reader lists them.
+    @Test func aFolderAddedInsideABundleChangesItsDigest() throws {
+        let project = SiteFixtures.temporaryDirectory("kept-summary-bundle").appendingPathComponent("App")
+        let bundle = project.appendingPathComponent("View.nib")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data("not really a nib".utf8).write(to: bundle.appendingPathComponent("keyedobjects.nib"))
+        let options = IncrementalSiteTests.options(project.deletingLastPathComponent().appendingPathComponent("out"), inputs: [project])
+        let before = InputDigest.compute(options)
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Extra.nib"), withIntermediateDirectories: true)
+        let after = InputDigest.compute(options)
+        #expect(before.documents["App/View.nib"] != nil)
+        #expect(before.documents["App/View.nib"] != after.documents["App/View.nib"])
+        #expect(before.all != after.all)
+    }
+
     /// `nibviz site` after a one-document edit parses that document alone and says so under
     /// `--timings`; the state holds a summary for every readable document.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first"))
     func theCommandParsesOnlyTheEditedDocument() throws {
         let app = try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("kept-summary-command"))
+        try SiteFixtures.dateBack(app)
         let output = app.deletingLastPathComponent().appendingPathComponent("public")
         let arguments = ["site", app.path, "-o", output.path, "--timings"]
         let first = try runNibviz(arguments, currentDirectory: TestPaths.packageRoot)

@@ -40,6 +40,17 @@ enum SiteFixtures {
         return try SiteBuilder(options: options, backend: InProcessBackend()).build()
     }
 
+    /// Dates every file under `folder` a minute back, as a checkout's files are: a build keeps
+    /// a file's digest, and a document's summary, only once its bytes have stood still for two
+    /// seconds (an edit within the same clock tick would look unchanged).
+    static func dateBack(_ folder: URL) throws {
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        for file in files {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: folder.appendingPathComponent(file).path)
+        }
+    }
+
     /// Copies the fixture project into `directory/App`: two storyboards joined by a storyboard
     /// reference (`App/Main.storyboard`, `App/Settings.storyboard`) and `Views/Card.xib`.
     static func appProject(in directory: URL) throws -> URL {
