@@ -6,8 +6,9 @@ import NibSite
 /// What a build leaves for the next one, in `<output>/.nibviz-state.json` (a file nibviz
 /// writes and lists in the marker like any other): the digest of every input, the size and
 /// modification time of every file written, each page's fingerprint with its link data, each
-/// document's pages and graph summary, and the diagrams Graphviz could not draw (by content key,
-/// with the message), so a rebuild does not redo a failure.
+/// document's pages, and the diagrams Graphviz could not draw (by content key, with the
+/// message), so a rebuild does not redo a failure; each document's graph summary beside it
+/// (`Summaries`).
 struct BuildState: Codable {
     /// A file as written: size and modification time in nanoseconds.
     struct Stamp: Codable, Equatable {
@@ -47,8 +48,20 @@ struct BuildState: Codable {
         var graph: NibGraph
     }
 
+    /// The documents' summaries, in `summaryShards` files by relative path: written as soon as
+    /// the documents are read, so a build does not hold them while it plans and renders (they
+    /// would grow its memory with the number of documents).
+    struct Summaries: Codable, Sendable, Equatable {
+        var format = BuildState.format
+        var summaries: [String: Summary] = [:]
+    }
+
+    /// Where the summaries live.
+    static func summariesPath(_ shard: Int) -> String { ".nibviz-state-summaries-\(shard).json" }
+    static let summaryShards = 16
+
     /// Bumped when the layout of this file changes (an older state is ignored).
-    static let format = 7
+    static let format = 8
     /// Where the state lives inside the output folder.
     static let path = ".nibviz-state.json"
     /// Where the pages and documents of the state live (`Details`, in `detailsShards` files by
@@ -64,7 +77,6 @@ struct BuildState: Codable {
         var format = BuildState.format
         var pages: [String: Page] = [:]
         var units: [String: Unit] = [:]
-        var summaries: [String: Summary] = [:]
     }
 
     enum CodingKeys: String, CodingKey {
@@ -80,8 +92,6 @@ struct BuildState: Codable {
     var pages: [String: Page] = [:]
     /// Each document's pages, by the document's relative path.
     var units: [String: Unit] = [:]
-    /// Each document's graph summary, by the document's relative path.
-    var summaries: [String: Summary] = [:]
     var failedDiagrams: [String: String] = [:]
     /// The report of the build that wrote this state (an up-to-date rebuild repeats it).
     var pageCount = 0
@@ -110,7 +120,6 @@ struct BuildState: Codable {
         for shard in shards {
             pages.merge(shard.pages) { first, _ in first }
             units.merge(shard.units) { first, _ in first }
-            summaries.merge(shard.summaries) { first, _ in first }
         }
         detailsRead = true
     }
@@ -129,7 +138,6 @@ struct BuildState: Codable {
         var shards = Array(repeating: Details(), count: Self.detailsShards)
         for (path, page) in pages { shards[ShardedJSON.shard(path, of: Self.detailsShards)].pages[path] = page }
         for (path, unit) in units { shards[ShardedJSON.shard(path, of: Self.detailsShards)].units[path] = unit }
-        for (path, summary) in summaries { shards[ShardedJSON.shard(path, of: Self.detailsShards)].summaries[path] = summary }
         return shards
     }
 

@@ -46,8 +46,10 @@ public final class SiteBuilder {
     var links: [String: LinkChecker.PageLinks] = [:]
     /// The pages carried from the previous build as they were.
     var keptPages: Set<String> = []
-    /// The documents read from the previous build's summaries (`earlierSummaries`).
+    /// The documents read from the previous build's summaries (`earlierSummaries`), and the
+    /// shards those were read from (until this build's are written: `saveSummaries`).
     let summariesTaken = Counter()
+    var previousSummaries: [BuildState.Summaries]?
     /// Where the time went.
     var timings = SiteTimings()
     /// Diagrams render while pages are planned: the session, its results, and the key of
@@ -130,13 +132,13 @@ public final class SiteBuilder {
                         let scanned: [(file: SourceFile, scanned: ScannedFile)]
                         (self.content.documents, self.content.sources, scanned) = try SiteContent.readProject(
                             self.options, simulateLater: true, survey: self.digests.sources, earlierSources: earlier,
-                            appFiles: self.digests.appFiles, earlierSummaries: self.earlierSummaries()
+                            appFiles: self.digests.appFiles, earlierSummaries: self.earlierSummaries(in: output)
                         ) {
                             [progress = self.progress] done, total in progress.bar(done, total, "documents")
                         }
                         self.progress.finishBar()
                         self.keepSourceDeclarations(scanned, earlier: earlier)
-                        self.keepSummaries()
+                        try self.saveSummaries(output)
                     }
                     self.documentPaths = self.content.documents.map(\.relative)
                 }

@@ -139,8 +139,8 @@ struct KeptSummaryTests {
         builder.content.documents = SiteContent.readDocuments(inputs: [app], simulateLater: true, earlierSummaries: { _ in nil })
         try FileManager.default.setAttributes(
             [.modificationDate: Date()], ofItemAtPath: app.appendingPathComponent("Views/Card.xib").path)
-        builder.keepSummaries()
-        #expect(Set(builder.state.summaries.keys) == ["App/Main.storyboard", "App/Settings.storyboard"])
+        let kept = builder.summariesToSave().flatMap(\.summaries.keys)
+        #expect(Set(kept) == ["App/Main.storyboard", "App/Settings.storyboard"])
         #expect(builder.content.documents.allSatisfy { $0.summary == nil })
     }
 
@@ -202,9 +202,9 @@ struct KeptSummaryTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(!first.stderr.contains("documents not parsed"))
         var summarized = Set<String>()
-        for shard in 0..<BuildState.detailsShards {
-            let data = try Data(contentsOf: output.appendingPathComponent(BuildState.detailsPath(shard)))
-            summarized.formUnion(try JSONDecoder().decode(BuildState.Details.self, from: data).summaries.keys)
+        for shard in 0..<BuildState.summaryShards {
+            let data = try Data(contentsOf: output.appendingPathComponent(BuildState.summariesPath(shard)))
+            summarized.formUnion(try JSONDecoder().decode(BuildState.Summaries.self, from: data).summaries.keys)
         }
         let documents = SiteContent.readDocuments(inputs: [app])
         #expect(summarized == Set(documents.map(\.relative)))
