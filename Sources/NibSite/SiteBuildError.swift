@@ -6,6 +6,10 @@ public struct SiteBuildError: Error, CustomStringConvertible, Sendable {
     public var message: String
     /// Every broken link, when the link check failed the build.
     public var brokenLinks: [String]
+    /// Whether a document parsed to plan its pages was not what the summary a previous build
+    /// kept of it says (`DocumentRecord.fromSummary`): building again without the kept
+    /// summaries gives the site.
+    public var keptSummaryStale = false
 
     /// Creates an error.
     public init(step: String, message: String, brokenLinks: [String] = []) {

@@ -83,6 +83,9 @@ public struct SiteContent: Sendable {
         /// Whether `graph` is `NibGraph.siteSummary` and the full graph is parsed again (`reread`)
         /// when the document's pages are planned.
         public private(set) var isSummary = false
+        /// Whether `graph` is a summary a previous build kept (`fromSummary`), not one this
+        /// build made.
+        public private(set) var isKeptSummary = false
         /// The graph's `siteSummary` as read, for the next build to take instead of parsing the
         /// document again when its bytes are unchanged (set when a build asks for it).
         public var summary: NibGraph?
@@ -109,10 +112,12 @@ public struct SiteContent: Sendable {
                 let again = reread()
                 guard case .success(let graph) = again, graph.siteSummary == summary else {
                     let reason = if case .failure(let error) = again { " (reading it again: \(error.description))" } else { "" }
-                    throw SiteBuildError(
+                    var error = SiteBuildError(
                         step: "plan, render and write pages",
                         message: "\(relative) changed while the site was being built\(reason); build again once it stays put "
                             + "(with --no-cache if this repeats)")
+                    error.keptSummaryStale = document.isKeptSummary
+                    throw error
                 }
                 document.graph = again
                 document.isSummary = false
@@ -146,6 +151,7 @@ public struct SiteContent: Sendable {
             record.reread = reread
             record.pendingSimulation = simulation
             record.isSummary = true
+            record.isKeptSummary = true
             record.summary = summary
             return record
         }

@@ -20,7 +20,7 @@ extension SiteBuilder {
     func earlierSummaries(in output: OutputFolder) -> (@Sendable (String) -> NibGraph?)? {
         guard options.useCache else { return nil }
         var kept: [String: BuildState.Summary] = [:]
-        if previous != nil,
+        if previous != nil, options.takesKeptSummaries,
             let shards = ShardedJSON.read(
                 BuildState.Summaries.self, paths: (0..<BuildState.summaryShards).map(BuildState.summariesPath), in: output,
                 jobs: options.jobs, accepted: { $0.format == BuildState.format })
@@ -34,6 +34,21 @@ extension SiteBuilder {
             guard let summary = kept[relative], let key = keys[relative], summary.key == key else { return nil }
             _ = taken.increment()
             return summary.graph
+        }
+    }
+
+    /// Builds the site; when a document's kept summary turns out not to be the document's (it
+    /// changed within the clock tick it was hashed in, or the state was edited), says so through
+    /// `note` and builds once more without the kept summaries, writing fresh ones, rather than
+    /// fail every build until `--no-cache`.
+    public static func build(options: SiteOptions, backend: DiagramBackend, note: (String) -> Void) throws -> SiteReport {
+        do {
+            return try SiteBuilder(options: options, backend: backend).build()
+        } catch let error as SiteBuildError where error.keptSummaryStale {
+            note("site: \(error.message.prefix { $0 != ";" }); building again without the summaries the last build kept")
+            var again = options
+            again.takesKeptSummaries = false
+            return try SiteBuilder(options: again, backend: backend).build()
         }
     }
 

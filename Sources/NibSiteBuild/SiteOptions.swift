@@ -15,6 +15,10 @@ public struct SiteOptions: Sendable {
     public var cacheDirectory: URL?
     /// Whether diagrams are cached at all.
     public var useCache: Bool
+    /// Whether documents unchanged since the previous build are read from the summaries it
+    /// kept instead of parsed (`SiteBuilder.build(options:backend:note:)` builds again without
+    /// them when one is stale); the summaries are kept for the next build either way.
+    public var takesKeptSummaries = true
     /// Write into an output folder holding files nibviz did not write (they are kept).
     public var force: Bool
     /// The version written in the footer and folded into cache keys.

@@ -90,7 +90,7 @@ struct SiteCommand: ParsableCommand {
         ProcessMemory.limitArenas(to: max(2, options.jobs))
         let backend: DiagramBackend =
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
-        let report = try SiteBuilder(options: options, backend: backend).build()
+        let report = try SiteBuilder.build(options: options, backend: backend) { printError($0) }
         report.summaryLines(output: output, timings: timings).forEach(printError)
         if !options.inputs.isEmpty && report.documentPages == 0 {
             // A mistyped folder builds a site of concept pages alone: say so rather than pass.

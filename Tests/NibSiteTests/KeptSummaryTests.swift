@@ -4,6 +4,7 @@ import NibModel
 import NibParsing
 import NibScenario
 import NibTestSupport
+import Synchronization
 import Testing
 
 @testable import NibSite
@@ -126,6 +127,44 @@ struct KeptSummaryTests {
         } catch let error as SiteBuildError {
             #expect(error.message.contains(settings) && error.message.contains("changed while the site was being built"), "\(error)")
         }
+    }
+
+    /// A kept summary found stale when its document is planned (here: the state edited by hand)
+    /// does not fail every later build: the build says so and runs once more without the kept
+    /// summaries, writing fresh ones; the site is the one a cold build writes.
+    @Test func aStaleKeptSummaryBuildsAgainWithoutTheKeptSummaries() throws {
+        let app = try SiteFixtures.appProject(in: SiteFixtures.temporaryDirectory("kept-summary-stale"))
+        try SiteFixtures.dateBack(app)
+        let folder = app.deletingLastPathComponent()
+        let output = folder.appendingPathComponent("public")
+        let options = IncrementalSiteTests.options(output, inputs: [app])
+        _ = try SiteBuilder(options: options, backend: InProcessBackend()).build()
+        var tampered = 0
+        for shard in 0..<BuildState.summaryShards {
+            let file = output.appendingPathComponent(BuildState.summariesPath(shard))
+            let text = try String(contentsOf: file, encoding: .utf8)
+            guard text.contains("\"title\":\"About\"") else { continue }
+            try Data(text.replacingOccurrences(of: "\"title\":\"About\"", with: "\"title\":\"Tampered\"").utf8).write(to: file)
+            tampered += 1
+        }
+        #expect(tampered == 1)
+        // Settings' page edited too, so that Settings is planned (and parsed) again.
+        let page = output.appendingPathComponent("documents/App/Settings.storyboard.html")
+        try Data((try String(contentsOf: page, encoding: .utf8) + "<!-- edited -->").utf8).write(to: page)
+        let notes = Mutex<[String]>([])
+        let report = try SiteBuilder.build(options: options, backend: InProcessBackend()) { note in notes.withLock { $0.append(note) } }
+        #expect(report.failures.isEmpty)
+        let said = notes.withLock { $0 }
+        #expect(said.count == 1 && said[0].contains("App/Settings.storyboard"), "\(said)")
+        #expect(said.first?.contains("building again without the summaries the last build kept") == true)
+        let cold = IncrementalSiteTests.options(folder.appendingPathComponent("cold"), inputs: [app])
+        _ = try SiteBuilder(options: cold, backend: InProcessBackend()).build()
+        let pages = { (root: URL) in SiteFixtures.snapshot(root).filter { !$0.key.hasPrefix(".") } }
+        #expect(pages(output) == pages(folder.appendingPathComponent("cold")))
+        // Fresh summaries replaced the edited ones: the next build takes them without a word.
+        try Data((try String(contentsOf: page, encoding: .utf8) + "<!-- again -->").utf8).write(to: page)
+        let next = try SiteBuilder.build(options: options, backend: InProcessBackend()) { note in Issue.record("\(note)") }
+        #expect(next.timings.documentsSummarized == 3)
     }
 
     /// A document edited after its bytes were hashed and before its summary is kept (while the
