@@ -80,7 +80,7 @@ enum InputDigest {
             for item in SiteContent.expand(input, exclusion: options.exclusion) {
                 // A document's own digest names its files relative to it (a moved input keeps it).
                 var document = StableHash.Stream()
-                let files = regularFiles(item.url.path)
+                let (files, others) = entries(item.url.path)
                 for file in files {
                     let fileDigest = digest(file)
                     hasher.add(file)
@@ -90,7 +90,7 @@ enum InputDigest {
                 }
                 // A bundle's other entries count too: its reader lists its folders (an empty
                 // `Extra.nib/` in a `.storyboardc` changes the graph, not one file's bytes).
-                for entry in otherEntries(item.url.path) {
+                for entry in others {
                     hasher.add(item.url.path + "/" + entry)
                     document.add("/" + entry)
                 }
@@ -134,23 +134,23 @@ enum InputDigest {
     }
 
     /// `path` itself, or every regular file under it, sorted.
-    static func regularFiles(_ path: String) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return [path] }
-        guard isFolder.boolValue else { return [path] }
-        return FolderWalk.files(under: path).map { path + "/" + $0 }
-    }
+    static func regularFiles(_ path: String) -> [String] { entries(path).files }
 
-    /// Every entry under the folder `path` that is no regular file (folders, links to folders,
-    /// anything else), as `relative-path kind`, in walk order; none when `path` is a file.
-    static func otherEntries(_ path: String) -> [String] {
-        var entries: [String] = []
+    /// In one walk: `path` itself, or every regular file under it (links to regular files
+    /// included), sorted; and every other entry under it (folders, links to folders, anything
+    /// else) as `relative-path kind`, in walk order (none when `path` is a file).
+    static func entries(_ path: String) -> (files: [String], others: [String]) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return ([path], []) }
+        var files: [String] = []
+        var others: [String] = []
         FolderWalk.walk(path) { relative, _, kind in
             let resolved = kind == .symlink ? POSIXFile.resolvedKind(path + "/" + relative) : kind
-            if resolved != .regular { entries.append("\(relative) \(kind)") }
+            if resolved == .regular { files.append(relative) } else { others.append("\(relative) \(kind)") }
             return kind == .directory
         }
-        return entries
+        let sorted = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return (sorted.map { path + "/" + $0 }, others)
     }
 
     /// Size and modification time of the running binary.

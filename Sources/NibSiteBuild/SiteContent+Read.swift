@@ -116,12 +116,11 @@ extension SiteContent {
             defer { progress?(counter.increment(), total) }
             let role = roles[relative] ?? .assumedMain
             if let summary = earlier?(relative) {
+                // No class table here (`earlier`): the options need the full graph only.
                 var record = DocumentRecord.fromSummary(
                     relative: relative, summary: summary, reread: { self.graph(of: document) },
                     simulation: { graph in
-                        var options = simulationOptions(for: graph, classes: nil, platform: platform)
-                        options.storyboardRole = role
-                        return simulations(options)(graph)
+                        simulations(documentOptions(graph, at: url, classes: nil, sources: nil, platform: platform, role: role))(graph)
                     })
                 record.size = size
                 return record
@@ -132,12 +131,7 @@ extension SiteContent {
                 record.size = size
                 return record
             }
-            // The classes the runtime loads for this document (R-SRC-3) and those it will not
-            // find (R-CHK-9), as `simulate --sources` computes them.
-            let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
-            var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
-            options.classesNotFound = runtime?.notFound ?? options.classesNotFound
-            options.storyboardRole = role
+            let options = documentOptions(graph, at: url, classes: classes, sources: sources, platform: platform, role: role)
             let simulate = simulations(options)
             var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
             record.size = size
@@ -152,6 +146,20 @@ extension SiteContent {
             return staysParsed?[number] == false ? record.summarized : record
         }
         return records
+    }
+
+    /// The options a document's simulations run with: the classes the runtime loads for it
+    /// (R-SRC-3) and those it will not find (R-CHK-9), as `simulate --sources` computes them;
+    /// the project's platform defaults; whether its storyboard is the main one (R-LAUNCH-1).
+    static func documentOptions(
+        _ graph: NibGraph, at url: URL, classes: [String: ClassInfo]?, sources: SourceIndex?, platform: ProjectFile.PlatformDefaults?,
+        role: StoryboardRole
+    ) -> SimulationOptions {
+        let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
+        var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
+        options.classesNotFound = runtime?.notFound ?? options.classesNotFound
+        options.storyboardRole = role
+        return options
     }
 
     /// A document's simulations with `options`: its load (R-NIB-1) and, for a storyboard, its
@@ -184,12 +192,9 @@ extension SiteContent {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return 0 }
         guard status.st_mode & S_IFMT == S_IFDIR else { return Int(status.st_size) }
-        guard let walk = FileManager.default.enumerator(atPath: url.path) else { return 0 }
-        var total = 0
-        while let file = walk.nextObject() as? String {
-            if stat(url.path + "/" + file, &status) == 0, status.st_mode & S_IFMT == S_IFREG { total += Int(status.st_size) }
+        return FolderWalk.files(under: url.path).reduce(0) { total, file in
+            stat(url.path + "/" + file, &status) == 0 ? total + Int(status.st_size) : total
         }
-        return total
     }
 
     /// A found document's graph, or its located error (named as the document).
