@@ -96,6 +96,8 @@ public struct Checker {
     struct Context {
         let index: SourceIndex
         let graphs: [NibGraph]
+        /// The storyboards among `graphs`, in their order, each keyed by its file (R-CHK-6).
+        let storyboards: [StoryboardDocument]
         let table: [String: ClassInfo]
         /// Every action selector a class of the sources or a known framework class implements.
         let implementedActions: Set<String>
@@ -103,6 +105,7 @@ public struct Checker {
         init(index: SourceIndex, graphs: [NibGraph]) {
             self.index = index
             self.graphs = graphs
+            storyboards = graphs.filter(\.isStoryboard).map { StoryboardDocument(key: $0.file, graph: $0) }
             table = index.table
             var actions = Set(table.values.flatMap(\.actions))
             actions.formUnion(ClassLookup.allFrameworkActions)

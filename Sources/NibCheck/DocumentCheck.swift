@@ -64,7 +64,7 @@ struct DocumentCheck {
             case .binding, .segue: break
             }
         }
-        findings += StoryboardReferenceCheck(graph: graph, graphs: context.graphs).run()
+        findings += StoryboardReferenceCheck(graph: graph, storyboards: context.storyboards).run()
     }
 
     /// R-CHK-4: a custom class the sources do not define.

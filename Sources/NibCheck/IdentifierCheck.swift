@@ -6,21 +6,26 @@ import NibSources
 /// storyboard does not declare.
 struct StoryboardReferenceCheck {
     let graph: NibGraph
-    let graphs: [NibGraph]
+    /// Every storyboard of the documents checked, in their order (`Checker.Context.storyboards`).
+    let storyboards: [StoryboardDocument]
 
-    /// The names a storyboard file answers to (`StoryboardDocument.names`).
-    static func storyboardNames(_ graph: NibGraph) -> [String] {
-        StoryboardDocument(key: graph.file, graph: graph).names
+    /// The storyboard references of `graph` to a storyboard of the app (a reference with a bundle
+    /// identifier opens another bundle's).
+    var references: [NibObject] {
+        graph.objects.filter {
+            $0.placeholder == PlaceholderIdentifier.storyboardReference && $0.attributes["bundleIdentifier"] == nil
+        }
     }
 
     func run() -> [CheckFinding] {
+        let references = self.references
+        // Most documents have none: the list below was made for every document, each time of
+        // every storyboard (539 corpus documents with sources: 0.5 s of a 1.7 s rebuild).
+        guard !references.isEmpty else { return [] }
         var findings: [CheckFinding] = []
         // The referring storyboard first, so that a reference without a name stays in it.
-        let storyboards =
-            [StoryboardDocument(key: graph.file, graph: graph)]
-            + graphs.filter { $0.isStoryboard && $0.file != graph.file }.map { StoryboardDocument(key: $0.file, graph: $0) }
-        for object in graph.objects where object.placeholder == PlaceholderIdentifier.storyboardReference {
-            guard object.attributes["bundleIdentifier"] == nil else { continue }
+        let storyboards = [StoryboardDocument(key: graph.file, graph: graph)] + self.storyboards.filter { $0.key != graph.file }
+        for object in references {
             let here = FileLocation(file: graph.file, line: object.line, column: object.column)
             let name = object.attributes["storyboardName"] ?? storyboards[0].name
             let identifier = object.attributes["referencedIdentifier"]
@@ -76,7 +81,7 @@ struct IdentifierCheck {
                     identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
             }
         }
-        let names = Set(storyboards.flatMap(StoryboardReferenceCheck.storyboardNames))
+        let names = Set(context.storyboards.flatMap(\.names))
         let sceneClasses = Self.sceneControllerClasses(storyboards, table: context.table)
         var findings: [CheckFinding] = []
         for use in context.index.identifierUses {
@@ -145,7 +150,7 @@ struct IdentifierCheck {
     static func sceneControllerClasses(_ storyboards: [NibGraph], table: [String: ClassInfo]) -> [String: String] {
         var result: [String: String] = [:]
         for graph in storyboards {
-            let name = StoryboardReferenceCheck.storyboardNames(graph).last ?? graph.file
+            let name = StoryboardDocument(key: graph.file, graph: graph).names.last ?? graph.file
             for object in graph.objects where object.sceneMemberID == "viewController" {
                 var current = object.customClass
                 while let className = current, result[className] == nil {
