@@ -110,6 +110,8 @@ extension SiteContent {
         // A summary stands for a graph only where the simulations' options need no class table:
         // with one, they depend on the classes the full graph uses (`classesDigest`).
         let earlier = simulateLater && classes == nil && sources == nil ? earlierSummaries : nil
+        // The table each document's runtime table starts from (`documentOptions`).
+        let entryDigests = (classes ?? sources?.table).map(ClassEntryDigests.init)
         let records = parallelMap(Array(found.indices), jobs: jobs) { number in
             let (document, size) = (found[number], sizes[number])
             let (url, relative) = (document.url, document.relativePath)
@@ -135,7 +137,7 @@ extension SiteContent {
             let simulate = simulations(options)
             var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
             record.size = size
-            record.classesDigest = classesDigest(options)
+            record.classesDigest = classesDigest(options, of: graph, base: entryDigests)
             guard simulateLater else {
                 (record.timeline, record.launch) = simulate(graph)
                 return record
