@@ -9,6 +9,20 @@ extension SimulationOptions {
     /// what the slice holds is everything the sources tell the run: a site keys a document's
     /// pages on it, and an edit to a class the document does not use plans nothing again.
     public static func classTable(_ table: [String: ClassInfo], seenBy graph: NibGraph) -> [String: ClassInfo] {
+        classTable(table, overriddenBy: [:], seenBy: graph)
+    }
+
+    /// `classTable(_:seenBy:)` of `table` with the entries of `overrides` in place of its own
+    /// (nil: no entry; `SourceIndex.overrides(for:)`), without making that table: a site cuts
+    /// every document's slice from the build's one table, which copied for each document was
+    /// most of the cost of reading a big project's documents with its sources.
+    public static func classTable(
+        _ table: [String: ClassInfo], overriddenBy overrides: [String: ClassInfo?], seenBy graph: NibGraph
+    ) -> [String: ClassInfo] {
+        func entry(_ name: String) -> ClassInfo? {
+            if let overridden = overrides[name] { return overridden }
+            return table[name]
+        }
         var slice: [String: ClassInfo] = [:]
         var waiting: [String] = []
         for object in graph.objects {
@@ -18,10 +32,14 @@ extension SimulationOptions {
         for connection in graph.connections {
             if case .segue(_, let segue) = connection.kind, let custom = segue.customClass { waiting.append(custom) }
         }
-        for (name, info) in table where !info.isUser { waiting.append(name) }
+        // Every framework class: the table's not overridden, and those an override brings.
+        for (name, info) in table where !info.isUser && overrides[name] == nil { waiting.append(name) }
+        for (name, info) in overrides {
+            if let info, !info.isUser { waiting.append(name) }
+        }
         var seen: Set<String> = []
         while let name = waiting.popLast() {
-            guard seen.insert(name).inserted, var info = table[name] else { continue }
+            guard seen.insert(name).inserted, var info = entry(name) else { continue }
             if let superclass = info.superclass { waiting.append(superclass) }
             if let substitute = info.behaviour.awakeAfterUsingCoderReturns { waiting.append(substitute) }
             info.source = nil

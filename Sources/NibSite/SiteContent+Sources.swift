@@ -44,9 +44,11 @@ extension SiteContent {
     /// up (`SimulationOptions.classTable(_:seenBy:)`), and the project's OS version and idiom for
     /// documents of its platform (a document of the other platform keeps the defaults).
     public static func simulationOptions(
-        for graph: NibGraph, classes: [String: ClassInfo]?, platform: ProjectFile.PlatformDefaults?
+        for graph: NibGraph, classes: [String: ClassInfo]?, overriddenBy overrides: [String: ClassInfo?] = [:],
+        platform: ProjectFile.PlatformDefaults?
     ) -> SimulationOptions {
-        var options = SimulationOptions(classTable: classes.map { SimulationOptions.classTable($0, seenBy: graph) })
+        var options = SimulationOptions(
+            classTable: classes.map { SimulationOptions.classTable($0, overriddenBy: overrides, seenBy: graph) })
         if let platform, platform.platform.usesAppKit == graph.platform.usesAppKit {
             options.osVersion = platform.osVersion
             options.idiom = platform.idiom
@@ -58,7 +60,7 @@ extension SiteContent {
     /// slice and the classes the runtime will not find); "" without either. With the
     /// document's bytes it decides whether its simulations can change, so an edit to the
     /// sources that leaves the slice as it was keeps the document's pages. `base` is the table
-    /// the slice was cut from (`SourceIndex.table(for:base:)` changes only the entries of
+    /// the slice was cut from (`SourceIndex.overrides(for:)` changes only the entries of
     /// `graph`'s custom classes): the digests of its other entries are computed once per build.
     public static func classesDigest(_ options: SimulationOptions, of graph: NibGraph, base: ClassEntryDigests? = nil) -> String {
         guard options.classTable != nil || !options.classesNotFound.isEmpty else { return "" }

@@ -157,8 +157,11 @@ extension SiteContent {
         _ graph: NibGraph, at url: URL, classes: [String: ClassInfo]?, sources: SourceIndex?, platform: ProjectFile.PlatformDefaults?,
         role: StoryboardRole
     ) -> SimulationOptions {
-        let runtime = sources?.runtimeClasses(loading: graph, at: url.path, base: classes)
-        var options = simulationOptions(for: graph, classes: runtime?.table ?? classes, platform: platform)
+        // The build's table with this document's custom classes resolved for their modules
+        // (`SourceIndex.runtimeClasses`), cut to what its runs read without being copied.
+        let runtime = sources?.runtimeOverrides(loading: graph, at: url.path)
+        let table = runtime == nil ? classes : classes ?? sources?.table
+        var options = simulationOptions(for: graph, classes: table, overriddenBy: runtime?.overrides ?? [:], platform: platform)
         options.classesNotFound = runtime?.notFound ?? options.classesNotFound
         options.storyboardRole = role
         return options

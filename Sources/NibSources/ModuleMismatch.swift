@@ -68,7 +68,18 @@ extension SourceIndex {
     public func runtimeClasses(loading graph: NibGraph, at path: String? = nil, base: [String: ClassInfo]? = nil) -> (
         table: [String: ClassInfo], notFound: [String: [ObjectID: String]]
     ) {
+        let runtime = runtimeOverrides(loading: graph, at: path)
+        var table = base ?? self.table
+        for (name, info) in runtime.overrides { table[name] = info }
+        return (table, runtime.notFound)
+    }
+
+    /// `runtimeClasses(loading:at:base:)` as what it changes in its base table
+    /// (`overrides(for:)`) rather than the table.
+    public func runtimeOverrides(loading graph: NibGraph, at path: String? = nil) -> (
+        overrides: [String: ClassInfo?], notFound: [String: [ObjectID: String]]
+    ) {
         let found = classesNotFound(in: graph, at: path ?? graph.file)
-        return (table(for: graph, base: base), found.isEmpty ? [:] : [graph.file: found])
+        return (overrides(for: graph), found.isEmpty ? [:] : [graph.file: found])
     }
 }

@@ -66,6 +66,17 @@ public struct SourceIndex: Sendable {
     /// has no entry, so that its keys and actions are unknown rather than merged or picked.
     public func table(for graph: NibGraph, base: [String: ClassInfo]? = nil) -> [String: ClassInfo] {
         var result = base ?? table
+        for (name, info) in overrides(for: graph) { result[name] = info }
+        return result
+    }
+
+    /// What `table(for:base:)` changes in the table it starts from: each custom class of
+    /// `graph` the sources declare → the declaration the runtime loads for it, or nil for no
+    /// entry. A site cuts every document's slice from one table with these
+    /// (`SimulationOptions.classTable(_:overriddenBy:seenBy:)`) instead of copying the table for
+    /// each document.
+    public func overrides(for graph: NibGraph) -> [String: ClassInfo?] {
+        var result: [String: ClassInfo?] = [:]
         // Name → the declaration picked first (its location), "" when none could be.
         var chosen: [String: String] = [:]
         for object in graph.objects {
@@ -73,11 +84,11 @@ public struct SourceIndex: Sendable {
             let picked = resolve(name, module: Self.runtimeModule(of: object))
             let key: String = picked.map { $0.info.source?.description ?? $0.module } ?? ""
             if let earlier = chosen[name] {
-                if earlier != key { result[name] = nil }
+                if earlier != key { result[name] = .some(nil) }
                 continue
             }
             chosen[name] = key
-            result[name] = picked?.info
+            result[name] = .some(picked?.info)
         }
         return result
     }

@@ -49,6 +49,29 @@ import Testing
         #expect(located.allSatisfy { table[$0.key] == $0.value }, "entries are kept whole but for their location")
     }
 
+    /// Overrides (`SourceIndex.overrides(for:)`) replace, remove and add entries: the slice cut
+    /// with them is the slice of the table they make.
+    @Test func theSliceWithOverridesIsTheSliceOfTheTableTheyMake() throws {
+        var table: [String: ClassInfo] = [:]
+        for (name, superclass, user) in [
+            ("OwnerController", "BaseController", true), ("BaseController", "UIViewController", true), ("BadgeView", "UIView", true),
+            ("UIView", nil, false), ("UILabel", "UIView", false),
+        ] as [(String, String?, Bool)] {
+            table[name] = ClassInfo(name: name, superclass: superclass, isUser: user, keys: ["key\(name)"])
+        }
+        let graph = try Self.graph(#"<view contentMode="scaleToFill" id="v1" customClass="BadgeView"/>"#)
+        let overrides: [String: ClassInfo?] = [
+            "OwnerController": ClassInfo(name: "OwnerController", superclass: "OtherBase", keys: ["other"]),
+            "OtherBase": ClassInfo(name: "OtherBase", superclass: "UIViewController"),
+            "BadgeView": ClassInfo?.none, "UILabel": ClassInfo?.none, "UIStackView": ClassInfo(name: "UIStackView", isUser: false),
+        ]
+        var made = table
+        for (name, info) in overrides { made[name] = info }
+        let slice = SimulationOptions.classTable(table, overriddenBy: overrides, seenBy: graph)
+        #expect(slice == SimulationOptions.classTable(made, seenBy: graph))
+        #expect(Set(slice.keys) == ["OwnerController", "OtherBase", "UIView", "UIStackView"])
+    }
+
     @Test func theFixtureAppsDocumentsRunTheSameWithTheirSlice() throws {
         let index = try Fixtures.appIndex()
         for name in ["Shop.storyboard", "Prefs.xib"] {
@@ -86,6 +109,9 @@ import Testing
         whole.classesNotFound = runtime.notFound
         var sliced = whole
         sliced.classTable = SimulationOptions.classTable(runtime.table, seenBy: graph)
+        // A site cuts the slice from the build's table with the document's overrides instead.
+        let overridden = SimulationOptions.classTable(index.table, overriddenBy: index.overrides(for: graph), seenBy: graph)
+        #expect(overridden == sliced.classTable, "\(path)")
         #expect((sliced.classTable?.count ?? 0) <= runtime.table.count)
         #expect(Simulator.run(document: graph, options: whole) == Simulator.run(document: graph, options: sliced), "\(path)")
         if graph.isStoryboard {
