@@ -1,15 +1,17 @@
 import Foundation
 
-/// The site of one real app with its sources (`site DOCS --sources SRC`), as a developer
-/// rebuilds it: cold, with nothing changed, after a comment added to one Swift file, and after
-/// a method added to one class a document uses. The project is the source corpus's project with
-/// the most source files that has documents in the corpus (pocket-casts-ios: 66 documents,
-/// 1,350 source files); every rebuild is a ratio against the cold build of the same run.
+/// The site of real apps with their sources (`site DOCS --sources SRC`), as a developer
+/// rebuilds it: cold, with nothing changed, after a comment added to one Swift file, after a
+/// method added to one class a document uses, and after a label edited in one document. Two
+/// projects: the source corpus's project with the most source files that has documents in the
+/// corpus (pocket-casts-ios: 66 documents, 1,350 source files), and the whole corpus (539
+/// documents) with the sources of every re-created project (~4,600 files), the size of a big
+/// app. Every rebuild is a ratio against the cold build of the same run.
 func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
     var report = ["## Project site: documents with their sources (#17)", ""]
     let projects = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).filter {
         $0.contains("__") && FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0).path)
-    }
+    }.sorted()
     // Each project's file count, once (not per comparison).
     let sizes = projects.map {
         ($0, FileManager.default.enumerator(atPath: sources.appendingPathComponent($0).path)?.allObjects.count ?? 0)
@@ -18,24 +20,41 @@ func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
         return (report + ["(no source corpus under \(sources.path); re-create it with corpus/sources/rebuild.sh)"]).joined(separator: "\n")
     }
     let directory = scratchFolder("bench-project-site")
-    let documents = directory.appendingPathComponent("documents")
-    let code = directory.appendingPathComponent("sources")
-    try? FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
     // The project's current documents (its `rev-` files are earlier versions, not the app's).
-    for name in ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(project).path)) ?? [])
-    where !name.hasPrefix("rev-") {
-        try? FileManager.default.copyItem(
-            at: corpus.appendingPathComponent(project).appendingPathComponent(name), to: documents.appendingPathComponent(name))
+    let app = directory.appendingPathComponent("app")
+    copy(corpus.appendingPathComponent(project), to: app.appendingPathComponent("documents")) { !$0.hasPrefix("rev-") }
+    copy(sources.appendingPathComponent(project), to: app.appendingPathComponent("sources")) { _ in true }
+    report += projectRebuilds(nibviz: nibviz, folder: app, title: project)
+    // Every corpus document, each project's sources in a folder of its own.
+    let big = directory.appendingPathComponent("corpus")
+    copy(corpus, to: big.appendingPathComponent("documents")) { _ in true }
+    for name in projects {
+        copy(sources.appendingPathComponent(name), to: big.appendingPathComponent("sources").appendingPathComponent(name)) { _ in true }
     }
-    try? FileManager.default.copyItem(at: sources.appendingPathComponent(project), to: code)
+    report += [""] + projectRebuilds(nibviz: nibviz, folder: big, title: "the corpus with the sources of its \(projects.count) projects")
+    return report.joined(separator: "\n")
+}
+
+/// Copies the entries of `source` that `keep` accepts (by name) into `target`.
+private func copy(_ source: URL, to target: URL, keep: (String) -> Bool) {
+    try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+    for name in ((try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []) where keep(name) {
+        try? FileManager.default.copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
+    }
+}
+
+/// The cold build and the rebuilds of `folder/documents` with `folder/sources`, as table rows.
+private func projectRebuilds(nibviz: URL, folder: URL, title: String) -> [String] {
+    let documents = folder.appendingPathComponent("documents")
+    let code = folder.appendingPathComponent("sources")
     // Copies are new files: a build records a file's digest once it has stood still for two
     // seconds, so the copies are dated a minute back, as a checkout's files are.
     let old = Date().addingTimeInterval(-60)
-    for case let file as String in FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [] {
-        try? FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: directory.appendingPathComponent(file).path)
+    for case let file as String in FileManager.default.enumerator(atPath: folder.path)?.allObjects ?? [] {
+        try? FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(file).path)
     }
-    let log = directory.appendingPathComponent("stderr.txt").path
-    let output = directory.appendingPathComponent("public").path
+    let log = folder.appendingPathComponent("stderr.txt").path
+    let output = folder.appendingPathComponent("public").path
     func build() -> (run: ChildRun, stderr: String) {
         let run = runMeasured(nibviz.path, ["site", documents.path, "--sources", code.path, "-o", output, "--timings"], stderrPath: log)
         return (run, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
@@ -77,8 +96,11 @@ func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
         try? edited.write(to: code.appendingPathComponent(used), atomically: true, encoding: .utf8)
         rows.append(("a method added to a class a document uses", build(), used))
     }
-    report += [
-        "\(project): \(countDocuments(documents)) documents, \(files.count) Swift files; "
+    if let edited = editOneDocument(under: documents) {
+        rows.append(("a label edited in one document", build(), String(edited.dropFirst("edited a user label in ".count))))
+    }
+    var report = [
+        "\(title): \(countDocuments(documents)) documents, \(files.count) Swift files; "
             + "`site DOCS --sources SRC`, \(ProcessInfo.processInfo.activeProcessorCount) jobs; each rebuild after the one above it", "",
         "| build | seconds | vs cold build | documents | source files | edited |", "|---|---|---|---|---|---|",
     ]
@@ -90,7 +112,7 @@ func runProjectSiteBenchmark(nibviz: URL, corpus: URL, sources: URL) -> String {
                 + "\(result.stderr.contains("site is up to date") ? "up to date" : planned) | \(parsed.isEmpty ? "—" : parsed) | \(edited.isEmpty ? "—" : "`\(edited)`") |"
         )
     }
-    return report.joined(separator: "\n")
+    return report
 }
 
 /// The number of documents (`.xib`, `.storyboard`) under `folder`.
