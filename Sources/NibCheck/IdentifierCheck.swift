@@ -66,11 +66,11 @@ struct IdentifierCheck {
     let context: Checker.Context
 
     func run() -> [CheckFinding] {
-        let storyboards = context.graphs.filter(\.isStoryboard)
+        let storyboards = context.storyboards
         guard !storyboards.isEmpty, context.index.fileCount > 0 else { return [] }
         var segues: [String: FileLocation] = [:]
         var identifiers: [String: FileLocation] = [:]
-        for graph in storyboards {
+        for graph in storyboards.map(\.graph) {
             for connection in graph.connections {
                 guard case .segue(_, let segue) = connection.kind, let identifier = segue.identifier, !identifier.isEmpty else { continue }
                 segues[identifier] = segues[identifier] ?? FileLocation(file: graph.file, line: connection.line, column: connection.column)
@@ -81,7 +81,7 @@ struct IdentifierCheck {
                     identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
             }
         }
-        let names = Set(context.storyboards.flatMap(\.names))
+        let names = Set(storyboards.flatMap(\.names))
         let sceneClasses = Self.sceneControllerClasses(storyboards, table: context.table)
         var findings: [CheckFinding] = []
         for use in context.index.identifierUses {
@@ -147,11 +147,11 @@ struct IdentifierCheck {
     /// The classes whose instances run as a scene's controller of an input storyboard: each
     /// controller's custom class and its superclasses the sources declare.
     /// (class → the first input storyboard holding such a scene).
-    static func sceneControllerClasses(_ storyboards: [NibGraph], table: [String: ClassInfo]) -> [String: String] {
+    static func sceneControllerClasses(_ storyboards: [StoryboardDocument], table: [String: ClassInfo]) -> [String: String] {
         var result: [String: String] = [:]
-        for graph in storyboards {
-            let name = StoryboardDocument(key: graph.file, graph: graph).names.last ?? graph.file
-            for object in graph.objects where object.sceneMemberID == "viewController" {
+        for storyboard in storyboards {
+            let name = storyboard.names.last ?? storyboard.key
+            for object in storyboard.graph.objects where object.sceneMemberID == "viewController" {
                 var current = object.customClass
                 while let className = current, result[className] == nil {
                     result[className] = name

@@ -66,9 +66,9 @@ extension SiteContent {
         guard options.classTable != nil || !options.classesNotFound.isEmpty else { return "" }
         let table = options.classTable.map { slice in
             let custom = Set(graph.objects.compactMap(\.customClass))
-            return slice.keys.sorted().map { name in
+            return slice.sorted { $0.key < $1.key }.map { name, info in
                 let entry = custom.contains(name) ? nil : base?.digest(of: name)
-                return name + "\u{0}" + (entry ?? ClassEntryDigests.digest(of: slice[name]))
+                return name + "\u{0}" + (entry ?? ClassEntryDigests.digest(of: info))
             }.joined(separator: "\u{1}")
         }
         // `classesNotFound` in a fixed order (its inner keys are no strings: JSON would not sort them).
@@ -107,9 +107,9 @@ public final class ClassEntryDigests: Sendable {
         return digest
     }
 
-    /// The digest of `info` as a slice holds it (without its `source`); "" for none.
-    static func digest(of info: ClassInfo?) -> String {
-        guard var info else { return "" }
+    /// The digest of `info` as a slice holds it (without its `source`).
+    static func digest(of info: ClassInfo) -> String {
+        var info = info
         info.source = nil
         return StableHash.hex([SiteContent.digestText(info)])
     }

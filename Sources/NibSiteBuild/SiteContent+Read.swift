@@ -160,7 +160,7 @@ extension SiteContent {
         // The build's table with this document's custom classes resolved for their modules
         // (`SourceIndex.runtimeClasses`), cut to what its runs read without being copied.
         let runtime = sources?.runtimeOverrides(loading: graph, at: url.path)
-        let table = runtime == nil ? classes : classes ?? sources?.table
+        let table = classes ?? sources?.table
         var options = simulationOptions(for: graph, classes: table, overriddenBy: runtime?.overrides ?? [:], platform: platform)
         options.classesNotFound = runtime?.notFound ?? options.classesNotFound
         options.storyboardRole = role

@@ -68,10 +68,7 @@ extension SourceIndex {
     public func runtimeClasses(loading graph: NibGraph, at path: String? = nil, base: [String: ClassInfo]? = nil) -> (
         table: [String: ClassInfo], notFound: [String: [ObjectID: String]]
     ) {
-        let runtime = runtimeOverrides(loading: graph, at: path)
-        var table = base ?? self.table
-        for (name, info) in runtime.overrides { table[name] = info }
-        return (table, runtime.notFound)
+        (table(for: graph, base: base), notFound(loading: graph, at: path))
     }
 
     /// `runtimeClasses(loading:at:base:)` as what it changes in its base table
@@ -79,7 +76,12 @@ extension SourceIndex {
     public func runtimeOverrides(loading graph: NibGraph, at path: String? = nil) -> (
         overrides: [String: ClassInfo?], notFound: [String: [ObjectID: String]]
     ) {
+        (overrides(for: graph), notFound(loading: graph, at: path))
+    }
+
+    /// `classesNotFound` keyed by the graph's file, as `SimulationOptions.classesNotFound` is.
+    private func notFound(loading graph: NibGraph, at path: String?) -> [String: [ObjectID: String]] {
         let found = classesNotFound(in: graph, at: path ?? graph.file)
-        return (overrides(for: graph), found.isEmpty ? [:] : [graph.file: found])
+        return found.isEmpty ? [:] : [graph.file: found]
     }
 }
