@@ -71,9 +71,13 @@ public enum RenderWorker {
         }
     }
 
-    /// Resident set size from /proc/self/statm (Linux); 0 where unavailable.
+    /// The worker's peak resident set size (`getrusage`, one system call per job where
+    /// `/proc/self/statm` took an open, a read and a close). The peak, not the current size:
+    /// what Graphviz leaks stays in the heap, so the two part only after a big graph's layout,
+    /// and retiring after one of those is what the limit is for. 0 where unavailable.
     static func residentBytes() -> Int {
-        guard let pages = ProcFile.firstNumber("/proc/self/statm", field: 1), let count = Int(exactly: pages) else { return 0 }
-        return count * Int(sysconf(Int32(_SC_PAGESIZE)))
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return usage.ru_maxrss * 1024
     }
 }

@@ -118,7 +118,11 @@ enum WorkerProtocol {
                         return .endOfFile
                     }
                 }
-                let got = buffer[end...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                // Through the whole array: a slice's mutable bytes would copy the buffer first
+                // (the array still holds it), one copy of up to the whole buffer per `read`.
+                let got = buffer.withUnsafeMutableBytes { bytes in
+                    read(fd, bytes.baseAddress.map { $0 + end }, bytes.count - end)
+                }
                 if got == 0 { return .endOfFile }
                 if got < 0 {
                     if errno == EINTR { continue }
