@@ -27,6 +27,8 @@ struct RenderWorkerCommand: ParsableCommand {
         // loading) that made one at the wrong moment left a small graph no room under a low
         // `--max-memory-mb`, and it crashed. The worker draws on one thread.
         ProcessMemory.limitArenas(to: 1)
+        // Its pool's process may not be a batch job (`render`, tests); a worker always is.
+        ProcessScheduling.runAsBatch()
         let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20, maxAddressBytes: maxMemoryMb << 20)
         if status != 0 { throw ExitCode(status) }
     }

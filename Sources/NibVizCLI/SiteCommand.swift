@@ -88,6 +88,7 @@ struct SiteCommand: ParsableCommand {
         try options.applyProjectFiles()
         for skipped in SiteContent.skipped(inputs: options.inputs, exclusion: options.exclusion) { printError("site: skipped \(skipped)") }
         ProcessMemory.limitArenas(to: max(2, options.jobs))
+        ProcessScheduling.runAsBatch()
         let backend: DiagramBackend =
             options.jobs == 1 ? InProcessBackend() : PoolBackend(pool: .forCurrentExecutable(workerCount: options.jobs))
         let report = try SiteBuilder.build(options: options, backend: backend) { printError($0) }
