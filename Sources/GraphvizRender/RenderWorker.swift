@@ -7,20 +7,23 @@ public enum RenderWorker {
     /// The environment variable through which the pool names itself (its process id).
     static let parentVariable = "NIBVIZ_RENDER_POOL_PARENT"
 
-    /// How many graphs a worker serves before a fresh one replaces it (`run`).
+    /// How many graphs a worker's server draws before a fresh one replaces it (`run`).
     public static let defaultMaxJobs = 500
 
-    /// Serves requests until stdin closes, a graph fails, or `maxJobs` graphs or `maxResidentBytes` of
-    /// resident memory are reached (Graphviz 2.43 leaks on clustered graphs and HTML labels),
-    /// and returns the process exit status. The process dies with its parent (no orphan keeps
-    /// running after a killed `site`) and cannot map more than `maxAddressBytes`: a graph that
-    /// needs more fails alone instead of taking the machine's memory.
+    /// Serves requests until stdin closes and returns the process exit status. The graphs are
+    /// drawn by servers forked from this process (`serveThroughForkedServers`), each until a
+    /// graph fails, or `maxJobs` graphs or `maxResidentBytes` of resident memory are reached
+    /// (Graphviz 2.43 leaks on clustered graphs and HTML labels). The process dies with its
+    /// parent (no orphan keeps running after a killed `site`), its servers with it, and none
+    /// can map more than `maxAddressBytes`: a graph that needs more fails alone instead of
+    /// taking the machine's memory.
     ///
-    /// `maxJobs`: a worker's Graphviz slows as it serves more graphs (what it leaks stays in
-    /// its heap: 30-node graphs with HTML labels and clusters drew ~5 % slower after 1,000 in one
-    /// process than over the first 250). Over the corpus site (3,304 diagrams, 2 lanes), retiring after 500 graphs
-    /// instead of 1,000 took 0.982× the wall time and less Graphviz CPU in 7 of 8 paired runs;
-    /// after 250 the extra start-ups (~22 ms CPU each) ate the gain.
+    /// `maxJobs`: Graphviz slows as one process draws more graphs (what it leaks stays in its
+    /// heap: 30-node graphs with HTML labels and clusters drew ~5 % slower after 1,000 in one
+    /// process than over the first 250). Over the corpus site (3,304 diagrams, 2 lanes), when
+    /// each replacement was a new process, retiring after 500 graphs instead of 1,000 took
+    /// 0.982× the wall time and less Graphviz CPU in 7 of 8 paired runs; after 250 the extra
+    /// start-ups (~22 ms CPU each) ate the gain.
     public static func run(
         maxJobs: Int = defaultMaxJobs, maxResidentBytes: Int = 768 << 20, maxAddressBytes: Int = RenderLimits.maxAddressBytes
     )
@@ -36,7 +39,85 @@ public enum RenderWorker {
         guard protocolFD >= 0, devNull >= 0 else { return 1 }
         dup2(devNull, STDOUT_FILENO)
         close(devNull)
-        let requests = WorkerProtocol.FrameReader(fd: STDIN_FILENO)
+        let limits = Limits(maxJobs: maxJobs, maxResidentBytes: maxResidentBytes)
+        // The first graph is drawn here: it loads Graphviz's plugins and fonts into this
+        // process, so every server forked after it starts with them (a one-graph `render` pays
+        // for no fork).
+        let first = serve(protocolFD, limits, as: .first)
+        guard first == retiredStatus else { return first }
+        guard waitForOneThread() else { return serve(protocolFD, limits, as: .alone) }
+        return serveThroughForkedServers(protocolFD, limits)
+    }
+
+    /// When a worker's server stops taking graphs.
+    struct Limits {
+        var maxJobs: Int
+        var maxResidentBytes: Int
+    }
+
+    /// Who draws: the worker alone (retiring by telling the pool), the worker's first graph
+    /// before it forks servers, or a forked server.
+    enum Role {
+        case alone, first, server
+    }
+
+    /// The exit status of a server that retired (job or memory limit, or a failed graph), and
+    /// what the worker's first graph returns when it went well: the worker forks the next server.
+    static let retiredStatus: Int32 = 75
+
+    /// Draws the graphs in servers forked from this warm worker, one after another, each until it
+    /// retires: a fresh server costs a `fork` (~1 ms of CPU) where a fresh worker cost a
+    /// process start, its libraries and Graphviz's plugins and fonts (~18 ms; nine of them per
+    /// corpus site with `--jobs 2`), and each starts with the worker's heap, not with what the
+    /// last one leaked. To the pool this stays one process: its pipes, its exit (a server
+    /// killed by a signal ends the worker by the same signal), and each server names itself
+    /// in a notice before its first answer, so a graph's CPU limit counts the process drawing it.
+    private static func serveThroughForkedServers(_ protocolFD: Int32, _ limits: Limits) -> Int32 {
+        while true {
+            // No server for a pool that is done (a one-graph `render` closes the pipe after
+            // its answer): wait for the next request, or for the end of them.
+            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            while poll(&input, 1, -1) < 0 && errno == EINTR {}
+            if input.revents & Int16(POLLIN) == 0 { return 0 }
+            let server = nibviz_fork_server()
+            if server == -2 { _exit(0) }
+            if server == 0 { _exit(serve(protocolFD, limits, as: .server)) }
+            // No server could be forked: this process draws, and retires as a worker does.
+            if server < 0 { return serve(protocolFD, limits, as: .alone) }
+            var code: Int32 = 0
+            switch nibviz_wait_child(server, &code) {
+            case 1 where code == retiredStatus: continue
+            case 1: return code
+            case 2: nibviz_die_by_signal(code)
+            default: return 1
+            }
+        }
+    }
+
+    /// Waits for the threads Graphviz's first graph started (Pango's font set-up) to end, since
+    /// a `fork` copies only the calling thread; false if this process is still not
+    /// single-threaded after half a second.
+    static func waitForOneThread() -> Bool {
+        for _ in 0..<500 {
+            if threadCount() == 1 { return true }
+            usleep(1_000)
+        }
+        return false
+    }
+
+    /// This process's threads (`/proc/self/task`); 0 where it cannot be read.
+    static func threadCount() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).count
+    }
+
+    /// Serves requests on stdin until it closes (status 0), a graph fails, or the limits are
+    /// reached. The worker's first graph and a forked server read exactly their requests (the
+    /// next server takes the rest); a server names itself first and retires with
+    /// `retiredStatus`, as the first graph does when it went well; a failed first graph, or a
+    /// worker drawing alone, says `retiring` in its last answer and exits with 0.
+    private static func serve(_ protocolFD: Int32, _ limits: Limits, as role: Role) -> Int32 {
+        let requests = WorkerProtocol.FrameReader(fd: STDIN_FILENO, readsAhead: role == .alone)
+        if role == .server, !WorkerProtocol.writeFrame(WorkerProtocol.serverNotice(pid: getpid()), to: protocolFD) { return 1 }
         var served = 0
         while true {
             guard case .bytes(let headerFrame) = requests.readFrame() else { return 0 }
@@ -58,16 +139,28 @@ public enum RenderWorker {
                 let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: the header frame is not a render job")
                 header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
             }
-            // A failed graph retires the worker too: Graphviz 2.43 is not trusted after one (out of
+            // A failed graph retires the server too: Graphviz 2.43 is not trusted after one (out of
             // memory under the address-space limit, the next graph could crash on what the failed
-            // one left behind; after a failed gvRenderData it writes the next SVG to fd 1).
-            header.retiring = !header.ok || served >= maxJobs || residentBytes() > maxResidentBytes
+            // one left behind; after a failed gvRenderData it writes the next SVG to fd 1). Nor is
+            // a worker whose first graph failed, or left it over the memory limit, one to fork
+            // servers from: it retires, and the pool starts another.
+            let overMemory = residentBytes() > limits.maxResidentBytes
+            let spent = !header.ok || overMemory || served >= limits.maxJobs
+            // What this process does after the answer: go on (nil), or exit with a status.
+            let exit: Int32?
+            switch role {
+            case .alone: exit = spent ? 0 : nil
+            case .server: exit = spent ? retiredStatus : nil
+            case .first: exit = header.ok && !overMemory ? retiredStatus : 0
+            }
+            // Only an exit with 0 ends the worker; the pool then starts another.
+            header.retiring = exit == 0
             if var timing = header.timing {
                 timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
                 header.timing = timing
             }
             guard WorkerProtocol.writeFrames([header.wireBytes, data], to: protocolFD) else { return 1 }
-            if header.retiring { return 0 }
+            if let exit { return exit }
         }
     }
 

@@ -17,7 +17,7 @@ public final class RenderWorkerPool: Sendable {
 
     /// The most workers a pool starts: twice the machine's cores (at least 2). Graphviz is
     /// CPU-bound, so more processes than cores draw no faster, while each costs a start-up
-    /// (~20 ms of CPU, again every 500 graphs) and memory of its own: a site of 148 documents
+    /// (~20 ms of CPU; its servers, forked every 500 graphs, ~2 ms) and memory of its own: a site of 148 documents
     /// took 2.1 s with 2 workers on 2 cores and 10.5 s with `--jobs 500` (500 workers started).
     public static var workerLimit: Int { max(2, 2 * ProcessInfo.processInfo.activeProcessorCount) }
 
@@ -106,6 +106,9 @@ final class WorkerProcess {
     private let responses: WorkerProtocol.FrameReader
     private let requestPipe = Pipe()
     private let responsePipe = Pipe()
+    /// The process drawing this worker's graphs: a server the worker forked (as its notice
+    /// says), or the worker itself.
+    private(set) var serverPID: Int32
 
     init(executable: URL, arguments: [String]) throws {
         process.executableURL = executable
@@ -117,6 +120,7 @@ final class WorkerProcess {
         environment[RenderWorker.parentVariable] = String(getpid())
         process.environment = environment
         try process.run()
+        serverPID = process.processIdentifier
         requestFD = requestPipe.fileHandleForWriting.fileDescriptor
         responses = WorkerProtocol.FrameReader(fd: responsePipe.fileHandleForReading.fileDescriptor)
     }
@@ -149,17 +153,25 @@ final class WorkerProcess {
     /// answers before it are read).
     func receive(_ request: RenderRequest, timeout: TimeInterval, since started: ContinuousClock.Instant, ownCPU: Double) -> Outcome {
         let cpuStart = CPUClock.thread()
-        // The limit is the worker's CPU time, so a loaded machine (the worker waiting for a core)
-        // does not fail diagrams; ten times the limit in wall-clock time is the backstop.
-        let cpuAtStart = CPUClock.process(process.processIdentifier)
+        // The limit is the CPU time of the process drawing the graph, so a loaded machine (the
+        // worker waiting for a core) does not fail diagrams; ten times the limit in wall-clock
+        // time is the backstop.
+        var cpuAtStart = CPUClock.process(serverPID)
         let backstop = Date(timeIntervalSinceNow: max(timeout * 10, timeout + 60))
         var deadline = Date(timeIntervalSinceNow: timeout)
-        var headerFrame = responses.readFrame(deadline: deadline)
-        while case .timedOut = headerFrame, let cpuAtStart, let now = CPUClock.process(process.processIdentifier) {
+        var headerFrame: WorkerProtocol.ReadResult
+        while true {
+            headerFrame = responses.readFrame(deadline: deadline)
+            if case .bytes(let frame) = headerFrame, let server = WorkerProtocol.serverPID(in: frame) {
+                // A server the worker forked after the last answer: all its CPU is this graph's.
+                serverPID = server
+                cpuAtStart = 0
+                continue
+            }
+            guard case .timedOut = headerFrame, let cpuAtStart, let now = CPUClock.process(serverPID) else { break }
             let used = now - cpuAtStart
             guard used < timeout, Date() < backstop else { break }
             deadline = min(backstop, Date(timeIntervalSinceNow: max(timeout - used, 0.005)))
-            headerFrame = responses.readFrame(deadline: deadline)
         }
         guard case .bytes(let headerBytes) = headerFrame else {
             if case .timedOut = headerFrame {

@@ -32,6 +32,22 @@ enum WorkerProtocol {
 
     static func writeFrame(_ bytes: [UInt8], to fd: Int32) -> Bool { writeFrames([bytes], to: fd) }
 
+    /// The frame a server forked by a worker sends before its first answer: its process id
+    /// (a graph's CPU limit is counted on the process drawing it). Its first byte, 2, starts
+    /// no response header (whose first byte is a flag).
+    static func serverNotice(pid: Int32) -> [UInt8] {
+        var fields = WireFields()
+        fields.add(Int(pid))
+        return [2] + fields.bytes
+    }
+
+    /// The process id a server notice names; nil for any other frame.
+    static func serverPID(in frame: [UInt8]) -> Int32? {
+        guard frame.count == 9, frame.first == 2 else { return nil }
+        var reader = WireFieldReader(Array(frame.dropFirst()))
+        return (try? reader.int()).flatMap { Int32(exactly: $0) }
+    }
+
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
@@ -72,7 +88,14 @@ enum WorkerProtocol {
         /// A buffer grown past this for a big frame is dropped once that frame is returned.
         static let keptCapacity = 1 << 20
 
-        init(fd: Int32) { self.fd = fd }
+        /// Whether a `read` may take bytes past the frame being read. A worker's server reads
+        /// exactly its frames: the requests after them are for the server forked after it.
+        let readsAhead: Bool
+
+        init(fd: Int32, readsAhead: Bool = true) {
+            self.fd = fd
+            self.readsAhead = readsAhead
+        }
 
         /// The next frame; `.endOfFile` at end of file or on error. `deadline` bounds the wait
         /// (nil: none).
@@ -120,9 +143,8 @@ enum WorkerProtocol {
                 }
                 // Through the whole array: a slice's mutable bytes would copy the buffer first
                 // (the array still holds it), one copy of up to the whole buffer per `read`.
-                let got = buffer.withUnsafeMutableBytes { bytes in
-                    read(fd, bytes.baseAddress.map { $0 + end }, bytes.count - end)
-                }
+                let wanted = readsAhead ? buffer.count - end : start + count - end
+                let got = buffer.withUnsafeMutableBytes { bytes in read(fd, bytes.baseAddress.map { $0 + end }, wanted) }
                 if got == 0 { return .endOfFile }
                 if got < 0 {
                     if errno == EINTR { continue }

@@ -215,7 +215,9 @@ char *nibviz_take_errors(int *error_count) {
 /* ---- worker process guards -------------------------------------------------------------- */
 
 #include <signal.h>
+#include <errno.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -228,6 +230,41 @@ int nibviz_die_with_parent(int expected_parent) {
     /* The parent may have died before prctl took effect: then nobody would ever signal us. */
     if (expected_parent > 0 && getppid() != expected_parent) return 0;
     return 1;
+}
+
+int nibviz_fork_server(void) {
+    pid_t worker = getpid();
+    pid_t child = fork();
+    if (child == 0 && !nibviz_die_with_parent(worker)) return -2;
+    return child;
+}
+
+int nibviz_wait_child(int pid, int *code) {
+    int status = 0;
+    pid_t ended;
+    do {
+        ended = waitpid(pid, &status, 0);
+    } while (ended < 0 && errno == EINTR);
+    if (ended != pid) return 0;
+    if (WIFEXITED(status)) {
+        *code = WEXITSTATUS(status);
+        return 1;
+    }
+    if (WIFSIGNALED(status)) {
+        *code = WTERMSIG(status);
+        return 2;
+    }
+    return 0;
+}
+
+void nibviz_die_by_signal(int signal_number) {
+    signal(signal_number, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal_number);
+    _exit(128 + signal_number);
 }
 
 int nibviz_limit_address_space(size_t bytes) {

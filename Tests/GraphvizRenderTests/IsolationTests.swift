@@ -39,23 +39,45 @@ import Testing
         _ = try results[1].get()
     }
 
-    /// A graph Graphviz fails (here a syntax error) retires its worker: the next graph gets a
-    /// fresh Graphviz, not one holding whatever the failure left behind.
-    @Test func aFailedGraphRetiresItsWorkerAndAGoodOneDoesNot() throws {
+    /// A graph Graphviz fails (here a syntax error) retires the process that drew it: the next
+    /// graph gets a fresh Graphviz, not one holding whatever the failure left behind. After its
+    /// first graph a worker forks servers; a failed graph retires its server, and the worker
+    /// forks the next one (the pool keeps the worker).
+    @Test func aFailedGraphRetiresItsServerAndAGoodOneDoesNot() throws {
         let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "100"])
         defer { worker.stop() }
-        guard case .rendered(.success, let retiring) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
-            Issue.record("the good graph should render")
+        func send(_ dot: String) -> (result: Result<RenderOutput, RenderError>, retiring: Bool, server: Int32)? {
+            guard case .rendered(let result, let retiring) = worker.send(RenderRequest(dot: dot, name: "g.dot"), timeout: 30) else { return nil }
+            return (result, retiring, worker.serverPID)
+        }
+        let first = try #require(send("digraph { a -> b }"))
+        #expect(try first.result.get().data.count > 0 && !first.retiring)
+        #expect(first.server == worker.pid, "the worker draws its first graph itself")
+        let second = try #require(send("digraph { a -> c }"))
+        #expect(try second.result.get().data.count > 0 && !second.retiring)
+        #expect(second.server != worker.pid, "then a server it forked draws")
+        let bad = try #require(send("digraph { a -> }"), "the bad graph should fail with an error, not kill its worker")
+        guard case .failure(let error) = bad.result else {
+            Issue.record("the bad graph should fail")
             return
         }
-        #expect(!retiring)
-        let bad = RenderRequest(dot: "digraph { a -> }", name: "bad.dot")
-        guard case .rendered(.failure(let error), let retiringAfterFailure) = worker.send(bad, timeout: 30) else {
-            Issue.record("the bad graph should fail with an error, not kill its worker")
+        #expect(error.name == "g.dot")
+        #expect(!bad.retiring && bad.server == second.server)
+        let after = try #require(send("digraph { a -> d }"))
+        #expect(try after.result.get().data.count > 0 && !after.retiring)
+        #expect(after.server != second.server && after.server != worker.pid, "a fresh server draws after the failure")
+    }
+
+    /// A worker whose first graph fails forks no server from what the failure left: it retires.
+    @Test func aWorkerWhoseFirstGraphFailsRetires() throws {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        defer { worker.stop() }
+        guard case .rendered(.failure, let retiring) = worker.send(RenderRequest(dot: "digraph { a -> }", name: "bad.dot"), timeout: 30)
+        else {
+            Issue.record("the bad graph should fail with an error")
             return
         }
-        #expect(error.name == "bad.dot")
-        #expect(retiringAfterFailure)
+        #expect(retiring)
     }
 
     @Test func theCommandLineReportsACrashingDOTFileAndExitsOne() throws {

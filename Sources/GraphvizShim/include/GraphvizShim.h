@@ -27,6 +27,18 @@ int nibviz_die_with_parent(int expected_parent);
    allocations fail instead of the machine swapping. Returns 0 on failure. */
 int nibviz_limit_address_space(size_t bytes);
 
+/* Forks a server of this worker (which must be single-threaded): returns the child's pid in
+   this process, 0 in the child, -1 on failure. The child dies with this process, and returns
+   -2 (it should exit at once) when this process died before it could arrange that. */
+int nibviz_fork_server(void);
+
+/* Waits for child `pid` to end: returns 1 with its exit status in `*code`, 2 with the signal
+   that killed it in `*code`, 0 on error. */
+int nibviz_wait_child(int pid, int *code);
+
+/* Ends this process as `signal_number` would, as if it had killed this process itself. */
+void nibviz_die_by_signal(int signal_number);
+
 /* What Graphviz's text layout measured for one span (textspan_t's size and offsets, and
    whether the plugin measured it or left it to Graphviz's estimate). */
 typedef struct {

@@ -1,0 +1,87 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+@testable import GraphvizRender
+
+/// A worker draws its first graph itself, then forks servers that draw the rest, each until it
+/// retires (`RenderWorker.serveThroughForkedServers`). To the pool it stays one process; these
+/// check what that must not change: every graph answered in order across servers, a server's
+/// crash and hang reported as the worker's, and no server outliving its worker.
+@Suite struct ForkedServerTests {
+    /// Graphs written ahead of their answers are not lost when the server that could have read
+    /// them retires: each server reads exactly its own requests and leaves the rest to the next.
+    @Test func requestsWrittenAheadSurviveServersRetiring() throws {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "2"])
+        defer { worker.stop() }
+        let requests = (0..<9).map { RenderRequest(dot: "digraph { first\($0) -> second\($0) }", name: "g\($0).dot") }
+        let sent = requests.map { worker.submit($0) }
+        #expect(sent.allSatisfy { $0.ok })
+        var servers: Set<Int32> = []
+        for (index, request) in requests.enumerated() {
+            guard case .rendered(.success(let output), let retiring) = worker.receive(request, timeout: 10, since: sent[index].at, ownCPU: 0)
+            else {
+                Issue.record("graph \(index) was not answered")
+                return
+            }
+            #expect(!retiring, "the worker itself never retires: its servers do")
+            #expect(String(decoding: output.data, as: UTF8.self).contains("<title>first\(index)</title>"), "answer \(index) is its own graph's")
+            servers.insert(worker.serverPID)
+        }
+        // The worker's first graph, then servers of two graphs each: 1 + 4 servers.
+        #expect(servers.count == 5, "\(servers)")
+    }
+
+    /// A server that crashes ends its worker by the same signal: the pool reports the crash as
+    /// before, and replaces the worker.
+    @Test func aServersCrashIsReportedAsItsWorkers() throws {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        defer { worker.kill() }
+        guard case .rendered(.success, _) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
+            Issue.record("the first graph should render")
+            return
+        }
+        let crash = worker.send(RenderRequest(dot: IsolationTests.crashingGraph, name: "crash.dot"), timeout: 30)
+        #expect(worker.serverPID != worker.pid, "a forked server drew the crashing graph")
+        guard case .died(let reason) = crash else {
+            Issue.record("the crashing graph should end the worker")
+            return
+        }
+        #expect(reason.contains("Graphviz crashed") && (reason.contains("SIGSEGV") || reason.contains("SIGABRT")), "\(reason)")
+    }
+
+    /// A hung server is cut at the CPU limit counted on the server itself (its notice names it:
+    /// counted on the worker, which only waits, it would run to the wall-clock backstop, a
+    /// minute), and it dies with the worker the pool kills.
+    @Test func aHungServerTimesOutOnItsOwnCPUAndDiesWithItsWorker() throws {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        defer { worker.kill() }
+        guard case .rendered(.success, _) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
+            Issue.record("the first graph should render")
+            return
+        }
+        let started = Date()
+        let outcome = worker.send(RenderRequest(dot: RenderWorkerPoolTests.slowGraph, name: "slow.dot"), timeout: 2)
+        let server = worker.serverPID
+        #expect(server != worker.pid, "a forked server drew the slow graph")
+        guard case .died(let reason) = outcome else {
+            Issue.record("the slow graph should time out")
+            return
+        }
+        #expect(reason.contains("timed out"), "\(reason)")
+        #expect(Date().timeIntervalSince(started) < 30, "cut at the CPU limit, not at the backstop")
+        worker.kill()
+        var alive = true
+        for _ in 0..<100 where alive {
+            alive = Self.isRunning(server)
+            if alive { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(!alive, "server \(server) outlived its worker")
+    }
+
+    /// Whether process `pid` exists and is not a zombie.
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !status.contains(") Z ")
+    }
+}
