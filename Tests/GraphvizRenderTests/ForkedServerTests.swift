@@ -19,13 +19,15 @@ import Testing
         #expect(sent.allSatisfy { $0.ok })
         var servers: Set<Int32> = []
         for (index, request) in requests.enumerated() {
-            guard case .rendered(.success(let output), let retiring) = worker.receive(request, timeout: 10, since: sent[index].at, ownCPU: 0)
+            guard
+                case .rendered(.success(let output), let retiring) = worker.receive(request, timeout: 10, since: sent[index].at, ownCPU: 0)
             else {
                 Issue.record("graph \(index) was not answered")
                 return
             }
             #expect(!retiring, "the worker itself never retires: its servers do")
-            #expect(String(decoding: output.data, as: UTF8.self).contains("<title>first\(index)</title>"), "answer \(index) is its own graph's")
+            #expect(
+                String(decoding: output.data, as: UTF8.self).contains("<title>first\(index)</title>"), "answer \(index) is its own graph's")
             servers.insert(worker.serverPID)
         }
         // The worker's first graph, then servers of two graphs each: 1 + 4 servers.

@@ -47,7 +47,9 @@ import Testing
         let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-jobs", "100"])
         defer { worker.stop() }
         func send(_ dot: String) -> (result: Result<RenderOutput, RenderError>, retiring: Bool, server: Int32)? {
-            guard case .rendered(let result, let retiring) = worker.send(RenderRequest(dot: dot, name: "g.dot"), timeout: 30) else { return nil }
+            guard case .rendered(let result, let retiring) = worker.send(RenderRequest(dot: dot, name: "g.dot"), timeout: 30) else {
+                return nil
+            }
             return (result, retiring, worker.serverPID)
         }
         let first = try #require(send("digraph { a -> b }"))
