@@ -45,8 +45,17 @@ public enum RenderWorker {
         // for no fork).
         let first = serve(protocolFD, limits, as: .first)
         guard first == retiredStatus else { return first }
+        // A pool that is done (a one-graph `render`) waits for nothing more.
+        guard anotherRequestComes() else { return 0 }
         guard waitForOneThread() else { return serve(protocolFD, limits, as: .alone) }
         return serveThroughForkedServers(protocolFD, limits)
+    }
+
+    /// Waits until a request is there to read (true) or the pool closed the pipe (false).
+    static func anotherRequestComes() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while poll(&input, 1, -1) < 0 && errno == EINTR {}
+        return input.revents & Int16(POLLIN) != 0
     }
 
     /// When a worker's server stops taking graphs.
@@ -74,11 +83,8 @@ public enum RenderWorker {
     /// in a notice before its first answer, so a graph's CPU limit counts the process drawing it.
     private static func serveThroughForkedServers(_ protocolFD: Int32, _ limits: Limits) -> Int32 {
         while true {
-            // No server for a pool that is done (a one-graph `render` closes the pipe after
-            // its answer): wait for the next request, or for the end of them.
-            var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            while poll(&input, 1, -1) < 0 && errno == EINTR {}
-            if input.revents & Int16(POLLIN) == 0 { return 0 }
+            // No server for a pool that is done: it closed the pipe after the last answer.
+            guard anotherRequestComes() else { return 0 }
             let server = nibviz_fork_server()
             if server == -2 { _exit(0) }
             if server == 0 { _exit(serve(protocolFD, limits, as: .server)) }
