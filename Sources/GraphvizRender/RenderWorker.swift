@@ -31,6 +31,9 @@ public enum RenderWorker {
     {
         let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { Int32($0) } ?? 0
         guard nibviz_die_with_parent(parent) != 0 else { return 0 }
+        // A process started from one that ignores SIGCHLD ignores it too, and then its children
+        // are reaped without it: this worker could not tell a retired server from a crashed one.
+        signal(SIGCHLD, SIG_DFL)
         if maxAddressBytes > 0 { _ = nibviz_limit_address_space(maxAddressBytes) }
         // After a failed gvRenderData Graphviz 2.43 writes the next SVG to fd 1: keep the
         // protocol off fd 1 by moving it to a private descriptor and pointing fd 1 at /dev/null.
@@ -88,8 +91,12 @@ public enum RenderWorker {
             let server = nibviz_fork_server()
             if server == -2 { _exit(0) }
             if server == 0 { _exit(serve(protocolFD, limits, as: .server)) }
-            // No server could be forked: this process draws, and retires as a worker does.
-            if server < 0 { return serve(protocolFD, limits, as: .alone) }
+            // No server could be forked: this process draws, and retires as a worker does. It
+            // names itself, so the pool stops counting the CPU of the server before it.
+            if server < 0 {
+                guard WorkerProtocol.writeFrame(WorkerProtocol.serverNotice(pid: getpid()), to: protocolFD) else { return 1 }
+                return serve(protocolFD, limits, as: .alone)
+            }
             var code: Int32 = 0
             switch nibviz_wait_child(server, &code) {
             case 1 where code == retiredStatus: continue
@@ -101,10 +108,10 @@ public enum RenderWorker {
     }
 
     /// Waits for the threads Graphviz's first graph started (Pango's font set-up) to end, since
-    /// a `fork` copies only the calling thread; false if this process is still not
-    /// single-threaded after half a second.
+    /// a `fork` copies only the calling thread (they live ~2 ms); false if this process is
+    /// still not single-threaded after two seconds.
     static func waitForOneThread() -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<2_000 {
             if threadCount() == 1 { return true }
             usleep(1_000)
         }
@@ -150,7 +157,7 @@ public enum RenderWorker {
             // one left behind; after a failed gvRenderData it writes the next SVG to fd 1). Nor is
             // a worker whose first graph failed, or left it over the memory limit, one to fork
             // servers from: it retires, and the pool starts another.
-            let overMemory = residentBytes() > limits.maxResidentBytes
+            let overMemory = residentBytes(role) > limits.maxResidentBytes
             let spent = !header.ok || overMemory || served >= limits.maxJobs
             // What this process does after the answer: go on (nil), or exit with a status.
             let exit: Int32?
@@ -170,13 +177,20 @@ public enum RenderWorker {
         }
     }
 
-    /// The worker's peak resident set size (`getrusage`, one system call per job where
-    /// `/proc/self/statm` took an open, a read and a close). The peak, not the current size:
-    /// what Graphviz leaks stays in the heap, so the two part only after a big graph's layout,
-    /// and retiring after one of those is what the limit is for. 0 where unavailable.
-    static func residentBytes() -> Int {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-        return usage.ru_maxrss * 1024
+    /// The resident memory the limit is held against: a forked server's peak (`getrusage`, one
+    /// system call per graph), else the current size (`/proc/self/statm`). Not the peak in a
+    /// worker: across `execve` the kernel keeps the parent's peak in `ru_maxrss`, so a worker of
+    /// a `site` that once held 900 MiB would retire after every graph. A server's peak starts at
+    /// what it was forked with, and what Graphviz leaks stays in its heap, so its peak and its
+    /// size part only after a big graph's layout, which is what the limit is for. 0 where
+    /// unavailable.
+    static func residentBytes(_ role: Role) -> Int {
+        if role == .server {
+            var usage = rusage()
+            guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+            return usage.ru_maxrss * 1024
+        }
+        guard let pages = ProcFile.firstNumber("/proc/self/statm", field: 1), let count = Int(exactly: pages) else { return 0 }
+        return count * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

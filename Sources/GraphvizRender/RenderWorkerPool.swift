@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizShim
 import Synchronization
 
 /// Renders many graphs in parallel with a pool of worker processes (libgvc cannot run on two
@@ -164,8 +165,9 @@ final class WorkerProcess {
             headerFrame = responses.readFrame(deadline: deadline)
             if case .bytes(let frame) = headerFrame, let server = WorkerProtocol.serverPID(in: frame) {
                 // A server the worker forked after the last answer: all its CPU is this graph's.
+                // (The worker itself, when it could not fork one: from now.)
                 serverPID = server
-                cpuAtStart = 0
+                cpuAtStart = server == process.processIdentifier ? CPUClock.process(server) : 0
                 continue
             }
             guard case .timedOut = headerFrame, let cpuAtStart, let now = CPUClock.process(serverPID) else { break }
@@ -235,6 +237,14 @@ final class WorkerProcess {
 
     /// Kills a crashed or hung worker.
     func kill() {
+        // The server first, which its worker reaps and then ends by the same signal: killed
+        // with its worker instead, it would be left to process 1, which in a container may be
+        // this process, and it does not reap what it did not start.
+        if serverPID != process.processIdentifier, process.isRunning,
+            nibviz_kill_child(serverPID, process.processIdentifier, SIGKILL) != 0
+        {
+            for _ in 0..<500 where process.isRunning { usleep(2_000) }
+        }
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         try? requestPipe.fileHandleForWriting.close()
         process.waitUntilExit()

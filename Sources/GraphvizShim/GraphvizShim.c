@@ -1,6 +1,7 @@
 #include "GraphvizShim.h"
 #include <graphviz/cgraph.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,6 +259,8 @@ int nibviz_wait_child(int pid, int *code) {
 }
 
 void nibviz_die_by_signal(int signal_number) {
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
     signal(signal_number, SIG_DFL);
     sigset_t set;
     sigemptyset(&set);
@@ -265,6 +268,24 @@ void nibviz_die_by_signal(int signal_number) {
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(signal_number);
     _exit(128 + signal_number);
+}
+
+int nibviz_kill_child(int pid, int parent, int signal_number) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return 0;
+    char line[512];
+    size_t length = fread(line, 1, sizeof line - 1, file);
+    fclose(file);
+    line[length] = 0;
+    /* pid (comm) state ppid ...: the command may hold spaces and parentheses, so read after the
+       last ')'. */
+    char *close = strrchr(line, ')');
+    char state = 0;
+    int parent_now = 0;
+    if (!close || sscanf(close + 1, " %c %d", &state, &parent_now) != 2 || parent_now != parent) return 0;
+    return kill(pid, signal_number) == 0;
 }
 
 int nibviz_limit_address_space(size_t bytes) {

@@ -81,6 +81,26 @@ import Testing
         #expect(!alive, "server \(server) outlived its worker")
     }
 
+    /// A worker's memory limit is held against its own memory: a process started with
+    /// `execve` inherits its parent's peak in `ru_maxrss`, so a worker of a pool whose process
+    /// once held more than the limit would otherwise retire after every graph.
+    @Test func aWorkerOfAPoolThatOnceHeldMoreThanTheLimitDoesNotRetire() throws {
+        let size = 320 << 20
+        let block = try #require(malloc(size))
+        memset(block, 1, size)
+        free(block)
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-rss-mb", "256"])
+        defer { worker.stop() }
+        for index in 0..<3 {
+            guard case .rendered(.success, let retiring) = worker.send(RenderRequest(dot: "digraph { a -> b\(index) }"), timeout: 30) else {
+                Issue.record("graph \(index) should render")
+                return
+            }
+            #expect(!retiring, "graph \(index): the worker retired")
+        }
+        #expect(worker.serverPID != worker.pid, "a server forked from the worker draws after its first graph")
+    }
+
     /// Whether process `pid` exists and is not a zombie.
     static func isRunning(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }

@@ -36,8 +36,13 @@ int nibviz_fork_server(void);
    that killed it in `*code`, 0 on error. */
 int nibviz_wait_child(int pid, int *code);
 
-/* Ends this process as `signal_number` would, as if it had killed this process itself. */
-void nibviz_die_by_signal(int signal_number);
+/* Ends this process as `signal_number` would, as if it had killed this process itself (with
+   no core dump of its own: the server that died first left the one worth reading). */
+void nibviz_die_by_signal(int signal_number) __attribute__((noreturn));
+
+/* Sends `signal_number` to process `pid` if it is still a child of `parent` (its /proc stat
+   says so: a pid whose process was reaped may belong to another by now). Returns 1 if sent. */
+int nibviz_kill_child(int pid, int parent, int signal_number);
 
 /* What Graphviz's text layout measured for one span (textspan_t's size and offsets, and
    whether the plugin measured it or left it to Graphviz's estimate). */
