@@ -42,6 +42,20 @@ import Testing
         for index in [0, 1, 3, 4, 5] { _ = try results[index].get() }
     }
 
+    /// A worker whose first graph fails retires in the pool's sight (it forks no server from
+    /// what the failure left): the graph written ahead to it is sent again to the next worker.
+    @Test func aGraphWrittenAheadToAWorkerThatRetiresIsSentAgain() throws {
+        // The largest request goes first: padded, the bad graph is the worker's first.
+        let bad = RenderRequest(dot: "digraph { a -> -> }" + String(repeating: " ", count: 200), name: "bad.dot")
+        let batch = [bad] + requests(5)
+        let results = RenderWorkerPool(executable: TestPaths.nibviz, workerCount: 1).render(batch)
+        #expect(throws: RenderError.self) { try results[0].get() }
+        for index in 1..<batch.count {
+            let svg = String(decoding: try results[index].get().data, as: UTF8.self)
+            #expect(svg.contains("<title>n\(index - 1)</title>"), "answer \(index) is its own graph's")
+        }
+    }
+
     @Test func aWorkerKilledMidBatchIsReplaced() throws {
         // A huge graph keeps one worker busy long enough to kill it from outside.
         var batch = requests(8)
