@@ -37,12 +37,8 @@ import Testing
     /// A server that crashes ends its worker by the same signal: the pool reports the crash as
     /// before, and replaces the worker.
     @Test func aServersCrashIsReportedAsItsWorkers() throws {
-        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        let worker = try Self.workerPastItsFirstGraph()
         defer { worker.kill() }
-        guard case .rendered(.success, _) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
-            Issue.record("the first graph should render")
-            return
-        }
         let crash = worker.send(RenderRequest(dot: IsolationTests.crashingGraph, name: "crash.dot"), timeout: 30)
         #expect(worker.serverPID != worker.pid, "a forked server drew the crashing graph")
         guard case .died(let reason) = crash else {
@@ -56,12 +52,8 @@ import Testing
     /// counted on the worker, which only waits, it would run to the wall-clock backstop, a
     /// minute), and it dies with the worker the pool kills.
     @Test func aHungServerTimesOutOnItsOwnCPUAndDiesWithItsWorker() throws {
-        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        let worker = try Self.workerPastItsFirstGraph()
         defer { worker.kill() }
-        guard case .rendered(.success, _) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
-            Issue.record("the first graph should render")
-            return
-        }
         let started = Date()
         let outcome = worker.send(RenderRequest(dot: RenderWorkerPoolTests.slowGraph, name: "slow.dot"), timeout: 2)
         let server = worker.serverPID
@@ -100,6 +92,18 @@ import Testing
         }
         #expect(worker.serverPID != worker.pid, "a server forked from the worker draws after its first graph")
     }
+
+    /// A worker that drew its first graph itself: the next is drawn by a server it forks.
+    static func workerPastItsFirstGraph() throws -> WorkerProcess {
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
+        guard case .rendered(.success, _) = worker.send(RenderRequest(dot: "digraph { a -> b }"), timeout: 30) else {
+            worker.kill()
+            throw FirstGraphFailed()
+        }
+        return worker
+    }
+
+    struct FirstGraphFailed: Error {}
 
     /// Whether process `pid` exists and is not a zombie.
     static func isRunning(_ pid: Int32) -> Bool {
