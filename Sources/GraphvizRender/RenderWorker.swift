@@ -48,9 +48,6 @@ public enum RenderWorker {
         // for no fork).
         let first = serve(protocolFD, limits, as: .first)
         guard first == retiredStatus else { return first }
-        // A pool that is done (a one-graph `render`) waits for nothing more.
-        guard anotherRequestComes() else { return 0 }
-        guard waitForOneThread() else { return serve(protocolFD, limits, as: .alone) }
         return serveThroughForkedServers(protocolFD, limits)
     }
 
@@ -86,13 +83,15 @@ public enum RenderWorker {
     /// in a notice before its first answer, so a graph's CPU limit counts the process drawing it.
     private static func serveThroughForkedServers(_ protocolFD: Int32, _ limits: Limits) -> Int32 {
         while true {
-            // No server for a pool that is done: it closed the pipe after the last answer.
+            // No server for a pool that is done (a one-graph `render`, the end of a build): it
+            // closed the pipe after the last answer.
             guard anotherRequestComes() else { return 0 }
-            let server = nibviz_fork_server()
+            let server = waitForOneThread() ? nibviz_fork_server() : -1
             if server == -2 { _exit(0) }
             if server == 0 { _exit(serve(protocolFD, limits, as: .server)) }
-            // No server could be forked: this process draws, and retires as a worker does. It
-            // names itself, so the pool stops counting the CPU of the server before it.
+            // No server could be forked (or not safely): this process draws, and retires as a
+            // worker does. It names itself, so the pool stops counting the CPU of the server
+            // before it.
             if server < 0 {
                 guard WorkerProtocol.writeFrame(WorkerProtocol.serverNotice(pid: getpid()), to: protocolFD) else { return 1 }
                 return serve(protocolFD, limits, as: .alone)

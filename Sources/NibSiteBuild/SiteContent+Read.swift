@@ -110,8 +110,10 @@ extension SiteContent {
         // A summary stands for a graph only where the simulations' options need no class table:
         // with one, they depend on the classes the full graph uses (`classesDigest`).
         let earlier = simulateLater && classes == nil && sources == nil ? earlierSummaries : nil
-        // The table each document's runtime table starts from (`documentOptions`).
-        let entryDigests = (classes ?? sources?.table).map(ClassEntryDigests.init)
+        // The table each document's runtime table starts from (`documentOptions`), made once:
+        // `SourceIndex.table` merges every declaration each time it is read.
+        let table = classes ?? sources?.table
+        let entryDigests = table.map(ClassEntryDigests.init)
         let records = parallelMap(Array(found.indices), jobs: jobs) { number in
             let (document, size) = (found[number], sizes[number])
             let (url, relative) = (document.url, document.relativePath)
@@ -133,7 +135,7 @@ extension SiteContent {
                 record.size = size
                 return record
             }
-            let options = documentOptions(graph, at: url, classes: classes, sources: sources, platform: platform, role: role)
+            let options = documentOptions(graph, at: url, classes: table, sources: sources, platform: platform, role: role)
             let simulate = simulations(options)
             var record = DocumentRecord(relative: relative, graph: .success(graph), timeline: nil)
             record.size = size
@@ -153,6 +155,8 @@ extension SiteContent {
     /// The options a document's simulations run with: the classes the runtime loads for it
     /// (R-SRC-3) and those it will not find (R-CHK-9), as `simulate --sources` computes them;
     /// the project's platform defaults; whether its storyboard is the main one (R-LAUNCH-1).
+    /// `classes` is the build's table (with sources, theirs), which `sources` resolves this
+    /// document's custom classes over.
     static func documentOptions(
         _ graph: NibGraph, at url: URL, classes: [String: ClassInfo]?, sources: SourceIndex?, platform: ProjectFile.PlatformDefaults?,
         role: StoryboardRole
@@ -160,8 +164,7 @@ extension SiteContent {
         // The build's table with this document's custom classes resolved for their modules
         // (`SourceIndex.runtimeClasses`), cut to what its runs read without being copied.
         let runtime = sources?.runtimeOverrides(loading: graph, at: url.path)
-        let table = classes ?? sources?.table
-        var options = simulationOptions(for: graph, classes: table, overriddenBy: runtime?.overrides ?? [:], platform: platform)
+        var options = simulationOptions(for: graph, classes: classes, overriddenBy: runtime?.overrides ?? [:], platform: platform)
         options.classesNotFound = runtime?.notFound ?? options.classesNotFound
         options.storyboardRole = role
         return options
