@@ -66,4 +66,18 @@ struct GVC_s *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store)
    rendered, whose renderers never draw Pango's layout; off for PNG and PDF. */
 void nibviz_text_cache_use(int on);
 
+/* SVG coordinates as libgvc 2.43's gvprintdouble writes them ("%.02f" less trailing zeros and
+   point; within ±1e-8 it is 0), into `out` (32 bytes); returns the length. Only for values
+   `nibviz_prints_two_decimals` accepts (finite, |x| < 1e13). This library's own
+   gvprintdouble, which the SVG renderer calls, uses it (NumberPrinting.c). */
+size_t nibviz_print_coordinate(double num, char *out);
+int nibviz_prints_two_decimals(double x);
+/* "%.02f" of `x` (same domain), without snprintf; returns the length. */
+size_t nibviz_print_two_decimals(double x, char *out);
+/* How many coordinates this process printed itself rather than through libgvc's function. */
+unsigned long nibviz_fast_coordinate_prints(void);
+/* 0: every coordinate goes through libgvc's function; 1 (the default): ours where the Graphviz
+   version is the one it was checked against. For tests that compare the two. */
+void nibviz_print_coordinates_ourselves(int on);
+
 #endif
