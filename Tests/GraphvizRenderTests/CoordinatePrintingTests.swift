@@ -1,3 +1,4 @@
+import CGraphviz
 import Foundation
 import GraphvizShim
 import Testing
@@ -13,6 +14,13 @@ import Testing
         _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.02f", $0) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The linked libgvc's version ("2.43.0").
+    static let graphvizVersion: String = {
+        guard let context = gvContext() else { return "" }
+        defer { gvFreeContext(context) }
+        return gvcVersion(context).map { String(cString: $0) } ?? ""
+    }()
 
     static func ours(_ value: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 32)
@@ -77,7 +85,12 @@ import Testing
         }
         let before = nibviz_fast_coordinate_prints()
         let ours = try render()
-        #expect(nibviz_fast_coordinate_prints() > before, "the SVG renderer reaches nibviz's gvprintdouble")
+        #if os(Linux)
+            // Only the version NumberPrinting.c was checked against gets nibviz's digits.
+            if Self.graphvizVersion.hasPrefix("2.43.") {
+                #expect(nibviz_fast_coordinate_prints() > before, "the SVG renderer reaches nibviz's gvprintdouble")
+            }
+        #endif
         nibviz_print_coordinates_ourselves(0)
         defer { nibviz_print_coordinates_ourselves(1) }
         let libgvc = try render()
