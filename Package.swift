@@ -77,8 +77,9 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         // C helpers libgvc needs callbacks for: a creation-order id discipline, a memory reader,
-        // error capture and a text layout plugin remembering Pango's measurements. Kept in C
-        // because they hold C state behind C function pointers.
+        // error capture, a text layout plugin remembering Pango's measurements, and the SVG
+        // renderer's coordinate printer (`gvprintdouble`). Kept in C because they hold C state
+        // behind C function pointers or stand in for a C function.
         .target(name: "GraphvizShim", dependencies: ["CGraphviz"]),
         // The only unsafe code: DOT → SVG/PNG/PDF bytes through libgvc, plus the worker pool.
         .target(name: "GraphvizRender", dependencies: ["CGraphviz", "GraphvizShim"]),
