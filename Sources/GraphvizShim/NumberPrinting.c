@@ -22,7 +22,9 @@
    The digits are those of "%.02f" exactly (correctly rounded, ties to even, which is what
    glibc's printf does on the binary value), computed with one fused multiply-add: x·100 is
    c + e exactly, with c the rounded product and e its error, so the rounding decision is
-   the sign of (c − ⌊c⌋ − ½) + e, which floating-point addition keeps exact in sign.
+   the sign of (c − ⌊c⌋ − ½) + e, which floating-point addition keeps exact in sign
+   (c − ⌊c⌋ is exact: for c in (−½, 0) it is 1 + c, which could round only for
+   c = −(½ − 2⁻⁵⁴), a product no double gives).
    Only for the Graphviz version whose function this one was checked against (2.43: values
    within ±1e-8 print as 0; |x| < 1e13 keeps c within 2^53); any other version, a value out
    of that range or not finite goes to libgvc's own function. */
@@ -54,13 +56,17 @@ size_t nibviz_print_two_decimals(double x, char *out) {
 
 int nibviz_prints_two_decimals(double x) { return isfinite(x) && fabs(x) < 1e13; }
 
+/* 2.43's trim of a "%.02f" text of `length` bytes: trailing zeros, then a bare point, dropped. */
+static size_t trimmed(char *text, size_t length) {
+    while (length > 0 && text[length - 1] == '0') text[--length] = 0;
+    if (length > 0 && text[length - 1] == '.') text[--length] = 0;
+    return length;
+}
+
 /* What 2.43's gvprintdouble writes for `num`: "%.02f" less trailing zeros and point. */
 size_t nibviz_print_coordinate(double num, char *out) {
     if (num > -1e-8 && num < 1e-8) num = 0;
-    size_t length = nibviz_print_two_decimals(num, out);
-    while (out[length - 1] == '0') out[--length] = 0;
-    if (out[length - 1] == '.') out[--length] = 0;
-    return length;
+    return trimmed(out, nibviz_print_two_decimals(num, out));
 }
 
 #if defined(__linux__)
@@ -84,11 +90,19 @@ static print_double_function next_print_double(void) {
     return next;
 }
 
+/* The linked libgvc's version, as the first job with a context reported it. */
+static _Atomic(const char *) graphviz_version;
+
+/* Decided once, from the first job that has a context (`gvc` is GVJ_t's first field in
+   every version); a call without one gets libgvc's function and decides nothing. */
 static int decide_mode(GVJ_t *job) {
     const char *version = job && job->gvc ? gvcVersion(job->gvc) : NULL;
-    int mode = version && strncmp(version, "2.43.", 5) == 0 ? 1 : 2;
-    atomic_store(&print_mode, mode);
-    return mode;
+    if (!version) return 2;
+    atomic_store(&graphviz_version, version);
+    int mode = strncmp(version, "2.43.", 5) == 0 ? 1 : 2;
+    int undecided = 0;
+    /* A test's choice (`nibviz_print_coordinates_ourselves(0)`) made meanwhile stands. */
+    return atomic_compare_exchange_strong(&print_mode, &undecided, mode) ? mode : atomic_load(&print_mode);
 }
 
 void gvprintdouble(GVJ_t *job, double num) {
@@ -97,24 +111,31 @@ void gvprintdouble(GVJ_t *job, double num) {
     char text[32];
     if (mode == 1 && nibviz_prints_two_decimals(num)) {
         gvwrite(job, text, nibviz_print_coordinate(num, text));
-        atomic_fetch_add_explicit(&fast_prints, 1, memory_order_relaxed);
+        /* A load and a store, not a locked add: renders are one at a time in a process, and
+           the count only has to show that this path runs. */
+        atomic_store_explicit(&fast_prints, atomic_load_explicit(&fast_prints, memory_order_relaxed) + 1, memory_order_relaxed);
         return;
     }
     print_double_function next = next_print_double();
     if (next) {
         next(job, num);
     } else {
-        /* Not reached where libgvc is linked; 2.43's own formatting. */
-        int length = snprintf(text, sizeof text, "%.02f", num > -1e-8 && num < 1e-8 ? 0.0 : num);
-        if (length > 0 && length < (int)sizeof text) gvwrite(job, text, (size_t)length);
+        /* Not reached where libgvc is linked dynamically; 2.43's own formatting. */
+        char wide[352];
+        int length = snprintf(wide, sizeof wide, "%.02f", num > -1e-8 && num < 1e-8 ? 0.0 : num);
+        if (length > 0 && length < (int)sizeof wide) gvwrite(job, wide, strchr(wide, '.') ? trimmed(wide, (size_t)length) : (size_t)length);
     }
 }
 
 unsigned long nibviz_fast_coordinate_prints(void) { return atomic_load(&fast_prints); }
 
 void nibviz_print_coordinates_ourselves(int on) { atomic_store(&print_mode, on ? 0 : 2); }
+
+const char *nibviz_graphviz_version(void) { return atomic_load(&graphviz_version); }
 #else
 unsigned long nibviz_fast_coordinate_prints(void) { return 0; }
 
 void nibviz_print_coordinates_ourselves(int on) { (void)on; }
+
+const char *nibviz_graphviz_version(void) { return NULL; }
 #endif

@@ -98,4 +98,29 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: /nonexistent/x.dot"))
     }
+
+    /// The shipped binary's SVG coordinates go through its own `gvprintdouble`
+    /// (GraphvizShim/NumberPrinting.c): glibc's dynamic linker binds Graphviz's SVG plugin to
+    /// the executable's definition, in whichever process draws (a one-graph render or a
+    /// worker), and the SVG is what libgvc's own function gives (`CoordinatePrintingTests`).
+    @Test func svgCoordinatesArePrintedByTheBinarysOwnFunction() throws {
+        #if os(Linux)
+            let dot = try temporaryFile("rounded.dot", "digraph { node [shape=box, style=rounded]; a -> b -> c; a -> c }\n")
+            let log = dot.deletingLastPathComponent().appendingPathComponent("ld")
+            let rendered = try runNibviz(
+                ["render", dot.path, "-T", "svg"],
+                environment: ProcessInfo.processInfo.environment.merging(["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": log.path]) { $1 })
+            #expect(rendered.status == 0 && rendered.output.contains("<path"), "\(rendered.stderr)")
+            let folder = dot.deletingLastPathComponent()
+            let logs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("ld.") }
+            let bindings = try logs.flatMap { name in
+                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                    .split(separator: "\n").filter { $0.contains("`gvprintdouble'") }
+            }
+            let binary = TestPaths.nibviz.resolvingSymlinksInPath().lastPathComponent
+            #expect(
+                !bindings.isEmpty && bindings.allSatisfy { $0.contains("libgvplugin_core") && $0.contains("/\(binary) [") },
+                "\(bindings.prefix(3))")
+        #endif
+    }
 }

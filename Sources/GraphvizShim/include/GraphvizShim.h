@@ -79,5 +79,8 @@ unsigned long nibviz_fast_coordinate_prints(void);
 /* 0: every coordinate goes through libgvc's function; 1 (the default): ours where the Graphviz
    version is the one it was checked against. For tests that compare the two. */
 void nibviz_print_coordinates_ourselves(int on);
+/* The linked libgvc's version as the coordinate printer found it on its first job (NULL
+   before any SVG was drawn, and off Linux). */
+const char *nibviz_graphviz_version(void);
 
 #endif
