@@ -14,7 +14,7 @@
    through libgvc's `gvprintdouble`: in 2.43 that is snprintf("%.02f"), trailing zeros and
    point dropped. Rounded boxes (most of nibviz's nodes) are drawn as Bézier paths of dozens
    of points, so that one snprintf was a tenth of Graphviz's CPU in a corpus site build, and
-   most of its render step.
+   a third of its render step.
 
    This file defines `gvprintdouble` itself. The executable's definition comes first in the
    dynamic linker's lookup, so the renderer's calls (made through its PLT) land here; the
