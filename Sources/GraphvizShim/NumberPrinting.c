@@ -26,8 +26,9 @@
    (c − ⌊c⌋ is exact: for c in (−½, 0) it is 1 + c, which could round only for
    c = −(½ − 2⁻⁵⁴), a product no double gives).
    Only for the Graphviz version whose function this one was checked against (2.43: values
-   within ±1e-8 print as 0; |x| < 1e13 keeps c within 2^53); any other version, a value out
-   of that range or not finite goes to libgvc's own function. */
+   within ±1e-8 print as 0); any other version goes to libgvc's own function. Values past
+   |x| < 1e13 (which keeps c within 2^53) and non-finite ones are printed by snprintf, as 2.43
+   does. */
 
 size_t nibviz_print_two_decimals(double x, char *out) {
     double product = x * 100.0;
@@ -108,23 +109,25 @@ static int decide_mode(GVJ_t *job) {
 void gvprintdouble(GVJ_t *job, double num) {
     int mode = atomic_load_explicit(&print_mode, memory_order_relaxed);
     if (mode == 0) mode = decide_mode(job);
-    char text[32];
-    if (mode == 1 && nibviz_prints_two_decimals(num)) {
-        gvwrite(job, text, nibviz_print_coordinate(num, text));
+    print_double_function next = mode == 1 ? NULL : next_print_double();
+    if (next) {
+        next(job, num);
+        return;
+    }
+    /* 2.43's text (also where libgvc's own cannot be found): our digits where they cover the
+       value, else the C library's, trimmed the same way ("inf" and "nan" have no point). */
+    char text[352];
+    size_t length = 0;
+    if (nibviz_prints_two_decimals(num)) {
+        length = nibviz_print_coordinate(num, text);
         /* A load and a store, not a locked add: renders are one at a time in a process, and
            the count only has to show that this path runs. */
         atomic_store_explicit(&fast_prints, atomic_load_explicit(&fast_prints, memory_order_relaxed) + 1, memory_order_relaxed);
-        return;
-    }
-    print_double_function next = next_print_double();
-    if (next) {
-        next(job, num);
     } else {
-        /* Not reached where libgvc is linked dynamically; 2.43's own formatting. */
-        char wide[352];
-        int length = snprintf(wide, sizeof wide, "%.02f", num > -1e-8 && num < 1e-8 ? 0.0 : num);
-        if (length > 0 && length < (int)sizeof wide) gvwrite(job, wide, strchr(wide, '.') ? trimmed(wide, (size_t)length) : (size_t)length);
+        int printed = snprintf(text, sizeof text, "%.02f", num);
+        if (printed > 0 && printed < (int)sizeof text) length = strchr(text, '.') ? trimmed(text, (size_t)printed) : (size_t)printed;
     }
+    gvwrite(job, text, length);
 }
 
 unsigned long nibviz_fast_coordinate_prints(void) { return atomic_load(&fast_prints); }
