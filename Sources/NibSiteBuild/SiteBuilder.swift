@@ -162,9 +162,14 @@ public final class SiteBuilder {
             ),
             ("swap output", { try output.commit() }),
         ]
+        // The steps whose work runs on this thread alone while the other threads plan, draw and
+        // write (the rest spread theirs over `jobs` threads, this one among them).
+        let serialSteps: Set<String> = ["plan, render and write pages", "write the remaining pages"]
+        var serialCPU = 0.0
         for (index, step) in steps.enumerated() {
             progress.step(index + 1, of: steps.count, step.0)
             let start = ContinuousClock.now
+            let threadStart = CPUClock.thread()
             do { try step.1() } catch {
                 session?.cancel()
                 _ = try? queue.finisher?.wait()
@@ -175,6 +180,7 @@ public final class SiteBuilder {
                 throw SiteBuildError(step: step.0, message: "\(error)")
             }
             timings.steps.append((step.0, Self.seconds(ContinuousClock.now - start)))
+            if serialSteps.contains(step.0) { serialCPU += CPUClock.thread() - threadStart }
             if let memory = ProcessMemory.now() { timings.memory.append(memory) }
             if index == 0, let report = upToDate(output) {
                 timings.total = Self.seconds(ContinuousClock.now - started)
@@ -186,8 +192,12 @@ public final class SiteBuilder {
         timings.diagramsDrawnAgain = store.renderedAgainCount
         let cpu = ProcessCPU.now()
         timings.processCPU = ProcessCPU(user: cpu.user - startCPU.user, system: cpu.system - startCPU.system)
-        // The thread that runs the build: it adopts, links and writes every page in order.
+        // The thread that runs the build: it adopts, links and hands on every page in order.
         timings.mainThreadCPU = CPUClock.thread() - startThreadCPU
+        if options.jobs > 1 {
+            timings.mainThreadSerialCPU = serialCPU
+            timings.pageFilesCPU = queue.finisher?.spent
+        }
         return SiteReport(
             pages: planner?.pageCount ?? 0, documentPages: documentPaths.count, diagramsRendered: store.renderedCount,
             diagramsCached: store.cachedCount, failures: unreadable, diagramFailures: diagramFailures(),
@@ -226,7 +236,7 @@ public final class SiteBuilder {
         let session = backend.session { id, result in inbox.put(id, result) }
         self.session = session
         self.planner = planner
-        queue.finisher = PageFinisher(output: output, threaded: options.jobs > 1)
+        queue.finisher = PageFinisher(output: output, queues: options.jobs)
         renderStart = ContinuousClock.now
         // The planner drops each figure's DOT once it is handed over here.
         planner.keepsFigureDOT = false

@@ -62,9 +62,16 @@ public struct SiteTimings: Sendable {
     /// This process's CPU time over the build (Graphviz's included only when it renders here,
     /// with one lane).
     var processCPU: ProcessCPU?
-    /// The CPU time of the thread that ran the build (adopting, linking and writing pages in
-    /// order): with render workers, no number of cores makes the build shorter than this.
+    /// The CPU time of the thread that ran the build, in every step: reading documents, checking
+    /// links and saving state it shares with `jobs` − 1 other threads.
     var mainThreadCPU: Double?
+    /// Its CPU time in the steps where it alone adopts, links and hands on every page in order
+    /// while the other threads plan, draw and write: with render workers, one of the build's two
+    /// serial parts.
+    var mainThreadSerialCPU: Double?
+    /// The CPU time of the queues that write the page files (each page's SVG inlined, its file
+    /// written, its links read), and of the busiest of them: each runs one page after another.
+    var pageFilesCPU: PageFinisher.CPU?
 
     /// Creates empty timings.
     public init() {}
@@ -119,8 +126,15 @@ public struct SiteTimings: Sendable {
                 "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
                     + "\(format(processCPU.system))): nibviz's own work \(format(own)) CPU next to Graphviz's \(format(graphvizCPU))")
         }
-        if let mainThreadCPU, lanes > 1 {
-            lines.append("  main thread \(format(mainThreadCPU)) CPU: the build's serial part, which no number of cores shortens")
+        if let mainThreadCPU, let mainThreadSerialCPU, let pageFilesCPU, lanes > 1 {
+            // Each runs one thing after another, so on any number of cores the build lasts at
+            // least as long as the longer of the two (on 2 cores all the CPU is the bound; on
+            // many, these are).
+            lines.append(
+                "  serial parts, which no number of cores shortens: the main thread \(format(mainThreadSerialCPU)) CPU (adopting, "
+                    + "linking and handing on every page in order; \(format(mainThreadCPU)) in all steps), the busiest page-files "
+                    + "queue \(format(pageFilesCPU.busiest)) CPU (the page files \(format(pageFilesCPU.total)) over "
+                    + "\(pageFilesCPU.queues) queues: each page's SVG inlined, its file written, its links read)")
         }
         if lanes > 1 {
             lines.append("  idle worker time \(format(idleWorkerSeconds)) (\(lanes) × \(format(renderWall)) − \(format(jobs)) of jobs)")
@@ -149,6 +163,10 @@ public struct SiteTimings: Sendable {
                 + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
                 + (processOwnCPU.map { " process-cpu=\(String(format: "%.3f", $0))" } ?? "")
                 + (mainThreadCPU.map { " main-cpu=\(String(format: "%.3f", $0))" } ?? "")
+                + (mainThreadSerialCPU.map { " main-serial-cpu=\(String(format: "%.3f", $0))" } ?? "")
+                + (pageFilesCPU.map {
+                    " files-cpu=\(String(format: "%.3f", $0.total)) files-busiest-cpu=\(String(format: "%.3f", $0.busiest))"
+                } ?? "")
         )
         if !diagrams.isEmpty {
             lines.append("  longest diagrams (job = parse + layout + render + overhead):")

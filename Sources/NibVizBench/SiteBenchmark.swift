@@ -115,8 +115,11 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + "in the last minutes: see `settleFileCreation`)." : "."
     func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
     let mainThread: String =
-        "the full build's main thread \(format(summaryValue("main-cpu", in: full.stderr))) s (with render workers, the part "
-        + "no number of cores shortens)."
+        "the full build's serial parts, which no number of cores shortens: its main thread alone "
+        + "\(format(summaryValue("main-serial-cpu", in: full.stderr))) s (in all steps "
+        + "\(format(summaryValue("main-cpu", in: full.stderr))) s), its busiest page-files queue "
+        + "\(format(summaryValue("files-busiest-cpu", in: full.stderr))) s (the page files "
+        + "\(format(summaryValue("files-cpu", in: full.stderr))) s over \(cores) queues)."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }

@@ -114,6 +114,15 @@ struct IncrementalSiteTests {
         // Pipes and idle workers are the pool's: a serial build does not report them.
         #expect(!one.stderr.contains("idle worker time") && !one.stderr.contains("framing, pipes"))
         #expect(two.stderr.contains("idle worker time") && two.stderr.contains("framing, pipes") && two.stderr.contains("main thread"))
+        // Both serial parts, the main thread and the page files' queue, with what they took.
+        let serialLine = two.stderr.split(separator: "\n").first { $0.contains("serial parts") } ?? ""
+        #expect(
+            serialLine.contains("main thread ") && serialLine.contains("in all steps") && serialLine.contains("page-files queue ")
+                && serialLine.contains(" over 2 queues"), "\(serialLine)")
+        let filesCPU = two.stderr.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("files-cpu=") }
+            .flatMap { Double($0.dropFirst(10)) }
+        #expect((filesCPU ?? 0) > 0, "\(two.stderr)")
+        #expect(!one.stderr.contains("files-cpu="))
         // The process's CPU less Graphviz's: nibviz's own work, beside Graphviz's.
         let ownLine = one.stderr.split(separator: "\n").first { $0.contains("this process ") } ?? ""
         #expect(ownLine.contains("nibviz's own work") && ownLine.contains("next to Graphviz's"), "\(ownLine)")
