@@ -41,6 +41,18 @@ enum FigureHTML {
     private static let url = 2
     private static let rootEnd = 3
 
+    /// The next `mark` at or after `start`. A comment and a `url(#` are found through their one
+    /// byte that is rare in SVG (`!`, `(`) by `memchr` instead of `memmem`, and a comment's end
+    /// through its `>` (the first after its start: Graphviz escapes a name's `>`); `memmem`'s
+    /// setup per call and its scan were 1 % of a corpus build's CPU, now half that.
+    private static func next(_ mark: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        switch mark {
+        case comment: ByteSearch.firstIndex(of: "<!--", anchoredAt: 1, in: bytes, from: start)
+        case url: ByteSearch.firstIndex(of: "url(#", anchoredAt: 3, in: bytes, from: start)
+        default: ByteSearch.firstIndex(of: marks[mark], in: bytes, from: start)
+        }
+    }
+
     /// The mark that comes first in `next` and its offset; nil when none is left.
     private static func earliest(_ next: [Int?]) -> (offset: Int, mark: Int)? {
         var best: (offset: Int, mark: Int)?
@@ -63,14 +75,14 @@ enum FigureHTML {
         }
         // The next offset of each mark at or after `index` (nil: none left; the root tag's end is
         // taken once), taken in offset order as a scan from left to right would.
-        var next = marks.map { ByteSearch.firstIndex(of: $0, in: bytes, from: index) }
+        var next = marks.indices.map { Self.next($0, in: bytes, from: index) }
         var rootTagDone = false
         while let (found, mark) = earliest(next) {
             index = found
             copyRun()
             switch mark {
             case comment:
-                guard let close = ByteSearch.firstIndex(of: "-->", in: bytes, from: index + 4) else {
+                guard let close = ByteSearch.firstIndex(of: "-->", anchoredAt: 2, in: bytes, from: index + 4) else {
                     copied = bytes.count
                     next = next.map { _ in nil }
                     continue
@@ -95,7 +107,7 @@ enum FigureHTML {
             }
             copied = index
             for mark in marks.indices where mark != rootEnd || !rootTagDone {
-                if let offset = next[mark], offset < index { next[mark] = ByteSearch.firstIndex(of: marks[mark], in: bytes, from: index) }
+                if let offset = next[mark], offset < index { next[mark] = Self.next(mark, in: bytes, from: index) }
             }
         }
         if copied < bytes.count {
