@@ -33,7 +33,9 @@ public enum ByteSearch {
         of needle: StaticString, anchoredAt anchor: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int? {
         needle.withUTF8Buffer { needle in
-            guard start >= 0, anchor >= 0, anchor < needle.count, let base = bytes.baseAddress else { return nil }
+            guard start >= 0, start < bytes.count, anchor >= 0, anchor < needle.count, let base = bytes.baseAddress else {
+                return nil
+            }
             var position = start + anchor
             while position < bytes.count, let found = memchr(base + position, Int32(needle[anchor]), bytes.count - position) {
                 let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)

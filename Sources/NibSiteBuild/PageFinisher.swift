@@ -6,8 +6,10 @@ import NibOutput
 /// writing thread lays out the next page (inlining a page's SVG, creating its file and scanning
 /// its HTML are most of a page's cost; laid out, a page needs nothing else of the build).
 ///
-/// One queue per job: on one queue this work was a serial part of the build as long as the
-/// main thread's (1.0–1.5 s of CPU for the corpus), which no number of cores shortened. A file
+/// One queue per job, at most `maxQueues`: on one queue this work was a serial part of the build
+/// longer than the main thread's (0.8–1.3 s of CPU for the corpus against 0.6 s), which no number
+/// of cores shortened; past a few queues the main thread's part bounds the build, and each queue
+/// holds a page in memory while it works. A file
 /// always goes to the same queue (`queueIndex(for:)`), so the writes and carries of one path
 /// keep the order they were handed over in, and its last bytes win as before.
 final class PageFinisher: @unchecked Sendable {
@@ -25,21 +27,27 @@ final class PageFinisher: @unchecked Sendable {
     private var failure: Error?
     private var cpu: [Double]
 
-    /// `queues` threaded queues, or the caller's thread alone when `queues` is 1 or less.
+    /// The most queues: four take the page files of the corpus to ~0.2–0.3 s each, under the main
+    /// thread's part.
+    static let maxQueues = 4
+
+    /// `queues` threaded queues (at most `maxQueues`), or the caller's thread alone when `queues`
+    /// is 1 or less.
     init(output: OutputFolder, queues count: Int) {
         self.output = output
-        let count = max(1, count)
+        let count = min(max(1, count), Self.maxQueues)
         queues = (0..<count).map { SerialWork(label: "nibviz.page-files-\($0)", threaded: count > 1) }
         cpu = Array(repeating: 0, count: count)
     }
 
     /// The queue of `file`: FNV-1a of its path, so the same file takes the same queue in every
-    /// run (Swift's `Hasher` is seeded per process).
+    /// run (Swift's `Hasher` is seeded per process). Its high half: the low bits of FNV-1a
+    /// depend only on the low bits of each byte (with two queues, on the parity of the odd bytes).
     private func queueIndex(for file: String) -> Int {
         guard queues.count > 1 else { return 0 }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in file.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int(hash % UInt64(queues.count))
+        return Int((hash >> 32) % UInt64(queues.count))
     }
 
     /// Writes the page `html` makes at `file` (`html` runs on the file's queue) and records the

@@ -10,7 +10,7 @@ struct ByteSearchTests {
     /// `url(`, a lone `(`) come often, and overlapping ones (`<!<!--`) too.
     static func haystack(seed: UInt64, count: Int) -> [UInt8] {
         var state = seed
-        let alphabet = Array("<!-(url#x".utf8)
+        let alphabet = Array("<!-(url#x>".utf8)
         var bytes: [UInt8] = (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return alphabet[Int((state >> 33) % UInt64(alphabet.count))]
@@ -36,8 +36,14 @@ struct ByteSearchTests {
                 #expect(url == ByteSearch.firstIndex(of: "url(#", in: buffer, from: start), "from \(start)")
                 if comment != nil { found.comments += 1 }
                 if url != nil { found.urls += 1 }
-                // Any anchor gives the same answer.
-                #expect(ByteSearch.firstIndex(of: "<!--", anchoredAt: 3, in: buffer, from: start) == comment)
+                // Any anchor gives the same answer; a comment's end is found through its `>`.
+                for anchor in 0..<4 {
+                    #expect(ByteSearch.firstIndex(of: "<!--", anchoredAt: anchor, in: buffer, from: start) == comment)
+                }
+                let end = ByteSearch.firstIndex(of: "-->", in: buffer, from: start)
+                for anchor in 0..<3 {
+                    #expect(ByteSearch.firstIndex(of: "-->", anchoredAt: anchor, in: buffer, from: start) == end, "from \(start)")
+                }
             }
         }
         #expect(found.comments > 3_000 && found.urls > 3_000, "the haystack holds needles to find: \(found)")

@@ -96,6 +96,16 @@ struct FigureHTMLTests {
                 == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"
         )
     }
+
+    /// A `>` inside a comment does not end it, gradients' `url(#…)` references get the prefix
+    /// too, and a comment that never ends drops the rest (what `memmem` found before the search
+    /// went through `memchr`, 8aeedba).
+    @Test func commentsWithAngleBracketsGradientsAndAnUnendedComment() {
+        let svg = "<svg width=\"10pt\" height=\"10pt\"><!-- a>b -- c --><g id=\"x\" fill=\"url(#grad)\"></g><!-- open <g id=\"y\"/>"
+        #expect(
+            FigureHTML.inline(Array(svg.utf8), prefix: "f1")
+                == "<svg style=\"max-width:10pt;min-width:5pt\"><g id=\"f1-x\" fill=\"url(#f1-grad)\"></g>")
+    }
 }
 
 @Suite("Diagram stylesheet")
