@@ -20,6 +20,8 @@ final class DiagramStore {
         var timing: RenderTiming?
         /// Rendered in this build and let go once its pages were written (`release`).
         var released = false
+        /// Whether the SVG opens in the viewer, once known (`FigureHTML.opensInViewer`).
+        var opensInViewer: Bool?
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -148,12 +150,15 @@ final class DiagramStore {
     /// Takes the render result of submission `submission` (numbered from 0, in the order the
     /// requests were handed to the renderer): the SVG is kept until `release`, written to the
     /// cache; a failure is remembered for later builds (unless the worker could not even start).
-    func store(_ key: String, _ result: Result<RenderOutput, RenderError>, submission: Int) {
+    /// `opensInViewer`, when given, is `FigureHTML.opensInViewer` of the SVG, decided where it
+    /// came in.
+    func store(_ key: String, _ result: Result<RenderOutput, RenderError>, submission: Int, opensInViewer: Bool? = nil) {
         var forCache: [UInt8]?
         switch result {
         case .success(let output):
             let first = entries[key]?.timing == nil
             entries[key]?.svg = output.data
+            entries[key]?.opensInViewer = opensInViewer
             entries[key]?.timing = output.timing
             if first {
                 renderedCount += 1
@@ -208,7 +213,11 @@ final class DiagramStore {
             if let data { entries[key]?.svg = data }
         }
         let svg = entries[key]?.svg
-        return RenderedFigure(key: key, svg: svg, error: svg == nil ? entries[key]?.error ?? "not rendered" : nil)
+        // A cached SVG's (or one stored without it) is decided here, once.
+        let opensInViewer = entries[key]?.opensInViewer ?? svg.map(FigureHTML.opensInViewer) ?? false
+        if svg != nil { entries[key]?.opensInViewer = opensInViewer }
+        return RenderedFigure(
+            key: key, svg: svg, error: svg == nil ? entries[key]?.error ?? "not rendered" : nil, opensInViewer: opensInViewer)
     }
 
     /// Forgets the SVG of `key` once every page showing it is written.

@@ -172,11 +172,14 @@ struct RenderedFigure: Sendable {
     var svg: [UInt8]?
     /// Why it was not, otherwise.
     var error: String?
+    /// Whether the SVG is too large to read inline (`FigureHTML.opensInViewer`).
+    var opensInViewer: Bool
 
     /// Creates an outcome.
-    init(key: String, svg: [UInt8]?, error: String?) {
+    init(key: String, svg: [UInt8]?, error: String?, opensInViewer: Bool) {
         self.key = key
         self.svg = svg
         self.error = error
+        self.opensInViewer = opensInViewer
     }
 }

@@ -104,15 +104,15 @@ extension SiteBuilder {
     func takeResults(above limit: Int) throws {
         try queue.finisher?.check()
         if backend.lanes <= 1 { session?.flush() }
-        while let (id, result) = inbox.poll() { take(id, result) }
-        while queue.inFlight.count > limit, let (id, result) = inbox.take() { take(id, result) }
+        while let arrival = inbox.poll() { take(arrival) }
+        while queue.inFlight.count > limit, let arrival = inbox.take() { take(arrival) }
     }
 
     /// One render result: stored, and every page that was waiting only for it written.
-    private func take(_ id: Int, _ result: Result<RenderOutput, RenderError>) {
+    private func take(_ arrival: RenderArrival) {
         queue.taken += 1
-        let key = submitted[id]
-        store.store(key, result, submission: id)
+        let key = submitted[arrival.id]
+        store.store(key, arrival.result, submission: arrival.id, opensInViewer: arrival.opensInViewer)
         queue.inFlight.remove(key)
         if queue.users[key, default: 0] == 0 { store.release(key) }
         guard let planner = self.planner else { return }
@@ -148,7 +148,7 @@ extension SiteBuilder {
             let figure = planner.figures[number]
             let outcome = store.rendered(figureKeys[number])
             var zoomSource: String?
-            if let svg = outcome.svg, FigureHTML.opensInViewer(svg) {
+            if let svg = outcome.svg, outcome.opensInViewer {
                 let file = "diagrams/\(outcome.key).svg"
                 if !files.contains(file) {
                     finisher.write(file) { FigureHTML.standaloneSVG(svg) }
@@ -178,8 +178,8 @@ extension SiteBuilder {
         guard let planner else { return }
         progress.note(
             "  \(store.count) diagrams: \(submitted.count) rendered; \(queue.toWrite) of \(planner.pageCount) pages to write")
-        while let (id, result) = inbox.take() {
-            take(id, result)
+        while let arrival = inbox.take() {
+            take(arrival)
             progress.bar(queue.taken, submitted.count, "diagrams")
         }
         if !submitted.isEmpty { timings.renderWall = SiteBuilder.seconds(ContinuousClock.now - renderStart) }
@@ -195,15 +195,30 @@ extension SiteBuilder {
     }
 }
 
+/// A render result as it comes in: the submission, the result and, for an SVG, whether it opens
+/// in the viewer (`FigureHTML.opensInViewer`, a scan of its text sizes), decided on the lane's
+/// thread so the main thread, a serial part of the build, does not scan every SVG.
+struct RenderArrival: Sendable {
+    var id: Int
+    var result: Result<RenderOutput, RenderError>
+    var opensInViewer: Bool?
+
+    init(_ id: Int, _ result: Result<RenderOutput, RenderError>) {
+        self.id = id
+        self.result = result
+        opensInViewer = (try? result.get()).map { FigureHTML.opensInViewer($0.data) }
+    }
+}
+
 /// Render results handed from the rendering thread to the writing one.
 final class RenderInbox: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [(Int, Result<RenderOutput, RenderError>)] = []
+    private var queue: [RenderArrival] = []
     private var finished = false
 
-    func put(_ index: Int, _ result: Result<RenderOutput, RenderError>) {
+    func put(_ arrival: RenderArrival) {
         condition.lock()
-        queue.append((index, result))
+        queue.append(arrival)
         condition.signal()
         condition.unlock()
     }
@@ -216,7 +231,7 @@ final class RenderInbox: @unchecked Sendable {
     }
 
     /// The next result, waiting for it; nil once the renderer finished and all were taken.
-    func take() -> (Int, Result<RenderOutput, RenderError>)? {
+    func take() -> RenderArrival? {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty && !finished { condition.wait() }
@@ -224,7 +239,7 @@ final class RenderInbox: @unchecked Sendable {
     }
 
     /// The next result if one is in, without waiting.
-    func poll() -> (Int, Result<RenderOutput, RenderError>)? {
+    func poll() -> RenderArrival? {
         condition.lock()
         defer { condition.unlock() }
         return queue.isEmpty ? nil : queue.removeFirst()

@@ -233,7 +233,7 @@ public final class SiteBuilder {
         unreadable = content.unreadable
         content.documents = []
         let inbox = self.inbox
-        let session = backend.session { id, result in inbox.put(id, result) }
+        let session = backend.session { id, result in inbox.put(RenderArrival(id, result)) }
         self.session = session
         self.planner = planner
         queue.finisher = PageFinisher(output: output, queues: options.jobs)

@@ -19,6 +19,7 @@ struct StandaloneSVGTests {
         let sources = try NSRegularExpression(pattern: "<figure class=\"[^\"]* zoomable\" data-src=\"([^\"]*)\">")
         let darkRules = SVGTheming.rules(dark: true)
         var checked = 0
+        var inline = 0
         for page in LinkChecker.htmlFiles(output).sorted() {
             let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
             let range = NSRange(html.startIndex..., in: html)
@@ -33,9 +34,15 @@ struct StandaloneSVGTests {
                 #expect(!svg.contains("max-width:100%"))
                 checked += 1
             }
+            // The others are readable inline: the viewer decision (made as each SVG comes in) holds.
+            for figure in InlineSVG.all(in: html) where figure.zoomSource == nil {
+                #expect(figure.problem == nil, "\(page): \(figure.title): \(figure.problem ?? "")")
+                inline += 1
+            }
             // Inline copies get their dark colours from the page's diagrams.css, never a <style> of their own.
             #expect(!html.contains("prefers-color-scheme: dark){\n.graph"), "\(page)")
         }
         #expect(checked > 0, "the concept site has diagrams in the zoom viewer")
+        #expect(inline > 10, "and diagrams inline")
     }
 }
