@@ -9,9 +9,9 @@ import NibOutput
 /// One queue per job, at most `maxQueues`: on one queue this work was a serial part of the build
 /// longer than the main thread's (0.8–1.3 s of CPU for the corpus against 0.6 s), which no number
 /// of cores shortened; past a few queues the main thread's part bounds the build, and each queue
-/// holds a page in memory while it works. A file
-/// always goes to the same queue (`queueIndex(for:)`), so the writes and carries of one path
-/// keep the order they were handed over in, and its last bytes win as before.
+/// holds a page in memory while it works. A file always goes to the same queue
+/// (`queueIndex(for:)`), so the writes and carries of one path keep the order they were handed
+/// over in, and its last bytes win as before.
 final class PageFinisher: @unchecked Sendable {
     /// What the queues spent: all of it, and the busiest queue's share (the serial bound).
     struct CPU {

@@ -95,6 +95,16 @@ public final class SiteBuilder {
         store.knownFailures = previous?.failedDiagrams ?? [:]
         timings.lanes = backend.lanes
         let root = options.siteRoot
+        // The CPU this thread spends in the steps whose work it alone does (`alone`) while the
+        // other threads plan, draw and write; the rest spread theirs over `jobs` threads.
+        var serialCPU = 0.0
+        func alone(_ body: @escaping () throws -> Void) -> () throws -> Void {
+            {
+                let start = CPUClock.thread()
+                defer { serialCPU += CPUClock.thread() - start }
+                try body()
+            }
+        }
         let steps: [(String, () throws -> Void)] = [
             (
                 "hash inputs",
@@ -143,10 +153,10 @@ public final class SiteBuilder {
                     self.documentPaths = self.content.documents.map(\.relative)
                 }
             ),
-            ("plan, render and write pages", { try self.planPages(output) }),
+            ("plan, render and write pages", alone { try self.planPages(output) }),
             (
                 "write the remaining pages",
-                {
+                alone {
                     try self.renderAndWrite()
                     self.store.startFinishingCache()
                 }
@@ -162,14 +172,9 @@ public final class SiteBuilder {
             ),
             ("swap output", { try output.commit() }),
         ]
-        // The steps whose work runs on this thread alone while the other threads plan, draw and
-        // write (the rest spread theirs over `jobs` threads, this one among them).
-        let serialSteps: Set<String> = ["plan, render and write pages", "write the remaining pages"]
-        var serialCPU = 0.0
         for (index, step) in steps.enumerated() {
             progress.step(index + 1, of: steps.count, step.0)
             let start = ContinuousClock.now
-            let threadStart = CPUClock.thread()
             do { try step.1() } catch {
                 session?.cancel()
                 _ = try? queue.finisher?.wait()
@@ -180,7 +185,6 @@ public final class SiteBuilder {
                 throw SiteBuildError(step: step.0, message: "\(error)")
             }
             timings.steps.append((step.0, Self.seconds(ContinuousClock.now - start)))
-            if serialSteps.contains(step.0) { serialCPU += CPUClock.thread() - threadStart }
             if let memory = ProcessMemory.now() { timings.memory.append(memory) }
             if index == 0, let report = upToDate(output) {
                 timings.total = Self.seconds(ContinuousClock.now - started)

@@ -119,7 +119,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         + "\(format(summaryValue("main-serial-cpu", in: full.stderr))) s (in all steps "
         + "\(format(summaryValue("main-cpu", in: full.stderr))) s), its busiest page-files queue "
         + "\(format(summaryValue("files-busiest-cpu", in: full.stderr))) s (the page files "
-        + "\(format(summaryValue("files-cpu", in: full.stderr))) s over \(cores) queues)."
+        + "\(format(summaryValue("files-cpu", in: full.stderr))) s in all)."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizShim
+import NibTestSupport
 import Testing
 
 @testable import GraphvizRender
@@ -44,7 +45,7 @@ import Testing
                 above = above.nextUp
             }
         }
-        var generator = SplitMix(state: 17)
+        var generator = SplitMix64(seed: 17)
         for _ in 0..<200_000 {
             let scale = [1.0, 10, 100, 1000, 10_000][Int.random(in: 0..<5, using: &generator)]
             values.append(Double(Int.random(in: -200_000_000...200_000_000, using: &generator)) / scale)
@@ -101,18 +102,5 @@ import Testing
         let libgvc = try render()
         #expect(ours == libgvc)
         #expect(String(decoding: ours, as: UTF8.self).contains("<path"))
-    }
-}
-
-/// A seeded generator (SplitMix64): the same values on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import NibDOT
+import NibTestSupport
 import Testing
 
 /// `ByteSearch.firstIndex(of:anchoredAt:…)` finds what `memmem` finds, from every start: the
@@ -9,12 +10,9 @@ struct ByteSearchTests {
     /// Haystacks of few distinct bytes, so needles, their anchors and near misses (`<!-`,
     /// `url(`, a lone `(`) come often, and overlapping ones (`<!<!--`) too.
     static func haystack(seed: UInt64, count: Int) -> [UInt8] {
-        var state = seed
+        var random = SplitMix64(seed: seed)
         let alphabet = Array("<!-(url#x>".utf8)
-        var bytes: [UInt8] = (0..<count).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return alphabet[Int((state >> 33) % UInt64(alphabet.count))]
-        }
+        var bytes: [UInt8] = (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
         // Whole needles too, where the seed puts them.
         for (needle, step) in [(Array("<!--".utf8), 89 + Int(seed)), (Array("url(#".utf8), 131 + Int(seed))] {
             for start in stride(from: Int(seed) * 7, to: count - needle.count, by: step) {

@@ -1,6 +1,6 @@
 /// A small deterministic generator (SplitMix64): test data and operation sequences are the
 /// same on every run and every platform, so a seed names a case.
-public struct SplitMix64 {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
