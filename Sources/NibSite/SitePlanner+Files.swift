@@ -179,19 +179,25 @@ public struct PageTemplate: Sendable {
 
     /// The page's file with `figureHTML` (one per figure, in page order) between the laid-out
     /// pieces; nil when the page is laid out again with its figures (`SitePlanner.pageHTML`):
-    /// only a page that `standsAlone` is filled in here. A pure function of its values: the
-    /// builder fills pages in on the thread that writes them.
+    /// only a page that `standsAlone` is filled in here.
     public func filled(_ figureHTML: [String]) -> String? {
-        pieces.map { Self.fill($0, with: figureHTML) }
+        filled(figureBytes: figureHTML.reduce(0) { $0 + $1.utf8.count }) { ordinal, out in
+            if ordinal < figureHTML.count { out.append(contentsOf: figureHTML[ordinal].utf8) }
+        }.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `pieces` with `figureHTML` between them, in one allocation (pages run to megabytes).
-    static func fill(_ pieces: [String], with figureHTML: [String]) -> String {
-        var out = ""
-        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + figureHTML.reduce(0) { $0 + $1.utf8.count })
-        for (index, piece) in pieces.enumerated() {
-            out += piece
-            if index < figureHTML.count { out += figureHTML[index] }
+    /// The page's file as bytes: `figure(ordinal, &out)` appends each figure's HTML between the
+    /// laid-out pieces, in one buffer reserved for the pieces and `figureBytes` more (pages run
+    /// to megabytes, most of them inlined SVG that stays bytes from the renderer to the file).
+    /// Nil when the page does not stand alone. A pure function of its values and `figure`: the
+    /// builder fills pages in on the thread that writes them.
+    public func filled(figureBytes: Int, _ figure: (Int, inout [UInt8]) -> Void) -> [UInt8]? {
+        guard let pieces else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + figureBytes)
+        for (ordinal, piece) in pieces.enumerated() {
+            out.append(contentsOf: piece.utf8)
+            if ordinal < pieces.count - 1 { figure(ordinal, &out) }
         }
         return out
     }

@@ -28,10 +28,19 @@ enum FigureHTML {
     /// Copies the runs between the places it changes, found with `memmem`: Graphviz writes a
     /// comment per node and edge, big diagrams run to megabytes, and every figure of every page
     /// comes through here on the thread that writes pages (a byte-by-byte loop over the 150 MB of
-    /// a corpus site took 0.2 s of it). The SVG stays bytes from the renderer to here (the result
-    /// is the one place they become text, checked as UTF-8 once).
+    /// a corpus site took 0.2 s of it). The SVG stays bytes from the renderer to the page's file:
+    /// it is appended to the page's bytes (`out`) and checked as UTF-8 there (`UTF8Bytes`).
+    static func inline(_ svg: [UInt8], prefix: String, into out: inout [UInt8]) {
+        let start = out.count
+        svg.withUnsafeBufferPointer { inline($0, prefix: prefix, into: &out) }
+        UTF8Bytes.repair(&out, from: start)
+    }
+
+    /// `inline(_:prefix:into:)` on its own, as text.
     static func inline(_ svg: [UInt8], prefix: String) -> String {
-        svg.withUnsafeBufferPointer { inline($0, prefix: prefix) }
+        var out: [UInt8] = []
+        inline(svg, prefix: prefix, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What `inline` changes, in the order it takes them when two start at one offset.
@@ -62,12 +71,15 @@ enum FigureHTML {
         return best
     }
 
-    private static func inline(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String) -> String {
-        guard let start = ByteSearch.firstIndex(of: "<svg", in: bytes, from: 0) else { return "" }
+    private static func inline(_ bytes: UnsafeBufferPointer<UInt8>, prefix: String, into out: inout [UInt8]) {
+        guard let start = ByteSearch.firstIndex(of: "<svg", in: bytes, from: 0) else { return }
         let idPrefix = Array(" id=\"\(prefix)-".utf8)
         let urlPrefix = Array("url(#\(prefix)-".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count - start + bytes.count / 16)
+        let base = out.count
+        // Grown geometrically: a page's buffer is reserved for all its figures up front
+        // (`ShownFigure.estimatedSize`), and reserving exactly would copy the page per figure.
+        let needed = base + bytes.count - start + bytes.count / 16
+        if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
         var copied = start
         var index = start
         func copyRun() {
@@ -97,7 +109,7 @@ enum FigureHTML {
                 out.append(contentsOf: urlPrefix)
                 index += 5
             default:
-                out = rootTag(out)
+                out.replaceSubrange(base..., with: rootTag(Array(out[base...])))
                 rootTagDone = true
                 next[rootEnd] = nil
                 // The `>` itself is copied with the next run.
@@ -114,8 +126,7 @@ enum FigureHTML {
             index = bytes.count
             copyRun()
         }
-        while out.last == UInt8(ascii: "\n") { out.removeLast() }
-        return String(decoding: out, as: UTF8.self)
+        while out.count > base, out.last == UInt8(ascii: "\n") { out.removeLast() }
     }
 
     /// Lets the figure fit the page width, but never shrink below half its natural size (text
@@ -148,19 +159,33 @@ struct ShownFigure: Sendable {
     var zoomSource: String?
 
     /// Its HTML: the SVG inlined with ids prefixed by `prefix` (`FigureHTML.inline`), or an error
-    /// box. With `zoomSource` (the standalone SVG's URL) the figure follows the viewer's markup
-    /// contract (`site/README.md`).
-    var html: String {
+    /// box, appended to a page's bytes. With `zoomSource` (the standalone SVG's URL) the figure
+    /// follows the viewer's markup contract (`site/README.md`).
+    func append(to out: inout [UInt8]) {
         let captionHTML = "<figcaption>\(HTMLEscaping.escape(caption))</figcaption>"
         guard let svg = outcome.svg else {
             let message = outcome.error ?? "not rendered"
+            out.append(
+                contentsOf:
+                    "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
+                    .utf8)
             return
-                "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: \(HTMLEscaping.escape(message))</p>\(captionHTML)</figure>"
         }
         let zoom = zoomSource.map { " zoomable\" data-src=\"\(HTMLEscaping.escape($0))" } ?? ""
-        return
-            "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">\(FigureHTML.inline(svg, prefix: prefix))</div>\(captionHTML)</figure>"
+        out.append(contentsOf: "<figure class=\"diagram diagram-\(kind)\(zoom)\"><div class=\"svg-scroll\">".utf8)
+        FigureHTML.inline(svg, prefix: prefix, into: &out)
+        out.append(contentsOf: "</div>\(captionHTML)</figure>".utf8)
     }
+
+    /// `append(to:)` on its own, as text (a page laid out again with its figures).
+    var html: String {
+        var out: [UInt8] = []
+        append(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// About how many bytes `append(to:)` adds: a page's buffer is reserved once.
+    var estimatedSize: Int { (outcome.svg.map { $0.count + $0.count / 16 } ?? 0) + caption.utf8.count + 256 }
 }
 
 /// What became of a figure's diagram: its content key (the standalone SVG's file name), and

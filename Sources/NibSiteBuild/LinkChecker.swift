@@ -31,6 +31,16 @@ public enum LinkChecker {
         /// references to them from the same page are checked here and left out: no other page
         /// links into a figure, and a build that keeps the page keeps them as they were.
         init(html: String) {
+            var html = html
+            self = html.withUTF8 { PageLinks(bytes: $0) }
+        }
+
+        /// `init(html:)` of a page's bytes (UTF-8), as it is written.
+        init(bytes: [UInt8]) {
+            self = bytes.withUnsafeBufferPointer { PageLinks(bytes: $0) }
+        }
+
+        private init(bytes html: UnsafeBufferPointer<UInt8>) {
             let scan = linkAttributes(in: html)
             let ids = Set(scan.ids.map(unescape)).sorted()
             var references: Set<String> = []
@@ -277,52 +287,55 @@ public enum LinkChecker {
     /// and only made into strings when a reference on the page points into a figure.
     static func linkAttributes(in text: String) -> (ids: [String], figureIDs: Set<String>?, references: [String]) {
         var text = text
-        return text.withUTF8 { bytes in
-            let (space, colon, quote, equals) = (UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "="))
-            var ids: [String] = []
-            var figureIDs: [Range<Int>] = []
-            var references: [String] = []
-            /// Whether `name` ends right before `end`, after a space (or a colon, with `orColon`).
-            func named(_ name: StaticString, endingAt end: Int, orColon: Bool = false) -> Bool {
-                let count = name.utf8CodeUnitCount
-                guard end > count else { return false }
-                let before = bytes[end - count - 1]
-                guard before == space || (orColon && before == colon) else { return false }
-                return name.withUTF8Buffer { name in (0..<count).allSatisfy { bytes[end - count + $0] == name[$0] } }
-            }
-            /// The offset of the next `byte` at or after `from`: memchr, as pages are mostly SVG
-            /// coordinates with few of the bytes looked for.
-            func next(_ byte: UInt8, from: Int) -> Int? {
-                guard from < bytes.count, let base = bytes.baseAddress,
-                    let found = memchr(base + from, Int32(byte), bytes.count - from)
-                else { return nil }
-                return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            }
-            // Every ` id="`, ` href="`, `:href="` and ` src="` holds `="`: only those are looked at.
-            var index = 0
-            while let equal = next(equals, from: index) {
-                index = equal + 1
-                guard index < bytes.count, bytes[index] == quote else { continue }
-                let isID = named("id", endingAt: equal)
-                guard isID || named("href", endingAt: equal, orColon: true) || named("src", endingAt: equal) else {
-                    continue
-                }
-                let start = equal + 2
-                let close = next(quote, from: start) ?? bytes.count
-                let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
-                if !isID {
-                    references.append(String(decoding: value, as: UTF8.self))
-                } else if PageLinks.isFigureID(value) {
-                    figureIDs.append(start..<close)
-                } else {
-                    ids.append(String(decoding: value, as: UTF8.self))
-                }
-                index = close + 1
-            }
-            let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
-            guard intoFigures else { return (ids, nil, references) }
-            let figures = figureIDs.map { unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
-            return (ids, Set(figures), references)
+        return text.withUTF8 { linkAttributes(in: $0) }
+    }
+
+    /// `linkAttributes(in:)` of a page's bytes (UTF-8).
+    static func linkAttributes(in bytes: UnsafeBufferPointer<UInt8>) -> (ids: [String], figureIDs: Set<String>?, references: [String]) {
+        let (space, colon, quote, equals) = (UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "="))
+        var ids: [String] = []
+        var figureIDs: [Range<Int>] = []
+        var references: [String] = []
+        /// Whether `name` ends right before `end`, after a space (or a colon, with `orColon`).
+        func named(_ name: StaticString, endingAt end: Int, orColon: Bool = false) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard end > count else { return false }
+            let before = bytes[end - count - 1]
+            guard before == space || (orColon && before == colon) else { return false }
+            return name.withUTF8Buffer { name in (0..<count).allSatisfy { bytes[end - count + $0] == name[$0] } }
         }
+        /// The offset of the next `byte` at or after `from`: memchr, as pages are mostly SVG
+        /// coordinates with few of the bytes looked for.
+        func next(_ byte: UInt8, from: Int) -> Int? {
+            guard from < bytes.count, let base = bytes.baseAddress,
+                let found = memchr(base + from, Int32(byte), bytes.count - from)
+            else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+        // Every ` id="`, ` href="`, `:href="` and ` src="` holds `="`: only those are looked at.
+        var index = 0
+        while let equal = next(equals, from: index) {
+            index = equal + 1
+            guard index < bytes.count, bytes[index] == quote else { continue }
+            let isID = named("id", endingAt: equal)
+            guard isID || named("href", endingAt: equal, orColon: true) || named("src", endingAt: equal) else {
+                continue
+            }
+            let start = equal + 2
+            let close = next(quote, from: start) ?? bytes.count
+            let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
+            if !isID {
+                references.append(String(decoding: value, as: UTF8.self))
+            } else if PageLinks.isFigureID(value) {
+                figureIDs.append(start..<close)
+            } else {
+                ids.append(String(decoding: value, as: UTF8.self))
+            }
+            index = close + 1
+        }
+        let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
+        guard intoFigures else { return (ids, nil, references) }
+        let figures = figureIDs.map { unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
+        return (ids, Set(figures), references)
     }
 }

@@ -50,13 +50,13 @@ final class PageFinisher: @unchecked Sendable {
         return Int((hash >> 32) % UInt64(queues.count))
     }
 
-    /// Writes the page `html` makes at `file` (`html` runs on the file's queue) and records the
-    /// links of `page`; nothing more once a write failed (`check` reports it).
-    func finish(page: String, file: String, html: @escaping @Sendable () -> String) {
+    /// Writes the page `html` makes (its bytes) at `file` (`html` runs on the file's queue) and
+    /// records the links of `page`; nothing more once a write failed (`check` reports it).
+    func finish(page: String, file: String, html: @escaping @Sendable () -> [UInt8]) {
         runUnlessFailed(on: queueIndex(for: file)) { [self] in
             let html = html()
             try output.write(html, to: file)
-            let pageLinks = LinkChecker.PageLinks(html: html)
+            let pageLinks = LinkChecker.PageLinks(bytes: html)
             lock.lock()
             links[page] = pageLinks
             lock.unlock()

@@ -162,11 +162,13 @@ extension SiteBuilder {
                 ShownFigure(outcome: outcome, prefix: "f\(ordinal)", caption: figure.caption, kind: figure.kind, zoomSource: zoomSource))
         }
         if template.standsAlone {
-            finisher.finish(page: path, file: path) { [shown] in template.filled(shown.map(\.html)) ?? "" }
+            finisher.finish(page: path, file: path) { [shown] in
+                template.filled(figureBytes: shown.reduce(0) { $0 + $1.estimatedSize }) { shown[$0].append(to: &$1) } ?? []
+            }
         } else {
             // Laid out again from the planner's page, which stays on this thread.
             let html = planner.pageHTML(template, figureHTML: shown.map(\.html))
-            finisher.finish(page: path, file: path) { html }
+            finisher.finish(page: path, file: path) { Array(html.utf8) }
         }
         state.pages[path]?.extraFiles = files
         figuresShown(numbers)

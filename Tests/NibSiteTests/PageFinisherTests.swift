@@ -22,7 +22,7 @@ struct PageFinisherTests {
             let shared = "diagrams/\(page % 40).svg"
             finisher.write(shared) { Array("version \(page) of \(shared)".utf8) }
             finisher.finish(page: "p\(page).html", file: "pages/p\(page).html") {
-                "<a href=\"../\(shared)\">page \(page)</a>"
+                Array("<a href=\"../\(shared)\">page \(page)</a>".utf8)
             }
         }
         let links = try finisher.wait()
