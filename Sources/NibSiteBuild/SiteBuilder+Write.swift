@@ -163,7 +163,9 @@ extension SiteBuilder {
         }
         if template.standsAlone {
             finisher.finish(page: path, file: path) { [shown] in
-                template.filled(figureBytes: shown.reduce(0) { $0 + $1.estimatedSize }) { shown[$0].append(to: &$1) } ?? []
+                template.filled(figureBytes: shown.reduce(0) { $0 + $1.estimatedSize }) { ordinal, out in
+                    if ordinal < shown.count { shown[ordinal].append(to: &out) }
+                } ?? []
             }
         } else {
             // Laid out again from the planner's page, which stays on this thread.
