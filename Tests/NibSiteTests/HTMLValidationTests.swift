@@ -106,6 +106,38 @@ struct FigureHTMLTests {
             FigureHTML.inline(Array(svg.utf8), prefix: "f1")
                 == "<svg style=\"max-width:10pt;min-width:5pt\"><g id=\"f1-x\" fill=\"url(#f1-grad)\"></g>")
     }
+
+    /// A page's file byte for byte, filled in as the builder fills it (`filled(figureBytes:)`,
+    /// each figure appended to the page's bytes, the buffer grown from nothing): an inlined
+    /// figure (prolog and comment dropped, ids prefixed, the root sized, trailing line breaks
+    /// dropped), one that opens in the viewer and one that failed; the text path gives the same.
+    @Test func aPageIsFilledWithItsFiguresByteForByte() {
+        let template = PageTemplate(
+            path: "documents/a.html", root: "../", pieces: ["<main>", "<p>between</p>", "", "</main>\n"], figures: [0, 1, 2], index: 0)
+        let svg = Array(
+            "<?xml version=\"1.0\"?>\n<!-- g -->\n<svg width=\"20pt\" height=\"10pt\" viewBox=\"0 0 20 10\"><g id=\"n1\"/></svg>\n\n".utf8)
+        let shown = [
+            ShownFigure(
+                outcome: RenderedFigure(key: "k1", svg: svg, error: nil, opensInViewer: false), prefix: "f0", caption: "One & two",
+                kind: "graph", zoomSource: nil),
+            ShownFigure(
+                outcome: RenderedFigure(key: "k2", svg: svg, error: nil, opensInViewer: true), prefix: "f1", caption: "Big", kind: "flow",
+                zoomSource: "../diagrams/k2.svg"),
+            ShownFigure(
+                outcome: RenderedFigure(key: "k3", svg: nil, error: "syntax <error>", opensInViewer: false), prefix: "f2", caption: "Bad",
+                kind: "timeline", zoomSource: nil),
+        ]
+        let figure = "<svg viewBox=\"0 0 20 10\" style=\"max-width:20pt;min-width:10pt\"><g id=\"f0-n1\"/></svg>"
+        let expected =
+            "<main><figure class=\"diagram diagram-graph\"><div class=\"svg-scroll\">\(figure)</div><figcaption>One &amp; two</figcaption></figure>"
+            + "<p>between</p><figure class=\"diagram diagram-flow zoomable\" data-src=\"../diagrams/k2.svg\"><div class=\"svg-scroll\">"
+            + figure.replacingOccurrences(of: "f0-", with: "f1-") + "</div><figcaption>Big</figcaption></figure>"
+            + "<figure class=\"diagram diagram-error\"><p class=\"error\">Diagram failed: syntax &lt;error&gt;</p><figcaption>Bad</figcaption></figure>"
+            + "</main>\n"
+        let bytes = template.filled(figureBytes: 0) { ordinal, out in shown[ordinal].append(to: &out) }
+        #expect(bytes == Array(expected.utf8))
+        #expect(template.filled(shown.map(\.html)) == expected)
+    }
 }
 
 @Suite("Diagram stylesheet")

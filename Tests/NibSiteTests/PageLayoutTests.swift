@@ -70,10 +70,8 @@ struct PageLayoutTests {
         let crumbs: [(String, String?)] = [("Home", "index.html"), ("B <x>", nil)]
         let whole = layout.render(Self.page("documents/b.html", title: "B \"y\"", crumbs: crumbs, html: ""))
         let shared = Self.layout().render(Self.page("documents/b.html", title: "B \"y\"", crumbs: crumbs, html: ""))
-        for part in [
-            "<title>B &quot;y&quot; · nibviz</title>", "<h1>B &quot;y&quot;</h1>",
-            "<ol>" + PageLayout.crumbs(crumbs, root: "../") + "</ol>",
-        ] {
+        let crumbsHTML = "<ol><li><a href=\"../index.html\">Home</a></li><li aria-current=\"page\">B &lt;x&gt;</li></ol>"
+        for part in ["<title>B &quot;y&quot; · nibviz</title>", "<h1>B &quot;y&quot;</h1>", crumbsHTML] {
             #expect(whole.contains(part) && shared.contains(part), "\(part)")
         }
     }

@@ -38,7 +38,12 @@ struct UTF8BytesTests {
     func acceptsAndRepairsAsTheStandardLibraryDoes(seed: Int) {
         let prefix = Array("<p>".utf8)
         let text = Self.text(seed: UInt64(seed), count: 40)
-        #expect(UTF8Bytes.isValid(prefix + Array(text.joined()), from: prefix.count))
+        // Valid text is accepted at every alignment (a wrong rejection would only cost a decode,
+        // which `repair` hides).
+        for padding in 0..<8 {
+            let run = Array(repeating: UInt8(ascii: "a"), count: padding) + text.joined()
+            #expect(UTF8Bytes.isValid(prefix + run, from: prefix.count), "padding \(padding)")
+        }
         for piece in Self.broken {
             for place in 0...text.count {
                 for padding in 0..<8 {
@@ -58,12 +63,14 @@ struct UTF8BytesTests {
     }
 
     /// A figure whose SVG holds bytes that are not UTF-8 is inlined with U+FFFD in their place,
-    /// and the page around it is left as it was.
+    /// and the bytes before it are left as they were (even a bad byte: the repair starts where
+    /// the figure does).
     @Test func anInlinedFigureIsRepairedAndThePageBeforeItIsNot() {
-        var page = Array("<p>é</p>".utf8)
+        var page = Array("<p>é".utf8) + [0xFF] + Array("</p>".utf8)
         let svg = Array("<svg width=\"8pt\" height=\"8pt\"><text>a".utf8) + [0xC3, 0x28] + Array("→</text></svg>".utf8)
         FigureHTML.inline(svg, prefix: "f0", into: &page)
-        #expect(
-            String(decoding: page, as: UTF8.self) == "<p>é</p><svg style=\"max-width:8pt;min-width:4pt\"><text>a\u{FFFD}(→</text></svg>")
+        let expected =
+            Array("<p>é".utf8) + [0xFF] + Array("</p><svg style=\"max-width:8pt;min-width:4pt\"><text>a\u{FFFD}(→</text></svg>".utf8)
+        #expect(page == expected)
     }
 }
