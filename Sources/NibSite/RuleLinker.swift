@@ -18,16 +18,16 @@ struct RuleLinker {
     }
 
     mutating func link(_ html: String) -> String {
-        var html = html
-        return html.withUTF8 { link($0) }
+        var bytes = html
+        return bytes.withUTF8 { link($0) } ?? html
     }
 
     /// `link` over the page's UTF-8 bytes: runs of text without an id, tags, links and whole
     /// `<svg>` elements are copied in bulk (pages with big inline SVGs run to megabytes); ids
-    /// are searched only in text.
-    private mutating func link(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    /// are searched only in text. Nil when there is no id: the text stays as it is, neither
+    /// copied nor made text again (most of a page's blocks).
+    private mutating func link(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
         var index = 0
         var copied = 0
         var anchorDepth = 0
@@ -48,6 +48,7 @@ struct RuleLinker {
             if byte == UInt8(ascii: "R") || byte == UInt8(ascii: "G"), index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "-"),
                 index == 0 || !Self.isWord(bytes[index - 1]), let (id, length) = Self.matchID(bytes, at: index)
             {
+                if out.capacity == 0 { out.reserveCapacity(bytes.count + bytes.count / 8) }
                 copyRun()
                 let isRule = byte == UInt8(ascii: "R")
                 if isRule { cited.append(id) }
@@ -63,6 +64,7 @@ struct RuleLinker {
             }
             index += 1
         }
+        guard copied > 0 else { return nil }
         copyRun()
         return String(decoding: out, as: UTF8.self)
     }

@@ -82,6 +82,18 @@ struct RuleLinkerTests {
             html
                 == "<p>See <a class=\"rule-ref\" href=\"rules.html#R-NIB-1\">R-NIB-1</a>, R-NIB-1X, XR-NIB-1 and <a class=\"golden-ref\" href=\"g.html\">G-REL-1</a>.</p><a href=\"x\">R-NIB-1</a><svg><text>R-NIB-1</text></svg>"
         )
+        #expect(linker.cited == ["R-NIB-1", "R-NIB-1"], "in text and in a link; not R-NIB-1X or XR-NIB-1")
+    }
+
+    /// Text without an id comes back as it was (the linker leaves it uncopied), text whose
+    /// only id is inside a link too, and an id at the very start or end of a block is linked.
+    @Test func textWithoutALinkableIdIsLeftAsItIs() {
+        var linker = RuleLinker(ruleHref: { "rules.html#" + $0 }, goldenHref: { _ in nil })
+        for text in ["", "<p>R- and G- alone, XR-NIB-1, é</p>", "<a href=\"x\">R-NIB-1</a>", "<svg><text>R-NIB-1</text></svg>"] {
+            #expect(linker.link(text) == text)
+        }
+        #expect(linker.link("R-NIB-2") == "<a class=\"rule-ref\" href=\"rules.html#R-NIB-2\">R-NIB-2</a>")
+        #expect(linker.link("<p>é R-NIB-3") == "<p>é <a class=\"rule-ref\" href=\"rules.html#R-NIB-3\">R-NIB-3</a>")
     }
 }
 

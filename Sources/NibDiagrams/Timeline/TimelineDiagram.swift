@@ -53,6 +53,8 @@ public enum TimelineDiagram {
         let objects = graph?.objectsByID ?? [:]
         let segments = TimelineSegment.segments(events)
         let segmentOf = segmentIndex(segments, count: events.count)
+        // Each stage's class once, not once per event (a fifth of an event node's cost).
+        let stageClasses = segments.map { TimelineSegment.stageClass($0.name) }
         let labels = events.enumerated().map { index, event in eventLabel(event, index: index, options: options) }
         let laneTitles = events.map { event in event.receiver.map { laneTitle($0, objects) } ?? "runtime" }
         let rows = rowRanges(
@@ -76,7 +78,7 @@ public enum TimelineDiagram {
                 let segment = segments[number]
                 let first = max(segment.first, row.lowerBound)
                 let marker = "phase:\(number):\(rowNumber)"
-                var attrs = style.attributes(.note, classes: ["phase-marker", TimelineSegment.stageClass(segment.name)])
+                var attrs = style.attributes(.note, classes: ["phase-marker", stageClasses[number]])
                 attrs["shape"] = "box"
                 attrs["label"] = .text(first == segment.first ? segment.name : "… " + segment.name)
                 // Unloads and reloads stand out (R-MEM-2, R-REL-1).
@@ -112,7 +114,7 @@ public enum TimelineDiagram {
                     lane.append(
                         .node(
                             eventNodeValue(
-                                events[index], index: index, label: labels[index].html, stage: segments[segmentOf[index]].name,
+                                events[index], index: index, label: labels[index].html, stageClass: stageClasses[segmentOf[index]],
                                 options: options)))
                 }
                 box.append(.subgraph(lane))
@@ -250,7 +252,7 @@ public enum TimelineDiagram {
         return (html, max(widest, 24) + 18)
     }
 
-    private static func eventNodeValue(_ event: Event, index: Int, label: String, stage: String, options: DiagramOptions) -> DOTNode {
+    private static func eventNodeValue(_ event: Event, index: Int, label: String, stageClass: String, options: DiagramOptions) -> DOTNode {
         let role: StyleRole
         switch event.kind {
         case .exception, .reject: role = .exception
@@ -258,7 +260,7 @@ public enum TimelineDiagram {
         case .log, .resolve: role = .note
         default: role = event.level == .l1 ? .lifecycleEvent : .event
         }
-        var attrs = options.style.attributes(role, classes: [TimelineSegment.stageClass(stage), event.kind.rawValue])
+        var attrs = options.style.attributes(role, classes: [stageClass, event.kind.rawValue])
         attrs["label"] = .html(label)
         var tooltip = "\(index + 1). " + EventText.line(event) + "\nrule \(event.rule)"
         if let phase = event.phase { tooltip += " · phase \(phase)" + (event.load.map { " of load \($0)" } ?? "") }
