@@ -58,9 +58,14 @@ public enum StableHash {
             high = Self.rotated((high ^ word) &* 0xC2B2_AE3D_27D4_EB4F, by: 29)
         }
 
+        /// The digest's low 64 bits as a number (every input bit reaches every bit of it): for
+        /// spreading keys over a few buckets the same way in every run, as Swift's seeded `Hasher`
+        /// does not.
+        public var value: UInt64 { Self.finalized(low ^ Self.rotated(high, by: 17)) }
+
         /// The 32-hex-digit digest of the pieces added so far.
         public var hex: String {
-            let first = Self.finalized(low ^ Self.rotated(high, by: 17))
+            let first = value
             let second = Self.finalized(high &+ first)
             return Self.hex64(second) + Self.hex64(first)
         }

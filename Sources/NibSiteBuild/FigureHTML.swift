@@ -43,6 +43,10 @@ enum FigureHTML {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// At most about how many bytes an SVG of `count` bytes takes inlined: the prefixed ids
+    /// grow it, the prolog and comments it drops shrink it.
+    static func inlinedSize(_ count: Int) -> Int { count + count / 16 }
+
     /// What `inline` changes, in the order it takes them when two start at one offset.
     private static let marks: [StaticString] = ["<!--", " id=\"", "url(#", ">"]
     private static let comment = 0
@@ -78,7 +82,7 @@ enum FigureHTML {
         let base = out.count
         // Grown geometrically: a page's buffer is reserved for all its figures up front
         // (`ShownFigure.estimatedSize`), and reserving exactly would copy the page per figure.
-        let needed = base + bytes.count - start + bytes.count / 16
+        let needed = base + inlinedSize(bytes.count)
         if out.capacity < needed { out.reserveCapacity(max(needed, 2 * out.capacity)) }
         var copied = start
         var index = start
@@ -185,7 +189,7 @@ struct ShownFigure: Sendable {
     }
 
     /// About how many bytes `append(to:)` adds: a page's buffer is reserved once.
-    var estimatedSize: Int { (outcome.svg.map { $0.count + $0.count / 16 } ?? 0) + caption.utf8.count + 256 }
+    var estimatedSize: Int { FigureHTML.inlinedSize(outcome.svg?.count ?? 0) + caption.utf8.count + 256 }
 }
 
 /// What became of a figure's diagram: its content key (the standalone SVG's file name), and

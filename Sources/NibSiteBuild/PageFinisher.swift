@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRender
+import NibModel
 import NibOutput
 
 /// Writes pages' files and reads their links on queues of their own (`SerialWork`), while the
@@ -40,14 +41,13 @@ final class PageFinisher: @unchecked Sendable {
         cpu = Array(repeating: 0, count: count)
     }
 
-    /// The queue of `file`: FNV-1a of its path, so the same file takes the same queue in every
-    /// run (Swift's `Hasher` is seeded per process). Its high half: the low bits of FNV-1a
-    /// depend only on the low bits of each byte (with two queues, on the parity of the odd bytes).
+    /// The queue of `file`: its path's `StableHash`, so the same file takes the same queue in
+    /// every run (Swift's `Hasher` is seeded per process).
     private func queueIndex(for file: String) -> Int {
         guard queues.count > 1 else { return 0 }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in file.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Int((hash >> 32) % UInt64(queues.count))
+        var hash = StableHash.Stream()
+        hash.add(file)
+        return Int(hash.value % UInt64(queues.count))
     }
 
     /// Writes the page `html` makes (its bytes) at `file` (`html` runs on the file's queue) and

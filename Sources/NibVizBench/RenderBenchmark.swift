@@ -97,8 +97,8 @@ func runRenderBenchmark(nibviz: URL) -> String {
             let ours = FileManager.default.contents(atPath: url.path + ".pool.svg")
             return ours != nil && ours == FileManager.default.contents(atPath: url.path + ".svg")
         }.count
-        let ratio = roundRatios.isEmpty ? Double.nan : roundRatios.sorted()[roundRatios.count / 2]
-        let cpuRatio = roundCPURatios.isEmpty ? Double.nan : roundCPURatios.sorted()[roundCPURatios.count / 2]
+        let ratio = median(roundRatios)
+        let cpuRatio = median(roundCPURatios)
         report.append(
             "| \(nodes) nodes | \(count) | \(format(spawnSeconds)) s (CPU \(format(spawnCPU)) s) | \(format(warm.seconds)) s (jobs' CPU \(format(warm.cpu)) s) "
                 + "| \(format(ratio))× (CPU \(format(cpuRatio))×) | \(format(cold)) s | \(format(spawnSeconds / cold))× "
@@ -197,6 +197,9 @@ func measure(_ body: () -> Void) -> Double {
     body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
+
+/// The middle value (the upper one of an even count); NaN for none.
+func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
 
 func format(_ value: Double) -> String {
     value.isFinite ? String(format: "%.2f", value) : "n/a"

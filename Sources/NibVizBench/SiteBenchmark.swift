@@ -61,7 +61,6 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     func medianRun(_ runs: [(run: ChildRun, stderr: String)]) -> (run: ChildRun, stderr: String) {
         runs.sorted { $0.run.seconds < $1.run.seconds }[runs.count / 2]
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let serial = medianRun(serialRuns)
     let full = medianRun(fullRuns)
     let two = medianRun(twoRuns)
@@ -106,7 +105,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let speedUp = median((0..<rounds).map { serialRuns[$0].run.seconds / twoRuns[$0].run.seconds })
     // Per round: the throughput of two serial builds at once over one alone (that round's).
     let ceilings = pairSeconds.indices.map { 2 * serialRuns[$0].run.seconds / pairSeconds[$0] }
-    let ceiling = ceilings.isEmpty ? Double.nan : median(ceilings)
+    let ceiling = median(ceilings)
     let noChange = again.run.seconds / full.run.seconds
     let oneChange = one.run.seconds / full.run.seconds
     let settledNote =
