@@ -143,7 +143,13 @@ final class WorkerProcess {
     func submit(_ request: RenderRequest) -> Submission {
         let at = ContinuousClock.now
         let cpuStart = CPUClock.thread()
-        guard WorkerProtocol.writeFrames([RenderJob(request).wireBytes, Array(request.dot.utf8)], to: requestFD) else {
+        // The DOT goes from the string's own bytes, not a copy of them.
+        var dot = request.dot
+        let header = RenderJob(request).wireBytes
+        let written = header.withUnsafeBytes { header in
+            dot.withUTF8 { WorkerProtocol.writeFrames([header, UnsafeRawBufferPointer($0)], to: requestFD) }
+        }
+        guard written else {
             return Submission(ok: false, at: at, ownCPU: 0)
         }
         return Submission(ok: true, at: at, ownCPU: CPUClock.thread() - cpuStart)

@@ -37,6 +37,24 @@ import Testing
         }
     }
 
+    /// After a partial `writev`, the rest goes on from the exact byte: every count of bytes
+    /// written, across pieces of several sizes (one empty), leaves the bytes not yet written.
+    @Test func aPartialWriteLeavesExactlyTheBytesNotYetWritten() {
+        let pieces: [[UInt8]] = [[1, 2, 3], [], [4], [5, 6, 7, 8, 9]]
+        let all = pieces.flatMap { $0 }
+        func withPointers(_ index: Int, _ pointers: [UnsafeRawBufferPointer], _ body: ([UnsafeRawBufferPointer]) -> Void) {
+            guard index < pieces.count else { return body(pointers) }
+            pieces[index].withUnsafeBytes { withPointers(index + 1, pointers + [$0], body) }
+        }
+        withPointers(0, []) { pointers in
+            for count in 0...all.count {
+                let rest = WorkerProtocol.unwritten(pointers[...], after: count)
+                #expect(rest.flatMap { Array($0) } == Array(all[count...]), "after \(count) bytes")
+                #expect(rest.first.map { !$0.isEmpty || count == 0 } ?? true, "after \(count) bytes: an emptied piece is dropped")
+            }
+        }
+    }
+
     /// Frames of many sizes, written in pieces that split them anywhere: each read leaves part
     /// of the next frame in the buffer, which must move to the front intact.
     @Test func framesSplitAnywhereAcrossWritesComeBackWhole() throws {
