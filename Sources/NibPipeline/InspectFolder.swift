@@ -4,6 +4,7 @@ import NibInspect
 import NibModel
 import NibParsing
 import NibScenario
+import Synchronization
 
 /// `nibviz inspect DIR`: every IB document below a folder (the files `site DIR` reads: one
 /// classifier, one exclusion), one summary each. A file that fails is reported in its summary
@@ -39,28 +40,41 @@ public struct InspectFolder {
     }
 
     /// Reads every document (those of the `.ipa` archives in the folder too, named through the
-    /// archive); `progress(done, total, name)` before each.
-    public func read(progress: (Int, Int, String) -> Void = { _, _, _ in }) throws -> Result {
+    /// archive) on `jobs` threads (1: in order on this one), as `site` reads them;
+    /// `progress(done, total, name)` as each starts, counted in the order they start.
+    public func read(
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }
+    ) throws -> Result {
         let root = try AppArchivePath.url(for: folder)
         let exclusion = InputExclusion(excludes + ((try ProjectFile.read(in: root))?.exclude ?? []))
         let prefix = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let (documents, skipped) = DocumentLoader.documents(under: root, named: prefix, exclusion: exclusion)
-        var summaries: [InspectSummary] = []
-        for (index, found) in documents.enumerated() {
+        let named = documents.map { found -> (document: FoundDocument, name: String) in
             var document = found
             // A `.nib` bundle whose source is its `designable.nib` is read and named as that file.
             if document.failure == nil, case .designable(let file) = NibDocumentFinder.role(ofFolder: document.url) {
                 document.url = file
                 document.relativePath += "/" + file.lastPathComponent
             }
-            let name = prefix.isEmpty ? document.relativePath : "\(prefix)/\(document.relativePath)"
-            progress(index, documents.count, name)
+            return (document, prefix.isEmpty ? document.relativePath : "\(prefix)/\(document.relativePath)")
+        }
+        let started = Mutex(0)
+        let total = named.count
+        let read = parallelMap(named, jobs: jobs) { document, name -> Swift.Result<InspectSummary, Error> in
+            started.withLock { count in
+                progress(count, total, name)
+                count += 1
+            }
             do {
-                summaries.append(InspectSummary(graph: try DocumentLoader.graph(of: document, displayName: name)))
+                return .success(InspectSummary(graph: try DocumentLoader.graph(of: document, displayName: name)))
             } catch let error as LocatedError {
-                summaries.append(InspectSummary(file: name, error: error))
+                return .success(InspectSummary(file: name, error: error))
+            } catch {
+                return .failure(error)
             }
         }
+        // Any other error stops the command, the first in path order, as a serial read would.
+        let summaries = try read.map { try $0.get() }
         return Result(summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): \($0.reason)" })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NibPipeline
 import NibModel
 
 /// Walks a built site and reports every internal link or anchor that does not resolve, and

@@ -1,4 +1,5 @@
 import Foundation
+import NibPipeline
 import NibOutput
 
 /// Build state split by key over several JSON files in the output folder (the pages and

@@ -30,6 +30,12 @@ struct InspectCommand: ParsableCommand {
     var excludes: [String] = []
     @Option(help: "Output format: text or json.")
     var format: InspectFormat = .text
+    @Option(help: "With a folder: documents read at once (default: the machine's cores; 1 reads them in order on one thread).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
 
     func run() throws {
         // An `.ipa` is read as the folder it holds.
@@ -41,7 +47,8 @@ struct InspectCommand: ParsableCommand {
         // A nib bundle (`Foo.nib/`) or a `.storyboardc` is one document; any other folder is summarised.
         if isDirectory.boolValue && InputClassifier.kind(of: url) == nil {
             let bar = ProgressBar()
-            let result = try InspectFolder(folder: path, excludes: excludes).read(progress: bar.update)
+            let result = try InspectFolder(folder: path, excludes: excludes).read(
+                jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: bar.update)
             bar.finish()
             for line in result.skipped { printError(line) }
             try writeOutput(Array(result.report(json: format == .json).utf8), to: nil)

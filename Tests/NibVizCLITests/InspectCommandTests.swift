@@ -55,6 +55,24 @@ import Testing
         #expect(result.stderr == "Error: \(directory.path): 2 of 4 files could not be read\n")
     }
 
+    /// A folder is read on several threads; the report is the serial one, byte for byte, in
+    /// path order, bad files included (text and JSON).
+    @Test func aFolderReadOnSeveralThreadsGivesTheSerialReport() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { !$0.hasPrefix(".") }.sorted()
+        let directory = try folder(with: names)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for format in ["text", "json"] {
+            let serial = try runNibviz(["inspect", directory.path, "--format", format, "--jobs", "1"])
+            let parallel = try runNibviz(["inspect", directory.path, "--format", format, "--jobs", "4"])
+            #expect(serial.status == 1, "the folder holds unreadable files")
+            #expect(parallel.status == serial.status)
+            #expect(parallel.stdout == serial.stdout, "\(format)")
+            #expect(parallel.stderr == serial.stderr)
+            #expect(serial.output.contains("empty.xib"), "every file is in the report")
+        }
+        #expect(try runNibviz(["inspect", directory.path, "--jobs", "0"]).status == 64)
+    }
+
     @Test func aFolderSummaryInJSONHasTotals() throws {
         let directory = try folder(with: ["ios-view.xib", "macos-main.storyboard"])
         defer { try? FileManager.default.removeItem(at: directory) }
