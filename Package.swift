@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The dynamic linker finds GraphvizShim's `delete_fast_node` before the dot layout plugin's
+/// only where the executable exports it (GraphvizShim/FastNodeList.c). Linux only: elsewhere
+/// the shim defines no such function.
+let fastNodeListExport: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=delete_fast_node"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "nibviz",
     platforms: [.macOS(.v15)],
@@ -130,7 +137,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "nibviz", dependencies: ["NibVizCLI"]),
+        // Exports the shim's `delete_fast_node` so the dot layout plugin's calls land there
+        // (GraphvizShim/FastNodeList.c); the linker exports `gvprintdouble` unasked, as libgvc
+        // defines it too.
+        .executableTarget(name: "nibviz", dependencies: ["NibVizCLI"], linkerSettings: fastNodeListExport),
         // `make bench`: throughput figures as ratios against baselines measured in the same run.
         .executableTarget(
             name: "NibVizBench",
@@ -138,7 +148,8 @@ let package = Package(
                 "GraphvizRender", "NibParsing", "NibCompiled", "NibScenario", "NibModel", "NibSite", "NibSiteBuild", "NibDiagrams",
                 "NibSimulation",
                 "NibDiffing", "NibReview", "NibSources", "NibOutput",
-            ]
+            ],
+            linkerSettings: fastNodeListExport
         ),
         // `make fuzz`: mutation fuzzer driving the built binary over Tests/Fuzz/seeds/<format>/.
         .executableTarget(name: "NibVizFuzz"),
@@ -163,7 +174,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "__Fixtures__"]
         ),
-        .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"]),
+        .testTarget(name: "GraphvizRenderTests", dependencies: ["NibTestSupport", "GraphvizRender"], linkerSettings: fastNodeListExport),
         .testTarget(
             name: "NibSiteTests",
             dependencies: [

@@ -83,4 +83,13 @@ void nibviz_print_coordinates_ourselves(int on);
    before any SVG was drawn, and off Linux). */
 const char *nibviz_graphviz_version(void);
 
+/* dot's `delete_fast_node` without its linear walk of the node list (FastNodeList.c), where
+   the executable exports it: `decide` turns it on for the Graphviz version it was checked
+   against (2.43; `nibviz_context` calls it); `ourselves(0)` hands every call to the plugin's
+   own function, `ourselves(1)` to this one, for tests that compare the two. */
+void nibviz_fast_node_list_decide(const char *version);
+void nibviz_unlink_fast_nodes_ourselves(int on);
+/* How many nodes this process unlinked itself rather than through the plugin's function. */
+unsigned long nibviz_fast_node_unlinks(void);
+
 #endif
