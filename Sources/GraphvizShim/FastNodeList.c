@@ -1,9 +1,6 @@
 #define _GNU_SOURCE
 #include "GraphvizShim.h"
 #include <dlfcn.h>
-#include <limits.h>
-#include <link.h>
-#include <stdio.h>
 #include <graphviz/graphviz_version.h>
 #include <graphviz/gvc.h>
 #include <graphviz/types.h>
@@ -31,6 +28,10 @@
    here and the plugin's function runs. */
 
 #if defined(__linux__)
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+
 typedef void (*delete_fast_node_function)(graph_t *g, node_t *n);
 
 /* 0: not decided yet (the plugin's function), 1: ours, 2: the plugin's. */
