@@ -24,66 +24,75 @@
    graph dot built itself always holds the node), so the layout and the SVG are the same.
    Only for the Graphviz version this file was compiled and checked against (2.43, its
    headers' layout of the node and graph records); with any other, or before a context said
-   which version runs, the plugin's own function does the work. Off Linux nothing is defined
-   here and the plugin's function runs. */
+   which version runs, the plugin's own function does the work, as it does for a node its
+   neighbours say is not in the list (there the plugin's assertion stops the process, as it
+   always did). Off Linux nothing is defined here and the plugin's function runs. */
 
 #if defined(__linux__)
-#include <limits.h>
-#include <link.h>
-#include <stdio.h>
-
 typedef void (*delete_fast_node_function)(graph_t *g, node_t *n);
+
+/* The plugin's name for it (its headers are not installed); defined below. */
+void delete_fast_node(graph_t *g, node_t *n);
 
 /* 0: not decided yet (the plugin's function), 1: ours, 2: the plugin's. */
 static atomic_int unlink_mode;
+/* The plugin's own function once looked up; `lookup_done` also when it could not be found. */
 static _Atomic(delete_fast_node_function) plugin_delete_fast_node;
+static atomic_int lookup_done;
 static atomic_ulong fast_unlinks;
 
-void nibviz_fast_node_list_decide(const char *version) {
-    int ours = version && strncmp(version, "2.43.", 5) == 0 && strncmp(PACKAGE_VERSION, "2.43.", 5) == 0;
-    int undecided = 0;
-    /* A test's choice (`nibviz_unlink_fast_nodes_ourselves(0)`) made meanwhile stands. */
-    atomic_compare_exchange_strong(&unlink_mode, &undecided, ours ? 1 : 2);
+int nibviz_fast_node_list_mode_for(const char *version) {
+    return version && strncmp(version, "2.43.", 5) == 0 && strncmp(PACKAGE_VERSION, "2.43.", 5) == 0 ? 1 : 2;
 }
 
-void nibviz_unlink_fast_nodes_ourselves(int on) { atomic_store(&unlink_mode, on ? 1 : 2); }
+void nibviz_fast_node_list_decide(const char *version) {
+    int undecided = 0;
+    /* A test's choice (`nibviz_set_fast_node_list_mode`) made meanwhile stands. */
+    atomic_compare_exchange_strong(&unlink_mode, &undecided, nibviz_fast_node_list_mode_for(version));
+}
+
+int nibviz_fast_node_list_mode(void) { return atomic_load(&unlink_mode); }
+
+void nibviz_set_fast_node_list_mode(int mode) { atomic_store(&unlink_mode, mode); }
 
 unsigned long nibviz_fast_node_unlinks(void) { return atomic_load(&fast_unlinks); }
 
-/* The file name of the loaded dot layout plugin (its version is in it: .so.6 for 2.43). */
-static int find_dot_layout(struct dl_phdr_info *info, size_t size, void *found) {
-    (void)size;
-    if (!info->dlpi_name || !strstr(info->dlpi_name, "libgvplugin_dot_layout")) return 0;
-    snprintf(found, PATH_MAX, "%s", info->dlpi_name);
-    return 1;
-}
-
-/* The plugin's own delete_fast_node. Not `dlsym(RTLD_NEXT, …)`: Graphviz opens its plugins
+/* The plugin's own delete_fast_node, looked up once in the object that called this one (the
+   plugin: only it calls the function). Not `dlsym(RTLD_NEXT, …)`: Graphviz opens its plugins
    without adding them to the global scope, so only a lookup in the plugin itself finds it. */
-static delete_fast_node_function next_delete_fast_node(void) {
-    delete_fast_node_function next = atomic_load(&plugin_delete_fast_node);
-    if (next) return next;
-    char name[PATH_MAX] = {0};
-    dl_iterate_phdr(find_dot_layout, name);
-    void *plugin = name[0] ? dlopen(name, RTLD_NOW | RTLD_NOLOAD) : NULL;
-    if (!plugin) return NULL;
-    next = (delete_fast_node_function)dlsym(plugin, "delete_fast_node");
-    dlclose(plugin);
-    atomic_store(&plugin_delete_fast_node, next);
-    return next;
+static delete_fast_node_function plugin_function(void *caller) {
+    if (atomic_load(&lookup_done)) return atomic_load(&plugin_delete_fast_node);
+    delete_fast_node_function found = NULL;
+    Dl_info info;
+    if (dladdr(caller, &info) && info.dli_fname) {
+        void *plugin = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+        if (plugin) {
+            found = (delete_fast_node_function)dlsym(plugin, "delete_fast_node");
+            /* NOLOAD took a reference to a library that stays loaded: give it back. */
+            dlclose(plugin);
+        }
+    }
+    if (found == delete_fast_node) found = NULL;
+    atomic_store(&plugin_delete_fast_node, found);
+    atomic_store(&lookup_done, 1);
+    return found;
 }
 
 void delete_fast_node(graph_t *g, node_t *n) {
-    if (atomic_load_explicit(&unlink_mode, memory_order_relaxed) != 1) {
-        delete_fast_node_function next = next_delete_fast_node();
-        /* The plugin is loaded (it is what calls), so only an unreadable one falls to ours. */
-        if (next && next != delete_fast_node) {
-            next(g, n);
-            return;
-        }
-    }
     node_t *following = ND_next(n);
     node_t *preceding = ND_prev(n);
+    /* Whether `n` is in `g`'s list, as far as its neighbours say (in O(1)): a node that is
+       not (a bad graph drawing Graphviz into a double delete) goes to the plugin's function,
+       whose assertion stops the process as it always did, instead of cutting another list. */
+    int linked = (preceding ? ND_next(preceding) == n : GD_nlist(g) == n) && (!following || ND_prev(following) == n);
+    if (atomic_load_explicit(&unlink_mode, memory_order_relaxed) != 1 || !linked) {
+        delete_fast_node_function plugin = plugin_function(__builtin_return_address(0));
+        if (plugin) {
+            plugin(g, n);
+            return;
+        }
+        /* The plugin's own cannot be found (never seen): the same unlink, done here. */
+    }
     if (following) ND_prev(following) = preceding;
     if (preceding)
         ND_next(preceding) = following;
@@ -94,7 +103,12 @@ void delete_fast_node(graph_t *g, node_t *n) {
     atomic_store_explicit(&fast_unlinks, atomic_load_explicit(&fast_unlinks, memory_order_relaxed) + 1, memory_order_relaxed);
 }
 #else
+int nibviz_fast_node_list_mode_for(const char *version) {
+    (void)version;
+    return 2;
+}
 void nibviz_fast_node_list_decide(const char *version) { (void)version; }
-void nibviz_unlink_fast_nodes_ourselves(int on) { (void)on; }
+int nibviz_fast_node_list_mode(void) { return 2; }
+void nibviz_set_fast_node_list_mode(int mode) { (void)mode; }
 unsigned long nibviz_fast_node_unlinks(void) { return 0; }
 #endif

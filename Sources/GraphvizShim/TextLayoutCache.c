@@ -78,7 +78,7 @@ GVC_t *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store) {
     GVC_t *plain = gvContext();
     /* The dot layout's node list is unlinked here when the running Graphviz is the one
        FastNodeList.c was checked against. */
-    nibviz_fast_node_list_decide(gvcVersion(plain));
+    nibviz_fast_node_list_decide(plain ? gvcVersion(plain) : NULL);
     void *pango = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
     gvplugin_installed_t *types = pango ? dlsym(pango, "gvtextlayout_pango_types") : NULL;
     gvtextlayout_engine_t *engine = types ? types[0].engine : NULL;

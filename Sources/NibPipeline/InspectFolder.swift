@@ -73,7 +73,9 @@ public struct InspectFolder {
                 return .failure(error)
             }
         }
-        // Any other error stops the command, the first in path order, as a serial read would.
+        // Any other error (none is known: the loaders throw located ones) stops the command
+        // once every document was read, the first in path order, with the message a serial
+        // read gave.
         let summaries = try read.map { try $0.get() }
         return Result(summaries: summaries, skipped: skipped.map { "inspect: skipped \($0.input.relativePath): \($0.reason)" })
     }

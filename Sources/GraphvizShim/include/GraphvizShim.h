@@ -84,11 +84,14 @@ void nibviz_print_coordinates_ourselves(int on);
 const char *nibviz_graphviz_version(void);
 
 /* dot's `delete_fast_node` without its linear walk of the node list (FastNodeList.c), where
-   the executable exports it: `decide` turns it on for the Graphviz version it was checked
-   against (2.43; `nibviz_context` calls it); `ourselves(0)` hands every call to the plugin's
-   own function, `ourselves(1)` to this one, for tests that compare the two. */
+   the executable exports it (Linux). Its mode: 0 undecided, 1 ours, 2 the plugin's own.
+   `mode_for` is the mode a Graphviz version gets (1 for 2.43, the version it was checked
+   against); `decide` sets it once, from the running version (`nibviz_context` calls it);
+   `set` overrides it, for tests that compare the two. */
+int nibviz_fast_node_list_mode_for(const char *version);
 void nibviz_fast_node_list_decide(const char *version);
-void nibviz_unlink_fast_nodes_ourselves(int on);
+int nibviz_fast_node_list_mode(void);
+void nibviz_set_fast_node_list_mode(int mode);
 /* How many nodes this process unlinked itself rather than through the plugin's function. */
 unsigned long nibviz_fast_node_unlinks(void);
 
