@@ -36,13 +36,6 @@ enum FigureHTML {
         UTF8Bytes.repair(&out, from: start)
     }
 
-    /// `inline(_:prefix:into:)` on its own, as text.
-    static func inline(_ svg: [UInt8], prefix: String) -> String {
-        var out: [UInt8] = []
-        inline(svg, prefix: prefix, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// At most about how many bytes an SVG of `count` bytes takes inlined: the prefixed ids
     /// grow it, the prolog and comments it drops shrink it.
     static func inlinedSize(_ count: Int) -> Int { count + count / 16 }

@@ -2,7 +2,9 @@
 /// Graphviz into the page's file as bytes, and checking it through `String(decoding:)` (a copy
 /// and a validation of each figure's megabytes) was ~2 % of a corpus build's CPU. SVG is almost
 /// all ASCII, which is checked eight bytes at a time; a multi-byte sequence is checked where it
-/// stands, and only bytes that are not UTF-8 send the run through `String(decoding:)`.
+/// stands, and only bytes that are not UTF-8 send the run through `String(decoding:)`. Not the
+/// standard library's `UTF8Span(validating:)` (Swift 6.2): on 50 MB of mostly-ASCII text it took
+/// 20–29 ms against this check's 7 ms, and it needs macOS 26.
 enum UTF8Bytes {
     /// Replaces what is not UTF-8 in `bytes[start...]` by U+FFFD, as `String(decoding:as:)`
     /// would; valid bytes are left as they are.

@@ -99,10 +99,17 @@ struct RuleLinkerTests {
 
 @Suite("FigureHTML")
 struct FigureHTMLTests {
+    /// `svg` inlined as a page's bytes get it, as text.
+    private func inlined(_ svg: String, prefix: String) -> String {
+        var out: [UInt8] = []
+        FigureHTML.inline(Array(svg.utf8), prefix: prefix, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     @Test func inlinedSVGLosesItsPrologAndGetsPrefixedIDs() {
         let svg =
             "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<!-- Generated -->\n<svg width=\"62pt\" height=\"44pt\" viewBox=\"0 0 62 44\"><g id=\"graph0\" class=\"graph\"><!-- a --><g id=\"node1\" class=\"node\"></g></g></svg>\n"
-        let inline = FigureHTML.inline(Array(svg.utf8), prefix: "f3")
+        let inline = inlined(svg, prefix: "f3")
         #expect(
             inline
                 == "<svg viewBox=\"0 0 62 44\" style=\"max-width:62pt;min-width:31pt\"><g id=\"f3-graph0\" class=\"graph\"><g id=\"f3-node1\" class=\"node\"></g></g></svg>"
@@ -115,7 +122,7 @@ struct FigureHTMLTests {
     @Test func commentsWithAngleBracketsGradientsAndAnUnendedComment() {
         let svg = "<svg width=\"10pt\" height=\"10pt\"><!-- a>b -- c --><g id=\"x\" fill=\"url(#grad)\"></g><!-- open <g id=\"y\"/>"
         #expect(
-            FigureHTML.inline(Array(svg.utf8), prefix: "f1")
+            inlined(svg, prefix: "f1")
                 == "<svg style=\"max-width:10pt;min-width:5pt\"><g id=\"f1-x\" fill=\"url(#f1-grad)\"></g>")
     }
 
