@@ -26,7 +26,12 @@ public final class GraphvizRenderer: Sendable {
 
     /// Lays out and renders the DOT bytes `dot` as `job` says (the worker's path: the bytes
     /// arrive as they were sent, never turned into a `String` and back).
-    func render(dot: [UInt8], job: RenderJob) throws(RenderError) -> RenderOutput {
+    ///
+    /// `freeing: false` leaves the graph and its layout where they are instead of freeing them,
+    /// for a process that exits soon and so hands all of it back to the kernel at once (a
+    /// RenderWorker server): Graphviz's `agclose` and `gvFreeLayout` walk every node, edge and
+    /// attribute of the graph again.
+    func render(dot: [UInt8], job: RenderJob, freeing: Bool = true) throws(RenderError) -> RenderOutput {
         let result: Result<RenderOutput, RenderError> = context.withLock { gvc in
             guard let gvc else {
                 return .failure(RenderError(stage: .render, name: job.name, message: "could not create a Graphviz context"))
@@ -34,13 +39,15 @@ public final class GraphvizRenderer: Sendable {
             let clock = ContinuousClock()
             let start = clock.now
             let cpuStart = CPUClock.thread()
-            var result = Self.render(dot, job, in: gvc, clock: clock, start: start)
+            var result = Self.render(dot, job, in: gvc, freeing: freeing, clock: clock, start: start)
             // After `render` returned: freeing the graph and its layout is Graphviz's work too
-            // (seconds for a big graph), counted in its render stage rather than left over.
+            // (seconds for a big graph), counted as its own stage rather than left over.
             if case .success(var output) = result {
                 output.timing.graphvizCPU = CPUClock.thread() - cpuStart
                 output.timing.total = Self.seconds(clock.now - start)
-                output.timing.render = output.timing.total - output.timing.parse - output.timing.layout
+                if freeing {
+                    output.timing.release = max(0, output.timing.total - output.timing.parse - output.timing.layout - output.timing.render)
+                }
                 result = .success(output)
             }
             return result
@@ -49,7 +56,8 @@ public final class GraphvizRenderer: Sendable {
     }
 
     private static func render(
-        _ utf8: [UInt8], _ request: RenderJob, in gvc: OpaquePointer, clock: ContinuousClock, start: ContinuousClock.Instant
+        _ utf8: [UInt8], _ request: RenderJob, in gvc: OpaquePointer, freeing: Bool, clock: ContinuousClock,
+        start: ContinuousClock.Instant
     ) -> Result<RenderOutput, RenderError> {
         _ = takeMessages()  // drop anything left from a previous call
         let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
@@ -62,7 +70,7 @@ public final class GraphvizRenderer: Sendable {
             let error = parseError(messages, name: request.name)
             return .failure(request.generated ? error.inGeneratedDOT : error)
         }
-        defer { agclose(graph) }
+        defer { if freeing { agclose(graph) } }
         let parsed = clock.now
         var (warnings, errorCount) = takeMessages()
         if errorCount > 0 {
@@ -74,7 +82,7 @@ public final class GraphvizRenderer: Sendable {
             return .failure(
                 RenderError(stage: .layout, name: request.name, message: messages.first ?? "layout with \(request.engine.rawValue) failed"))
         }
-        defer { gvFreeLayout(gvc, graph) }
+        defer { if freeing { gvFreeLayout(gvc, graph) } }
         let laidOut = clock.now
         var buffer: UnsafeMutablePointer<CChar>?
         var length = 0
@@ -89,7 +97,7 @@ public final class GraphvizRenderer: Sendable {
             return .failure(RenderError(stage: .render, name: request.name, message: clean(message)))
         }
         let data = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
-        let timing = RenderTiming(parse: seconds(parsed - start), layout: seconds(laidOut - parsed))
+        let timing = RenderTiming(parse: seconds(parsed - start), layout: seconds(laidOut - parsed), render: seconds(clock.now - laidOut))
         return .success(RenderOutput(data: data, warnings: warnings.map(clean), timing: timing))
     }
 

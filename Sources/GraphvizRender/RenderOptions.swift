@@ -105,12 +105,15 @@ public struct RenderTiming: Hashable, Sendable, Codable {
     public var parse: Double = 0
     /// `gvLayout`.
     public var layout: Double = 0
-    /// `gvRenderData`, then freeing the graph and its layout.
+    /// `gvRenderData`.
     public var render: Double = 0
-    /// The job from the caller's side; the part not in `parse + layout + render` is nibviz's own
+    /// Freeing the graph and its layout (`gvFreeLayout`, `agclose`); 0 where the process leaves
+    /// them to its exit (RenderWorker's servers).
+    public var release: Double = 0
+    /// The job from the caller's side; the part not in `graphviz` is nibviz's own
     /// work (framing, pipes, process hand-off) and time spent waiting for a core.
     public var total: Double = 0
-    /// CPU seconds Graphviz used for the three stages (the thread's CPU clock): under load the
+    /// CPU seconds Graphviz used for the four stages (the thread's CPU clock): under load the
     /// stages' wall time includes waiting for a core, this does not.
     public var graphvizCPU: Double = 0
     /// CPU seconds nibviz itself spent on the job outside Graphviz: in a worker, reading the
@@ -118,17 +121,21 @@ public struct RenderTiming: Hashable, Sendable, Codable {
     public var ownCPU: Double = 0
 
     /// Creates a timing.
-    public init(parse: Double = 0, layout: Double = 0, render: Double = 0, total: Double = 0, graphvizCPU: Double = 0, ownCPU: Double = 0) {
+    public init(
+        parse: Double = 0, layout: Double = 0, render: Double = 0, release: Double = 0, total: Double = 0, graphvizCPU: Double = 0,
+        ownCPU: Double = 0
+    ) {
         self.parse = parse
         self.layout = layout
         self.render = render
+        self.release = release
         self.total = total
         self.graphvizCPU = graphvizCPU
         self.ownCPU = ownCPU
     }
 
     /// Time inside Graphviz.
-    public var graphviz: Double { parse + layout + render }
+    public var graphviz: Double { parse + layout + render + release }
 }
 
 /// Why a render failed.

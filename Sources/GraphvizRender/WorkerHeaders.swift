@@ -106,7 +106,7 @@ extension WorkerProtocol.Header {
         }
         fields.add(timing != nil)
         if let timing {
-            for value in [timing.parse, timing.layout, timing.render, timing.total, timing.graphvizCPU, timing.ownCPU] { fields.add(value) }
+            for value in [timing.parse, timing.layout, timing.render, timing.release, timing.total, timing.graphvizCPU, timing.ownCPU] { fields.add(value) }
         }
         return fields.bytes
     }
@@ -130,8 +130,8 @@ extension WorkerProtocol.Header {
         var timing: RenderTiming?
         if try reader.flag() {
             timing = RenderTiming(
-                parse: try reader.double(), layout: try reader.double(), render: try reader.double(), total: try reader.double(),
-                graphvizCPU: try reader.double(), ownCPU: try reader.double())
+                parse: try reader.double(), layout: try reader.double(), render: try reader.double(), release: try reader.double(),
+                total: try reader.double(), graphvizCPU: try reader.double(), ownCPU: try reader.double())
         }
         guard reader.atEnd else { throw .init() }
         self.init(ok: ok, warnings: warnings, error: error, retiring: retiring, timing: timing)

@@ -104,12 +104,15 @@ public struct SiteTimings: Sendable {
         let parse = diagrams.reduce(0) { $0 + $1.timing.parse }
         let layout = diagrams.reduce(0) { $0 + $1.timing.layout }
         let render = diagrams.reduce(0) { $0 + $1.timing.render }
+        let release = diagrams.reduce(0) { $0 + $1.timing.release }
+        let graphviz = parse + layout + render + release
         let jobs = diagrams.reduce(0) { $0 + $1.timing.total }
         let ownCPU = diagrams.reduce(0) { $0 + $1.timing.ownCPU }
         lines.append(
             "  diagrams rendered \(diagrams.count) in \(format(renderWall)) with \(lanes) lane(s): Graphviz parse \(format(parse)), "
-                + "layout \(format(layout)), render \(format(render)) (\(format(graphvizCPU)) CPU)"
+                + "layout \(format(layout)), render \(format(render)), freeing \(format(release)) (\(format(graphvizCPU)) CPU)"
         )
+
         // The jobs' wall time beyond Graphviz's is nibviz's own CPU work plus time the worker
         // waited for a core (other processes, or this build planning pages on the same cores):
         // told apart, so a loaded machine does not read as per-job overhead.
@@ -119,7 +122,7 @@ public struct SiteTimings: Sendable {
             lines.append(
                 "  nibviz's own work on the jobs (framing, pipes, both sides) \(format(ownCPU)) CPU, "
                     + String(format: "%.3f ms per job", perJob)
-                    + "; waiting for a core \(format(max(0, jobs - parse - layout - render - ownCPU)))")
+                    + "; waiting for a core \(format(max(0, jobs - graphviz - ownCPU)))")
         }
         if let processCPU, let own = processOwnCPU {
             lines.append(
@@ -158,7 +161,7 @@ public struct SiteTimings: Sendable {
             lines.append("  source files parsed \(sourceFilesParsed), kept from the previous build \(sourceFilesKept)")
         }
         lines.append(
-            "  summary graphviz=\(String(format: "%.3f", parse + layout + render)) jobs=\(String(format: "%.3f", jobs)) "
+            "  summary graphviz=\(String(format: "%.3f", graphviz)) graphviz-freeing=\(String(format: "%.3f", release)) jobs=\(String(format: "%.3f", jobs)) "
                 + "render-wall=\(String(format: "%.3f", renderWall)) idle=\(String(format: "%.3f", idleWorkerSeconds)) diagrams=\(diagrams.count) lanes=\(lanes) "
                 + "graphviz-cpu=\(String(format: "%.3f", graphvizCPU)) own-cpu=\(String(format: "%.3f", ownCPU))"
                 + (processOwnCPU.map { " process-cpu=\(String(format: "%.3f", $0))" } ?? "")
@@ -169,7 +172,7 @@ public struct SiteTimings: Sendable {
                 } ?? "")
         )
         if !diagrams.isEmpty {
-            lines.append("  longest diagrams (job = parse + layout + render + overhead):")
+            lines.append("  longest diagrams (job = parse + layout + render + freeing + overhead):")
             for (name, timing) in diagrams.prefix(count) {
                 lines.append(
                     "    \(format(timing.total))  layout \(format(timing.layout))  render \(format(timing.render))  \(name)")

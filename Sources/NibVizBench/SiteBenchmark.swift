@@ -119,6 +119,12 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         + "\(format(summaryValue("main-cpu", in: full.stderr))) s), its busiest page-files queue "
         + "\(format(summaryValue("files-busiest-cpu", in: full.stderr))) s (the page files "
         + "\(format(summaryValue("files-cpu", in: full.stderr))) s in all)."
+    let serialFreeing = format(summaryValue("graphviz-freeing", in: serial.stderr))
+    let fullFreeing = format(summaryValue("graphviz-freeing", in: full.stderr))
+    let freeing: String =
+        "- Of Graphviz's serial time, freeing each graph and its layout took \(serialFreeing) s; in the full build "
+        + "\(fullFreeing) s: a worker's servers leave their graphs to their exit, which hands their memory back at once (up to "
+        + "128 MiB each; see `RenderWorker.Limits.keptBytes`). The floor still counts it, as the serial build spends it."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }
@@ -149,6 +155,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
             + "serial, \(format(summaryValue("process-cpu", in: full.stderr))) s in the full build, next to Graphviz's "
             + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers; "
             + mainThread,
+        freeing,
         "- Full build vs all the work spread over the cores ((serial Graphviz + nibviz's own serial CPU) ÷ \(cores)): "
             + "\(format(median(workBounds)))× (rounds: \(workBounds.map { format($0) + "×" }.joined(separator: ", "))); "
             + "not a target: 1.00× would be every core busy with the serial build's work and nothing more.",

@@ -16,6 +16,9 @@ struct RenderWorkerCommand: ParsableCommand {
     @Option(help: "Exit once resident memory passes this many MiB.")
     var maxRssMb = 768
 
+    @Option(help: "MiB a server's memory may grow by from graphs it leaves to its exit instead of freeing (0: free each).")
+    var keptMb = RenderWorker.defaultKeptBytes >> 20
+
     @Option(help: "Address space limit (RLIMIT_AS) in MiB; a graph that needs more fails alone.")
     var maxMemoryMb = RenderLimits.maxAddressBytes >> 20
 
@@ -29,7 +32,8 @@ struct RenderWorkerCommand: ParsableCommand {
         ProcessMemory.limitArenas(to: 1)
         // Its pool's process may not be a batch job (`render`, tests); a worker always is.
         ProcessScheduling.runAsBatch()
-        let status = RenderWorker.run(maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20, maxAddressBytes: maxMemoryMb << 20)
+        let status = RenderWorker.run(
+            maxJobs: maxJobs, maxResidentBytes: maxRssMb << 20, keptBytes: max(0, keptMb) << 20, maxAddressBytes: maxMemoryMb << 20)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -97,6 +97,36 @@ import Testing
         #expect(servers[0] == worker.pid && servers[1] != worker.pid && Set(servers.dropFirst()).count == 1, "\(servers)")
     }
 
+    /// A server leaves each graph to its exit instead of freeing it (`Limits.keptBytes`), and
+    /// retires once what it kept passes the budget: the same SVG as a worker that frees each,
+    /// no freeing in the servers' timings, and a fresh server when the budget is spent.
+    @Test func serversLeaveGraphsToTheirExitUntilTheirBudgetIsSpent() throws {
+        // ~2 MiB kept per graph: 150 nodes, 300 edges, labels.
+        let edges = (0..<300).map { "n\($0 % 150) -> n\(($0 * 7 + 3) % 150) [label=\"e\($0)\"]" }.joined(separator: "; ")
+        let request = RenderRequest(dot: "digraph { node [shape=box]; \(edges) }", name: "kept.dot")
+        var answers: [String: [(svg: [UInt8], release: Double, server: Int32)]] = [:]
+        for kept in ["0", "1"] {
+            let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--kept-mb", kept])
+            defer { worker.stop() }
+            for index in 0..<5 {
+                guard case .rendered(.success(let output), let retiring) = worker.send(request, timeout: 30) else {
+                    Issue.record("--kept-mb \(kept): graph \(index) should render")
+                    return
+                }
+                #expect(!retiring)
+                answers[kept, default: []].append((output.data, output.timing.release, worker.serverPID))
+            }
+        }
+        let freeing = answers["0"] ?? [], keeping = answers["1"] ?? []
+        try #require(freeing.count == 5 && keeping.count == 5)
+        #expect(Set(freeing.map(\.svg) + keeping.map(\.svg)).count == 1, "every answer is the same SVG")
+        #expect(freeing.allSatisfy { $0.release > 0 }, "with --kept-mb 0 every graph is freed")
+        // The worker draws (and frees) the first graph; servers the rest.
+        #expect(keeping[0].release > 0 && keeping.dropFirst().allSatisfy { $0.release == 0 }, "\(keeping.map(\.release))")
+        #expect(Set(freeing.dropFirst().map(\.server)).count == 1, "freeing, one server draws the four graphs")
+        #expect(Set(keeping.dropFirst().map(\.server)).count == 4, "keeping 1 MiB at most, each server draws one graph")
+    }
+
     /// A worker that drew its first graph itself: the next is drawn by a server it forks.
     static func workerPastItsFirstGraph() throws -> WorkerProcess {
         let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker"])
