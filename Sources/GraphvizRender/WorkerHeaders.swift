@@ -106,7 +106,9 @@ extension WorkerProtocol.Header {
         }
         fields.add(timing != nil)
         if let timing {
-            for value in [timing.parse, timing.layout, timing.render, timing.release, timing.total, timing.graphvizCPU, timing.ownCPU] { fields.add(value) }
+            for value in [timing.parse, timing.layout, timing.render, timing.release, timing.total, timing.graphvizCPU, timing.ownCPU] {
+                fields.add(value)
+            }
         }
         return fields.bytes
     }

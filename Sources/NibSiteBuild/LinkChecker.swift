@@ -1,6 +1,6 @@
 import Foundation
-import NibPipeline
 import NibModel
+import NibPipeline
 
 /// Walks a built site and reports every internal link or anchor that does not resolve, and
 /// every reference to an outside host (the site must work offline).

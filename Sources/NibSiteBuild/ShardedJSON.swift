@@ -1,6 +1,6 @@
 import Foundation
-import NibPipeline
 import NibOutput
+import NibPipeline
 
 /// Build state split by key over several JSON files in the output folder (the pages and
 /// documents of `BuildState`, the source declarations of `SourceCache`): a rebuild reads them
