@@ -16,8 +16,11 @@ public final class GraphvizRenderer: Sendable {
 
     private init() {
         nibviz_capture_errors()
-        context = Mutex(nibviz_context(TextMeasurements.lookup, TextMeasurements.store))
+        context = Mutex(nibviz_context())
     }
+
+    /// Runs `body` while no graph is drawn in this process (tests reaching Graphviz's state).
+    func whileNotDrawing<T>(_ body: () -> T) -> T { context.withLock { _ in body() } }
 
     /// Lays out and renders one graph; throws `RenderError` with Graphviz's message.
     public func render(_ request: RenderRequest) throws(RenderError) -> RenderOutput {

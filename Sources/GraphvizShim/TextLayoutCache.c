@@ -12,13 +12,11 @@
    selectors and font sizes that repeat from one label and one graph to the next. This
    plugin stands in front of Pango's ("textlayout", quality 11 > Pango's 10): a span whose
    text, font name, size and flags were measured before gets the same numbers back, the rest
-   go to Pango. Only what Pango computes from those inputs is reused (its font description
+   go to Pango. The measurements are kept in TextMeasureTable.c's table. Only what Pango computes from those inputs is reused (its font description
    cache is keyed by the same name and size); its PangoLayout is only drawn by the cairo
    renderers, so reuse is on only while SVG or DOT is rendered (`nibviz_text_cache_use`). */
 
 static boolean (*pango_measure)(textspan_t *span, char **fontpath);
-static nibviz_text_lookup cache_lookup;
-static nibviz_text_store cache_store;
 static int cache_in_use;
 
 static boolean measure(textspan_t *span, char **fontpath) {
@@ -36,7 +34,7 @@ static boolean measure(textspan_t *span, char **fontpath) {
     memcpy(key + sizeof(double) + 1 + name_length + 1, span->str, text_length);
     nibviz_text_metrics metrics;
     boolean measured;
-    if (cache_lookup(key, length, &metrics)) {
+    if (nibviz_text_table_lookup(key, length, &metrics)) {
         span->size.x = metrics.width;
         span->size.y = metrics.height;
         span->yoffset_layout = metrics.yoffset_layout;
@@ -51,7 +49,7 @@ static boolean measure(textspan_t *span, char **fontpath) {
         metrics.yoffset_layout = span->yoffset_layout;
         metrics.yoffset_centerline = span->yoffset_centerline;
         metrics.measured = measured ? 1 : 0;
-        cache_store(key, length, &metrics);
+        nibviz_text_table_store(key, length, &metrics);
     }
     if (key != small) free(key);
     return measured;
@@ -72,7 +70,7 @@ static lt_symlist_t builtins[] = {
     {NULL, NULL},
 };
 
-GVC_t *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store) {
+GVC_t *nibviz_context(void) {
     /* A first context loads the text layout plugin Graphviz would use: Pango's, found by its
        library's exported plugin table. Without it (no Pango plugin), the plain context. */
     GVC_t *plain = gvContext();
@@ -82,10 +80,9 @@ GVC_t *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store) {
     void *pango = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD);
     gvplugin_installed_t *types = pango ? dlsym(pango, "gvtextlayout_pango_types") : NULL;
     gvtextlayout_engine_t *engine = types ? types[0].engine : NULL;
-    if (!engine || !engine->textlayout || !lookup || !store) return plain;
+    /* The table is mapped before any graph is drawn, so before this process forks a server. */
+    if (!engine || !engine->textlayout || !nibviz_text_table_open()) return plain;
     pango_measure = engine->textlayout;
-    cache_lookup = lookup;
-    cache_store = store;
     gvFreeContext(plain);
     return gvContextPlugins(builtins, 1);
 }

@@ -51,16 +51,22 @@ typedef struct {
     int measured;
 } nibviz_text_metrics;
 
-/* The cache behind the text layout plugin, kept by the caller: `lookup` fills `metrics` and
-   returns 1 for a key stored before (0 otherwise); `store` keeps them. A key is the span's
-   font size, flags, font name and text as bytes. */
-typedef int (*nibviz_text_lookup)(const unsigned char *key, size_t length, nibviz_text_metrics *metrics);
-typedef void (*nibviz_text_store)(const unsigned char *key, size_t length, const nibviz_text_metrics *metrics);
+/* The table the text layout plugin keeps its measurements in (TextMeasureTable.c): memory
+   shared with the processes this one forks, so a render worker's servers each start with what
+   the servers before them measured. `open` maps it (1; 0 if it could not be mapped, and then
+   nothing is kept); `lookup` fills `metrics` and returns 1 for a key stored before (0
+   otherwise); `store` keeps them; `count` says how many are kept. A key is the span's font
+   size, flags, font name and text as bytes. Calls must not overlap (GraphvizRenderer's lock,
+   and one drawing process per worker at a time). */
+int nibviz_text_table_open(void);
+int nibviz_text_table_lookup(const unsigned char *key, size_t length, nibviz_text_metrics *metrics);
+void nibviz_text_table_store(const unsigned char *key, size_t length, const nibviz_text_metrics *metrics);
+size_t nibviz_text_table_count(void);
 
 /* A Graphviz context whose text layout remembers each span's measurements across labels and
-   graphs (through `lookup`/`store`) and asks Pango only for new ones; the plain context
-   where Pango's plugin is not installed. */
-struct GVC_s *nibviz_context(nibviz_text_lookup lookup, nibviz_text_store store);
+   graphs (in the table above) and asks Pango only for new ones; the plain context where
+   Pango's plugin is not installed or the table could not be mapped. */
+struct GVC_s *nibviz_context(void);
 
 /* Reuse remembered measurements (1) or measure every span (0): on while SVG or DOT is
    rendered, whose renderers never draw Pango's layout; off for PNG and PDF. */
