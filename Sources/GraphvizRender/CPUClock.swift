@@ -28,30 +28,35 @@ public enum CPUClock {
 enum ProcFile {
     /// The `field`-th space-separated unsigned integer of the file's first 256 bytes.
     static func firstNumber(_ path: String, field: Int) -> UInt64? {
+        let numbers = leadingNumbers(path, count: field + 1)
+        return numbers.count > field ? numbers[field] : nil
+    }
+
+    /// The first `count` space-separated unsigned integers of the file's first 256 bytes, up to
+    /// the first thing that is not one (fewer when the file has fewer; none when unreadable).
+    static func leadingNumbers(_ path: String, count wanted: Int) -> [UInt64] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return [] }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
+        var numbers: [UInt64] = []
         var index = 0
-        var current = 0
-        while index < count {
+        while index < count, numbers.count < wanted {
             while index < count, buffer[index] == UInt8(ascii: " ") { index += 1 }
             var value: UInt64 = 0
             var digits = 0
             while index < count, buffer[index] >= UInt8(ascii: "0"), buffer[index] <= UInt8(ascii: "9") {
                 let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
                 let (sum, overflowSum) = times.addingReportingOverflow(UInt64(buffer[index] - UInt8(ascii: "0")))
-                guard !overflowTimes, !overflowSum else { return nil }
+                guard !overflowTimes, !overflowSum else { return numbers }
                 value = sum
                 digits += 1
                 index += 1
             }
-            guard digits > 0 else { return nil }
-            if current == field { return value }
-            current += 1
+            guard digits > 0 else { return numbers }
+            numbers.append(value)
         }
-        return nil
+        return numbers
     }
 }

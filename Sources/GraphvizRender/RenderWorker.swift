@@ -13,7 +13,8 @@ public enum RenderWorker {
     /// Serves requests until stdin closes and returns the process exit status. The graphs are
     /// drawn by servers forked from this process (`serveThroughForkedServers`), each until a
     /// graph fails, or `maxJobs` graphs or `maxResidentBytes` of resident memory are reached
-    /// (Graphviz 2.43 leaks on clustered graphs and HTML labels). The process dies with its
+    /// (Graphviz 2.43 leaks on clustered graphs and HTML labels), or it kept `keptBytes` of
+    /// the graphs it leaves to its exit instead of freeing (`KeptMemory`). The process dies with its
     /// parent (no orphan keeps running after a killed `site`), its servers with it, and none
     /// can map more than `maxAddressBytes`: a graph that needs more fails alone instead of
     /// taking the machine's memory.
@@ -43,7 +44,7 @@ public enum RenderWorker {
         guard protocolFD >= 0, devNull >= 0 else { return 1 }
         dup2(devNull, STDOUT_FILENO)
         close(devNull)
-        let limits = Limits(maxJobs: maxJobs, maxResidentBytes: maxResidentBytes, keptBytes: keptBytes)
+        let limits = Limits(maxJobs: maxJobs, maxResidentBytes: maxResidentBytes, keptBytes: keptBytes, maxAddressBytes: maxAddressBytes)
         // The first graph is drawn here: it loads Graphviz's plugins and fonts into this
         // process, so every server forked after it starts with them (a one-graph `render` pays
         // for no fork).
@@ -63,13 +64,54 @@ public enum RenderWorker {
     struct Limits {
         var maxJobs: Int
         var maxResidentBytes: Int
-        /// How much a server's resident memory may grow from the graphs it leaves to its exit
-        /// instead of freeing (0: it frees each). Graphviz's `agclose` and `gvFreeLayout` walk
-        /// the whole graph again, node by node, and a server's exit hands its memory back at once:
-        /// over the corpus site (3,304 diagrams, 2 workers) leaving them took 0.89× the wall time
-        /// and 0.88× the CPU of freeing them (medians of 8 alternating builds; 128 MiB and 256 MiB
-        /// did alike). The price is this much memory per worker, and a `fork` per server.
+        /// How much a server's memory may grow from the graphs it leaves to its exit instead of
+        /// freeing (0: it frees each; see `KeptMemory`). Graphviz's `agclose` and `gvFreeLayout`
+        /// walk the whole graph again, node by node, and a server's exit hands its memory back
+        /// at once: over the corpus site (3,304 diagrams, 2 workers) leaving them took 0.89× the
+        /// wall time and 0.88× the CPU of freeing them (medians of 8 alternating builds of one
+        /// binary; 128 MiB and 256 MiB did alike; against the binary before, 0.90× and 0.89×).
+        /// The price is up to this much memory per worker, a `fork` per server, and the page
+        /// faults of memory never reused (~540 MB more over the corpus site).
         var keptBytes: Int
+        /// The address space each process of the worker may map (`RLIMIT_AS`; 0: no limit).
+        var maxAddressBytes: Int
+    }
+
+    /// What a server has kept of the graphs it did not free, held against its budget: its
+    /// anonymous resident memory (`/proc/self/statm`: resident less file-backed and shared
+    /// pages, so not the libraries, fonts or shared text table its graphs touch again after the
+    /// fork) grown past `Limits.keptBytes`, or its address space grown past a quarter of what
+    /// it had left under `Limits.maxAddressBytes` when it started, so a graph drawn after the
+    /// kept ones still finds most of the room it would have in a fresh server.
+    struct KeptMemory {
+        var startAnonymous: Int
+        var startAddress: Int
+        var maxAnonymousGrowth: Int
+        var maxAddressGrowth: Int
+
+        /// Nil when the server frees each graph: `keptBytes` is 0, or `/proc/self/statm`
+        /// cannot be read.
+        init?(_ limits: Limits) {
+            guard limits.keptBytes > 0, let now = Self.statm() else { return nil }
+            startAnonymous = now.anonymous
+            startAddress = now.address
+            maxAnonymousGrowth = limits.keptBytes
+            maxAddressGrowth = limits.maxAddressBytes > 0 ? max(0, limits.maxAddressBytes - now.address) / 4 : Int.max
+        }
+
+        /// Whether the server has kept its share and should retire.
+        func isSpent() -> Bool {
+            guard let now = Self.statm() else { return true }
+            return now.anonymous - startAnonymous > maxAnonymousGrowth || now.address - startAddress > maxAddressGrowth
+        }
+
+        /// This process's address space and anonymous resident memory, in bytes.
+        static func statm() -> (address: Int, anonymous: Int)? {
+            let pages = ProcFile.leadingNumbers("/proc/self/statm", count: 3).compactMap { Int(exactly: $0) }
+            guard pages.count == 3 else { return nil }
+            let size = Int(sysconf(Int32(_SC_PAGESIZE)))
+            return (pages[0] * size, max(0, pages[1] - pages[2]) * size)
+        }
     }
 
     /// `Limits.keptBytes` unless told otherwise: 128 MiB.
@@ -144,8 +186,7 @@ public enum RenderWorker {
         var served = 0
         // A server leaves its graphs to its exit instead of freeing each (see `Limits.keptBytes`);
         // the worker's first graph frees it, since the servers are forked from what it leaves.
-        let keepsGraphs = role == .server && limits.keptBytes > 0
-        let startBytes = keepsGraphs ? residentBytes(role) : 0
+        let kept = role == .server ? KeptMemory(limits) : nil
         while true {
             guard case .bytes(let headerFrame) = requests.readFrame() else { return 0 }
             let cpuStart = CPUClock.thread()
@@ -156,7 +197,7 @@ public enum RenderWorker {
             do {
                 let job = try RenderJob(wire: headerFrame)
                 do {
-                    let output = try GraphvizRenderer.shared.render(dot: dot, job: job, freeing: !keepsGraphs)
+                    let output = try GraphvizRenderer.shared.render(dot: dot, job: job, freeing: kept == nil)
                     data = output.data
                     header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false, timing: output.timing)
                 } catch {
@@ -171,8 +212,7 @@ public enum RenderWorker {
             // one left behind; after a failed gvRenderData it writes the next SVG to fd 1). Nor is
             // a worker whose first graph failed, or left it over the memory limit, one to fork
             // servers from: it retires, and the pool starts another.
-            let resident = residentBytes(role)
-            let overMemory = resident > limits.maxResidentBytes || (keepsGraphs && resident - startBytes > limits.keptBytes)
+            let overMemory = residentBytes(role) > limits.maxResidentBytes || kept?.isSpent() == true
             let spent = !header.ok || overMemory || served >= limits.maxJobs
             // What this process does after the answer: go on (nil), or exit with a status.
             let exit: Int32?
@@ -196,8 +236,9 @@ public enum RenderWorker {
     /// system call per graph), else the current size (`/proc/self/statm`). Not the peak in a
     /// worker: across `execve` the kernel keeps the parent's peak in `ru_maxrss`, so a worker of
     /// a `site` that once held 900 MiB would retire after every graph. A server's peak starts at
-    /// what it was forked with, and what Graphviz leaks stays in its heap, so its peak and its
-    /// size part only after a big graph's layout, which is what the limit is for. 0 where
+    /// what it has touched since the fork (at most what it was forked with), and what Graphviz
+    /// leaks or it keeps stays in its heap, so its peak and its size part only after a big
+    /// graph's layout, which is what the limit is for. 0 where
     /// unavailable.
     static func residentBytes(_ role: Role) -> Int {
         if role == .server {

@@ -12,7 +12,8 @@
    selectors and font sizes that repeat from one label and one graph to the next. This
    plugin stands in front of Pango's ("textlayout", quality 11 > Pango's 10): a span whose
    text, font name, size and flags were measured before gets the same numbers back, the rest
-   go to Pango. The measurements are kept in TextMeasureTable.c's table. Only what Pango computes from those inputs is reused (its font description
+   go to Pango. The measurements are kept in TextMeasureTable.c's table, which forked
+   servers share. Only what Pango computes from those inputs is reused (its font description
    cache is keyed by the same name and size); its PangoLayout is only drawn by the cairo
    renderers, so reuse is on only while SVG or DOT is rendered (`nibviz_text_cache_use`). */
 

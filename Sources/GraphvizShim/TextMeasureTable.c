@@ -14,8 +14,8 @@
 
    Only one process of a worker draws at a time (the worker waits while its server draws), and
    in one process GraphvizRenderer's lock serializes the calls, so no lock is taken here. A
-   server killed while storing leaves at most a slot not yet published (a slot is published by
-   its hash, written last) and key bytes no slot points to. */
+   server killed while storing takes its worker, and so the table, with it
+   (`nibviz_die_by_signal`); a slot is published by its hash, written last, all the same. */
 
 typedef struct {
     uint64_t hash; /* 0: empty */

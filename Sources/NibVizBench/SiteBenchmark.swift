@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizRender
 
 /// The corpus as a documentation site (#17), every figure against a baseline of the same run:
 /// the full build against the Graphviz floor (the serial in-process Graphviz time of its
@@ -124,7 +125,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let freeing: String =
         "- Of Graphviz's serial time, freeing each graph and its layout took \(serialFreeing) s; in the full build "
         + "\(fullFreeing) s: a worker's servers leave their graphs to their exit, which hands their memory back at once (up to "
-        + "128 MiB each; see `RenderWorker.Limits.keptBytes`). The floor still counts it, as the serial build spends it."
+        + "\(RenderWorker.defaultKeptBytes >> 20) MiB each; see `RenderWorker.Limits.keptBytes`). The floor still counts it, as the serial build spends it."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }

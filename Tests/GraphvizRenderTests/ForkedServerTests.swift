@@ -99,16 +99,17 @@ import Testing
 
     /// A server leaves each graph to its exit instead of freeing it (`Limits.keptBytes`), and
     /// retires once what it kept passes the budget: the same SVG as a worker that frees each,
-    /// no freeing in the servers' timings, and a fresh server when the budget is spent.
+    /// no freeing in the servers' timings, one server for every graph while freeing, and
+    /// servers of a few graphs each while keeping.
     @Test func serversLeaveGraphsToTheirExitUntilTheirBudgetIsSpent() throws {
-        // ~2 MiB kept per graph: 150 nodes, 300 edges, labels.
+        // ~1.3 MiB kept per graph (150 nodes, 300 labelled edges): a server of --kept-mb 3 draws three.
         let edges = (0..<300).map { "n\($0 % 150) -> n\(($0 * 7 + 3) % 150) [label=\"e\($0)\"]" }.joined(separator: "; ")
         let request = RenderRequest(dot: "digraph { node [shape=box]; \(edges) }", name: "kept.dot")
         var answers: [String: [(svg: [UInt8], release: Double, server: Int32)]] = [:]
-        for kept in ["0", "1"] {
+        for kept in ["0", "3"] {
             let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--kept-mb", kept])
             defer { worker.stop() }
-            for index in 0..<5 {
+            for index in 0..<9 {
                 guard case .rendered(.success(let output), let retiring) = worker.send(request, timeout: 30) else {
                     Issue.record("--kept-mb \(kept): graph \(index) should render")
                     return
@@ -117,14 +118,37 @@ import Testing
                 answers[kept, default: []].append((output.data, output.timing.release, worker.serverPID))
             }
         }
-        let freeing = answers["0"] ?? [], keeping = answers["1"] ?? []
-        try #require(freeing.count == 5 && keeping.count == 5)
+        let freeing = answers["0"] ?? [], keeping = answers["3"] ?? []
+        try #require(freeing.count == 9 && keeping.count == 9)
         #expect(Set(freeing.map(\.svg) + keeping.map(\.svg)).count == 1, "every answer is the same SVG")
         #expect(freeing.allSatisfy { $0.release > 0 }, "with --kept-mb 0 every graph is freed")
         // The worker draws (and frees) the first graph; servers the rest.
         #expect(keeping[0].release > 0 && keeping.dropFirst().allSatisfy { $0.release == 0 }, "\(keeping.map(\.release))")
-        #expect(Set(freeing.dropFirst().map(\.server)).count == 1, "freeing, one server draws the four graphs")
-        #expect(Set(keeping.dropFirst().map(\.server)).count == 4, "keeping 1 MiB at most, each server draws one graph")
+        #expect(Set(freeing.dropFirst().map(\.server)).count == 1, "freeing, one server draws the eight graphs")
+        let servers = keeping.dropFirst().map(\.server)
+        let perServer = Dictionary(grouping: servers, by: { $0 }).values.map(\.count)
+        #expect(perServer.count > 1 && perServer.contains { $0 > 1 }, "keeping 3 MiB, a server draws a few graphs: \(servers)")
+    }
+
+    /// Under a low address-space limit a server keeps at most a quarter of the room it had left
+    /// (`KeptMemory`): graph after graph still draws, where keeping up to the 128 MiB budget
+    /// ran the server out of address space and crashed it.
+    @Test func keptGraphsLeaveRoomUnderALowAddressSpaceLimit() throws {
+        let edges = (0..<300).map { "n\($0 % 150) -> n\(($0 * 7 + 3) % 150) [label=\"e\($0)\"]" }.joined(separator: "; ")
+        let request = RenderRequest(dot: "digraph { node [shape=box]; \(edges) }", name: "kept.dot")
+        // The worker maps ~200 MiB before its first graph: 40 MiB of room under 240.
+        let worker = try WorkerProcess(executable: TestPaths.nibviz, arguments: ["__render-worker", "--max-memory-mb", "240"])
+        defer { worker.stop() }
+        var servers: Set<Int32> = []
+        for index in 0..<60 {
+            guard case .rendered(.success, let retiring) = worker.send(request, timeout: 30) else {
+                Issue.record("graph \(index) failed under the limit")
+                return
+            }
+            #expect(!retiring)
+            servers.insert(worker.serverPID)
+        }
+        #expect(servers.count > 2, "servers retired on their share of the room: \(servers.count)")
     }
 
     /// A worker that drew its first graph itself: the next is drawn by a server it forks.

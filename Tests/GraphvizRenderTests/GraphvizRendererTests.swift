@@ -138,7 +138,9 @@ import Testing
         let pngBefore = try render(dot, .png).data
         let first = try render(dot).data
         // Other tests render at the same time: the table only grows while this one runs.
-        #expect(nibviz_text_table_count() > 0, "the text layout plugin is in use: Pango is installed with Graphviz here")
+        // Read under the renderer's lock: the table's calls must not overlap.
+        let kept = GraphvizRenderer.shared.whileNotDrawing { nibviz_text_table_count() }
+        #expect(kept > 0, "the text layout plugin is in use: Pango is installed with Graphviz here")
         let second = try render(dot).data
         #expect(first == second)
         #expect(String(decoding: first, as: UTF8.self).contains(">RememberedLabel</text>"))

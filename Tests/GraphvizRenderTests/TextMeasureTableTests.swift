@@ -28,8 +28,17 @@ import Testing
                 nibviz_text_table_store(childKey, childKey.count, &metrics)
                 _exit(sawParent ? 0 : 3)
             }
+            // Polled with a deadline: a child that never ends must not hold the renderer's lock
+            // (and every other test's renders) for good.
             var status: Int32 = -1
-            if child > 0 { while waitpid(child, &status, 0) < 0 && errno == EINTR {} }
+            var waited = 0
+            while child > 0, waited < 10_000 {
+                let reaped = waitpid(child, &status, WNOHANG)
+                if reaped == child || (reaped < 0 && errno != EINTR) { break }
+                usleep(1_000)
+                waited += 1
+            }
+            if child > 0, waited >= 10_000 { kill(child, SIGKILL) }
             var found = nibviz_text_metrics()
             let unknown = Array("never stored \(UUID())".utf8)
             let unknownFound = nibviz_text_table_lookup(unknown, unknown.count, &found) == 1
