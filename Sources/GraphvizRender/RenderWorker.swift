@@ -13,11 +13,11 @@ public enum RenderWorker {
     /// Serves requests until stdin closes and returns the process exit status. The graphs are
     /// drawn by servers forked from this process (`serveThroughForkedServers`), each until a
     /// graph fails, or `maxJobs` graphs or `maxResidentBytes` of resident memory are reached
-    /// (Graphviz 2.43 leaks on clustered graphs and HTML labels), or it kept `keptBytes` of
-    /// the graphs it leaves to its exit instead of freeing (`KeptMemory`). The process dies with its
-    /// parent (no orphan keeps running after a killed `site`), its servers with it, and none
-    /// can map more than `maxAddressBytes`: a graph that needs more fails alone instead of
-    /// taking the machine's memory.
+    /// (Graphviz 2.43 leaks on clustered graphs and HTML labels), or it kept `keptBytes` of the
+    /// graphs it leaves to its exit instead of freeing (`KeptMemory`). The process dies with
+    /// its parent (no orphan keeps running after a killed `site`), its servers with it, and
+    /// none can map more than `maxAddressBytes`: a graph that needs more fails alone instead
+    /// of taking the machine's memory.
     ///
     /// `maxJobs`: Graphviz slows as one process draws more graphs (what it leaks stays in its
     /// heap: 30-node graphs with HTML labels and clusters drew ~5 % slower after 1,000 in one
@@ -236,10 +236,10 @@ public enum RenderWorker {
     /// system call per graph), else the current size (`/proc/self/statm`). Not the peak in a
     /// worker: across `execve` the kernel keeps the parent's peak in `ru_maxrss`, so a worker of
     /// a `site` that once held 900 MiB would retire after every graph. A server's peak starts at
-    /// what it has touched since the fork (at most what it was forked with), and what Graphviz
-    /// leaks or it keeps stays in its heap, so its peak and its size part only after a big
-    /// graph's layout, which is what the limit is for. 0 where
-    /// unavailable.
+    /// what the fork mapped of the worker (its anonymous memory; libraries and fonts count once
+    /// touched again), and what Graphviz leaks or the server keeps stays in its heap, so its
+    /// peak and its size part only after a big graph's layout, which is what the limit is for.
+    /// 0 where unavailable.
     static func residentBytes(_ role: Role) -> Int {
         if role == .server {
             var usage = rusage()
