@@ -79,14 +79,23 @@ public struct SVGMetrics: Hashable, Sendable {
     private static func smallestFontSize(_ bytes: [UInt8]) -> Double? {
         bytes.withUnsafeBufferPointer { bytes in
             var smallest: Double?
+            // A drawing repeats a handful of sizes over thousands of texts: each distinct value is
+            // read as a number once (a string and a parse per text were most of this function).
+            var seen: [(text: ArraySlice<UInt8>, value: Double?)] = []
             var index = 0
             while let found = ByteSearch.firstIndex(of: "font-size=\"", in: bytes, from: index) {
                 let start = found + "font-size=\"".utf8.count
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                if let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)), value > 0 {
-                    smallest = min(smallest ?? value, value)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let value: Double?
+                if let known = seen.first(where: { $0.text.elementsEqual(text) }) {
+                    value = known.value
+                } else {
+                    value = Double(String(decoding: text, as: UTF8.self))
+                    if seen.count < 16 { seen.append((ArraySlice(text), value)) }
                 }
+                if let value, value > 0 { smallest = min(smallest ?? value, value) }
                 index = end
             }
             return smallest
