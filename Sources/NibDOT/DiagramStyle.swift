@@ -39,15 +39,26 @@ public struct DiagramStyle: Sendable {
 
     /// Attributes of a node (or cluster, or edge) drawn as `role`, plus `extra` classes.
     public func attributes(_ role: StyleRole, classes extra: [String] = []) -> DOTAttributes {
-        let colors = Palette.colors(role, dark: dark)
         var names = [role.cssClass]
         for name in extra.map(DOTEscaping.token) where !names.contains(name) { names.append(name) }
-        let classes = names.joined(separator: " ")
+        var attrs = (dark ? Self.darkRoles : Self.lightRoles)[role] ?? Self.roleAttributes(role, dark: dark)
+        attrs["class"] = .text(names.joined(separator: " "))
+        return attrs
+    }
+
+    /// Each role's attributes in each theme, all but its classes, made once: a timeline asks
+    /// for them for every event and every step between two.
+    private static let lightRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, roleAttributes($0, dark: false)) })
+    private static let darkRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, roleAttributes($0, dark: true)) })
+
+    /// `role`'s attributes but its classes: the palette's colours and the role's shape, style
+    /// and arrows.
+    private static func roleAttributes(_ role: StyleRole, dark: Bool) -> DOTAttributes {
+        let colors = Palette.colors(role, dark: dark)
         switch role.element {
         case .node:
             var attrs: DOTAttributes = [
-                "class": .text(classes), "fillcolor": .text(colors.fill), "color": .text(colors.stroke),
-                "fontcolor": .text(colors.text),
+                "fillcolor": .text(colors.fill), "color": .text(colors.stroke), "fontcolor": .text(colors.text),
             ]
             switch role {
             case .placeholder: attrs["style"] = "rounded,dashed,filled"
@@ -60,7 +71,7 @@ public struct DiagramStyle: Sendable {
             }
             return attrs
         case .edge:
-            var attrs: DOTAttributes = ["class": .text(classes), "color": .text(colors.stroke), "fontcolor": .text(colors.text)]
+            var attrs: DOTAttributes = ["color": .text(colors.stroke), "fontcolor": .text(colors.text)]
             switch role {
             case .outlet: attrs["arrowhead"] = "normal"
             case .outletCollection:
@@ -88,8 +99,8 @@ public struct DiagramStyle: Sendable {
             return attrs
         case .cluster:
             var attrs: DOTAttributes = [
-                "class": .text(classes), "fillcolor": .text(colors.fill), "color": .text(colors.stroke),
-                "fontcolor": .text(colors.text), "style": "rounded,filled", "fontname": "Helvetica",
+                "fillcolor": .text(colors.fill), "color": .text(colors.stroke), "fontcolor": .text(colors.text),
+                "style": "rounded,filled", "fontname": "Helvetica",
             ]
             if role == .legend || role == .lane { attrs["style"] = "rounded" }
             if role == .container { attrs["penwidth"] = "0.8" }
