@@ -92,7 +92,7 @@ public enum RenderWorker {
         /// Nil when the server frees each graph: `keptBytes` is 0, or `/proc/self/statm`
         /// cannot be read.
         init?(_ limits: Limits) {
-            guard limits.keptBytes > 0, let now = Self.statm() else { return nil }
+            guard limits.keptBytes > 0, let now = RenderWorker.memory() else { return nil }
             startAnonymous = now.anonymous
             startAddress = now.address
             maxAnonymousGrowth = limits.keptBytes
@@ -101,17 +101,18 @@ public enum RenderWorker {
 
         /// Whether the server has kept its share and should retire.
         func isSpent() -> Bool {
-            guard let now = Self.statm() else { return true }
+            guard let now = RenderWorker.memory() else { return true }
             return now.anonymous - startAnonymous > maxAnonymousGrowth || now.address - startAddress > maxAddressGrowth
         }
+    }
 
-        /// This process's address space and anonymous resident memory, in bytes.
-        static func statm() -> (address: Int, anonymous: Int)? {
-            let pages = ProcFile.leadingNumbers("/proc/self/statm", count: 3).compactMap { Int(exactly: $0) }
-            guard pages.count == 3 else { return nil }
-            let size = Int(sysconf(Int32(_SC_PAGESIZE)))
-            return (pages[0] * size, max(0, pages[1] - pages[2]) * size)
-        }
+    /// This process's address space, resident memory and anonymous resident memory (resident
+    /// less file-backed and shared pages), in bytes, from `/proc/self/statm`.
+    static func memory() -> (address: Int, resident: Int, anonymous: Int)? {
+        let pages = ProcFile.leadingNumbers("/proc/self/statm", count: 3).compactMap { Int(exactly: $0) }
+        guard pages.count == 3 else { return nil }
+        let size = Int(sysconf(Int32(_SC_PAGESIZE)))
+        return (pages[0] * size, pages[1] * size, max(0, pages[1] - pages[2]) * size)
     }
 
     /// `Limits.keptBytes` unless told otherwise: 128 MiB.
@@ -246,7 +247,6 @@ public enum RenderWorker {
             guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
             return usage.ru_maxrss * 1024
         }
-        guard let pages = ProcFile.firstNumber("/proc/self/statm", field: 1), let count = Int(exactly: pages) else { return 0 }
-        return count * Int(sysconf(Int32(_SC_PAGESIZE)))
+        return memory()?.resident ?? 0
     }
 }

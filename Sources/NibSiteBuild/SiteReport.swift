@@ -112,7 +112,6 @@ public struct SiteTimings: Sendable {
             "  diagrams rendered \(diagrams.count) in \(format(renderWall)) with \(lanes) lane(s): Graphviz parse \(format(parse)), "
                 + "layout \(format(layout)), render \(format(render)), freeing \(format(release)) (\(format(graphvizCPU)) CPU)"
         )
-
         // The jobs' wall time beyond Graphviz's is nibviz's own CPU work plus time the worker
         // waited for a core (other processes, or this build planning pages on the same cores):
         // told apart, so a loaded machine does not read as per-job overhead.
