@@ -38,8 +38,15 @@ enum ProcFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
+        return leadingNumbers(descriptor: fd, count: wanted)
+    }
+
+    /// `leadingNumbers` of a file kept open (`fd`), read again from its start: a `/proc` file
+    /// is written anew for each read at offset 0, without the path lookup and the open and
+    /// close around it (two thirds of the time a server spent on its memory per graph).
+    static func leadingNumbers(descriptor fd: Int32, count wanted: Int) -> [UInt64] {
         var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         var numbers: [UInt64] = []
         var index = 0
         while index < count, numbers.count < wanted {

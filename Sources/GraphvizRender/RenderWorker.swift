@@ -88,11 +88,18 @@ public enum RenderWorker {
         var startAddress: Int
         var maxAnonymousGrowth: Int
         var maxAddressGrowth: Int
+        /// `/proc/self/statm`, open for the server's life (read once per graph).
+        let statm: Int32
 
         /// Nil when the server frees each graph: `keptBytes` is 0, or `/proc/self/statm`
         /// cannot be read.
         init?(_ limits: Limits) {
-            guard limits.keptBytes > 0, let now = RenderWorker.memory() else { return nil }
+            guard limits.keptBytes > 0 else { return nil }
+            statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+            guard statm >= 0, let now = RenderWorker.memory(statm: statm) else {
+                if statm >= 0 { close(statm) }
+                return nil
+            }
             startAnonymous = now.anonymous
             startAddress = now.address
             maxAnonymousGrowth = limits.keptBytes
@@ -101,15 +108,18 @@ public enum RenderWorker {
 
         /// Whether the server has kept its share and should retire.
         func isSpent() -> Bool {
-            guard let now = RenderWorker.memory() else { return true }
+            guard let now = RenderWorker.memory(statm: statm) else { return true }
             return now.anonymous - startAnonymous > maxAnonymousGrowth || now.address - startAddress > maxAddressGrowth
         }
     }
 
     /// This process's address space, resident memory and anonymous resident memory (resident
-    /// less file-backed and shared pages), in bytes, from `/proc/self/statm`.
-    static func memory() -> (address: Int, resident: Int, anonymous: Int)? {
-        let pages = ProcFile.leadingNumbers("/proc/self/statm", count: 3).compactMap { Int(exactly: $0) }
+    /// less file-backed and shared pages), in bytes, from `/proc/self/statm` (or the descriptor
+    /// `statm` open on it).
+    static func memory(statm: Int32? = nil) -> (address: Int, resident: Int, anonymous: Int)? {
+        let numbers =
+            statm.map { ProcFile.leadingNumbers(descriptor: $0, count: 3) } ?? ProcFile.leadingNumbers("/proc/self/statm", count: 3)
+        let pages = numbers.compactMap { Int(exactly: $0) }
         guard pages.count == 3 else { return nil }
         let size = Int(sysconf(Int32(_SC_PAGESIZE)))
         return (pages[0] * size, pages[1] * size, max(0, pages[1] - pages[2]) * size)
