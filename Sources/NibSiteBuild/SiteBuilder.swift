@@ -84,6 +84,7 @@ public final class SiteBuilder {
     public func build() throws -> SiteReport {
         let started = ContinuousClock.now
         let startCPU = ProcessCPU.now()
+        let startMachine = MachineCPU.now()
         let startThreadCPU = CPUClock.thread()
         let output = try OutputFolder(
             OutputFolder.Request(
@@ -196,6 +197,7 @@ public final class SiteBuilder {
         timings.diagramsDrawnAgain = store.renderedAgainCount
         let cpu = ProcessCPU.now()
         timings.processCPU = ProcessCPU(user: cpu.user - startCPU.user, system: cpu.system - startCPU.system)
+        if let startMachine, let machine = MachineCPU.now() { timings.machineCPU = machine.since(startMachine) }
         // The thread that runs the build: it adopts, links and hands on every page in order.
         timings.mainThreadCPU = CPUClock.thread() - startThreadCPU
         if options.jobs > 1 {

@@ -72,6 +72,10 @@ public struct SiteTimings: Sendable {
     /// The CPU time of the queues that write the page files (each page's SVG inlined, its file
     /// written, its links read), and of the busiest of them: each runs one page after another.
     var pageFilesCPU: PageFinisher.CPU?
+    /// What the whole machine's cores did over the build (every process, this build's and any
+    /// other's), and how many there are.
+    var machineCPU: MachineCPU?
+    var cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Creates empty timings.
     public init() {}
@@ -128,6 +132,13 @@ public struct SiteTimings: Sendable {
                 "  this process \(format(processCPU.user + processCPU.system)) CPU (user \(format(processCPU.user)), system "
                     + "\(format(processCPU.system))): nibviz's own work \(format(own)) CPU next to Graphviz's \(format(graphvizCPU))")
         }
+        if let machineCPU {
+            // Busy nearly all the time: only less work shortens the build, not more lanes.
+            lines.append(
+                "  the machine's \(cores) cores over the build: busy \(String(format: "%.0f %%", machineCPU.busyShare * 100)) "
+                    + "(every process: \(format(machineCPU.busy)) CPU, idle \(format(machineCPU.idle)), stolen by the host "
+                    + "\(format(machineCPU.stolen)))")
+        }
         if let mainThreadCPU, let mainThreadSerialCPU, let pageFilesCPU, lanes > 1 {
             // Each runs one thing after another, so on any number of cores the build lasts at
             // least as long as the longer of the two (on 2 cores all the CPU is the bound; on
@@ -168,6 +179,9 @@ public struct SiteTimings: Sendable {
                 + (mainThreadSerialCPU.map { " main-serial-cpu=\(String(format: "%.3f", $0))" } ?? "")
                 + (pageFilesCPU.map {
                     " files-cpu=\(String(format: "%.3f", $0.total)) files-busiest-cpu=\(String(format: "%.3f", $0.busiest))"
+                } ?? "")
+                + (machineCPU.map {
+                    " machine-busy=\(String(format: "%.3f", $0.busyShare)) machine-stolen=\(String(format: "%.3f", $0.stolen))"
                 } ?? "")
         )
         if !diagrams.isEmpty {

@@ -139,7 +139,11 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "",
         "| build | seconds | CPU s | exit | peak RSS (nibviz site) | note |", "|---|---|---|---|---|---|",
         row("`--jobs 1` (serial, in-process), cold", serial, "Graphviz in it: \(format(graphvizSerial)) s"),
-        row("`--jobs \(cores)` (full build), cold", full, "idle worker time \(format(summaryValue("idle", in: full.stderr))) s"),
+        row(
+            "`--jobs \(cores)` (full build), cold", full,
+            "idle worker time \(format(summaryValue("idle", in: full.stderr))) s; the machine's cores busy "
+                + "\(format(summaryValue("machine-busy", in: full.stderr) * 100)) % of it, \(format(summaryValue("machine-stolen", in: full.stderr))) s "
+                + "stolen by the host"),
         cores == 2 ? nil : row("`--jobs 2`, cold", two, ""),
         row("no-change rebuild", again, again.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
         row("one document changed", one, edited.map { "\($0); \(keptPages(in: one.stderr))" } ?? "no document to edit"),

@@ -127,6 +127,12 @@ struct IncrementalSiteTests {
         let ownLine = one.stderr.split(separator: "\n").first { $0.contains("this process ") } ?? ""
         #expect(ownLine.contains("nibviz's own work") && ownLine.contains("next to Graphviz's"), "\(ownLine)")
         #expect(one.stderr.contains(" process-cpu="))
+        // The whole machine's cores over the build, where /proc/stat tells.
+        if FileManager.default.fileExists(atPath: "/proc/stat") {
+            let machineLine = two.stderr.split(separator: "\n").first { $0.contains("the machine's ") } ?? ""
+            #expect(machineLine.contains(" cores over the build: busy ") && machineLine.contains("stolen by the host"), "\(machineLine)")
+            #expect(two.stderr.contains(" machine-busy=") && two.stderr.contains(" machine-stolen="))
+        }
         // Each step with the memory it leaves resident and the peak so far (Linux's /proc).
         let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan, render and write pages") } ?? ""
         #expect(planLine.contains("resident ") && planLine.contains(" MiB, peak "), "\(planLine)")
