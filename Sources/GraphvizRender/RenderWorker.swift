@@ -88,7 +88,8 @@ public enum RenderWorker {
         var startAddress: Int
         var maxAnonymousGrowth: Int
         var maxAddressGrowth: Int
-        /// `/proc/self/statm`, open for the server's life (read once per graph).
+        /// `/proc/self/statm`, open for the server's life (read once per graph) and closed by
+        /// its exit: a server ends with `_exit` once it retires.
         let statm: Int32
 
         /// Nil when the server frees each graph: `keptBytes` is 0, or `/proc/self/statm`

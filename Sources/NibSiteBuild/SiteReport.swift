@@ -73,9 +73,8 @@ public struct SiteTimings: Sendable {
     /// written, its links read), and of the busiest of them: each runs one page after another.
     var pageFilesCPU: PageFinisher.CPU?
     /// What the whole machine's cores did over the build (every process, this build's and any
-    /// other's), and how many there are.
+    /// other's, and the kernel's interrupts), and over how many cores.
     var machineCPU: MachineCPU?
-    var cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// Creates empty timings.
     public init() {}
@@ -135,9 +134,9 @@ public struct SiteTimings: Sendable {
         if let machineCPU {
             // Busy nearly all the time: only less work shortens the build, not more lanes.
             lines.append(
-                "  the machine's \(cores) cores over the build: busy \(String(format: "%.0f %%", machineCPU.busyShare * 100)) "
-                    + "(every process: \(format(machineCPU.busy)) CPU, idle \(format(machineCPU.idle)), stolen by the host "
-                    + "\(format(machineCPU.stolen)))")
+                "  the machine's \(machineCPU.cores) cores over the build: busy \(String(format: "%.0f %%", machineCPU.busyShare * 100)) "
+                    + "(\(format(machineCPU.busy)) busy, by every process and the kernel; \(format(machineCPU.idle)) idle or waiting for "
+                    + "I/O; \(format(machineCPU.stolen)) stolen by the host)")
         }
         if let mainThreadCPU, let mainThreadSerialCPU, let pageFilesCPU, lanes > 1 {
             // Each runs one thing after another, so on any number of cores the build lasts at
@@ -181,7 +180,7 @@ public struct SiteTimings: Sendable {
                     " files-cpu=\(String(format: "%.3f", $0.total)) files-busiest-cpu=\(String(format: "%.3f", $0.busiest))"
                 } ?? "")
                 + (machineCPU.map {
-                    " machine-busy=\(String(format: "%.3f", $0.busyShare)) machine-stolen=\(String(format: "%.3f", $0.stolen))"
+                    " machine-busy-share=\(String(format: "%.3f", $0.busyShare)) machine-stolen=\(String(format: "%.3f", $0.stolen))"
                 } ?? "")
         )
         if !diagrams.isEmpty {

@@ -142,8 +142,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         row(
             "`--jobs \(cores)` (full build), cold", full,
             "idle worker time \(format(summaryValue("idle", in: full.stderr))) s; the machine's cores busy "
-                + "\(format(summaryValue("machine-busy", in: full.stderr) * 100)) % of it, \(format(summaryValue("machine-stolen", in: full.stderr))) s "
-                + "stolen by the host"),
+                + percent(summaryValue("machine-busy-share", in: full.stderr)) + " of it, "
+                + "\(format(summaryValue("machine-stolen", in: full.stderr))) s stolen by the host"),
         cores == 2 ? nil : row("`--jobs 2`, cold", two, ""),
         row("no-change rebuild", again, again.stderr.contains("up to date") ? "inputs unchanged: nothing read or written" : "rebuilt"),
         row("one document changed", one, edited.map { "\($0); \(keptPages(in: one.stderr))" } ?? "no document to edit"),
@@ -203,6 +203,11 @@ func addOtherFiles(under root: URL, count: Int) -> Int {
         }
     }
     return written
+}
+
+/// A share (0–1) as a whole percentage; n/a when unknown.
+func percent(_ share: Double) -> String {
+    share.isFinite ? String(format: "%.0f %%", share * 100) : "n/a"
 }
 
 /// `key=value` from the `summary` line `site --timings` prints; NaN when absent.

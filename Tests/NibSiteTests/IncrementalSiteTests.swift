@@ -131,7 +131,7 @@ struct IncrementalSiteTests {
         if FileManager.default.fileExists(atPath: "/proc/stat") {
             let machineLine = two.stderr.split(separator: "\n").first { $0.contains("the machine's ") } ?? ""
             #expect(machineLine.contains(" cores over the build: busy ") && machineLine.contains("stolen by the host"), "\(machineLine)")
-            #expect(two.stderr.contains(" machine-busy=") && two.stderr.contains(" machine-stolen="))
+            #expect(two.stderr.contains(" machine-busy-share=") && two.stderr.contains(" machine-stolen="))
         }
         // Each step with the memory it leaves resident and the peak so far (Linux's /proc).
         let planLine = one.stderr.split(separator: "\n").first { $0.contains("step plan, render and write pages") } ?? ""
