@@ -45,18 +45,18 @@ struct MachineCPU: Sendable, Equatable {
         stolen = field(7) / ticksPerSecond
     }
 
-    init(busy: Double, idle: Double, stolen: Double) {
+    init(busy: Double, idle: Double, stolen: Double, cores: Int = 0) {
         self.busy = busy
         self.idle = idle
         self.stolen = stolen
+        self.cores = cores
     }
 
     /// What the machine did from `start` to this reading (a counter that went back, as I/O wait
     /// may, counts as no time).
     func since(_ start: MachineCPU) -> MachineCPU {
-        var span = MachineCPU(busy: max(0, busy - start.busy), idle: max(0, idle - start.idle), stolen: max(0, stolen - start.stolen))
-        span.cores = cores
-        return span
+        MachineCPU(
+            busy: max(0, busy - start.busy), idle: max(0, idle - start.idle), stolen: max(0, stolen - start.stolen), cores: cores)
     }
 
     /// The share of the cores' time that was busy (0 when no time passed).

@@ -32,12 +32,9 @@ import Testing
     /// The share is of all the cores' time between two readings, steal included.
     @Test func theBusyShareIsOfTheTimeBetweenTwoReadings() {
         let start = MachineCPU(busy: 10, idle: 20, stolen: 1)
-        var end = MachineCPU(busy: 19, idle: 20.5, stolen: 1.5)
-        end.cores = 2
+        let end = MachineCPU(busy: 19, idle: 20.5, stolen: 1.5, cores: 2)
         let span = end.since(start)
-        var expected = MachineCPU(busy: 9, idle: 0.5, stolen: 0.5)
-        expected.cores = 2
-        #expect(span == expected)
+        #expect(span == MachineCPU(busy: 9, idle: 0.5, stolen: 0.5, cores: 2))
         #expect(span.busyShare == 0.9)
         #expect(MachineCPU(busy: 0, idle: 0, stolen: 0).busyShare == 0)
         // A counter that went back (another reading's rounding) is no time at all.
