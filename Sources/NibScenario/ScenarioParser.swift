@@ -28,14 +28,39 @@ public enum ScenarioParser {
     /// Why a YAML file found in a project folder is no nibviz scenario, or nil when it may be
     /// one: a scenario's top level is a mapping with `platform` and scenario keys only. A
     /// project's other YAML files (XcodeGen's `project.yml`, SwiftGen's `swiftgen.yml`, CI
-    /// settings) are passed by instead of failing the build as broken scenarios; text that is
-    /// not YAML at all may still be a scenario with a mistake, and is read as one.
+    /// settings) are passed by instead of failing the build as broken scenarios. Text YAML cannot
+    /// read (a duplicated key, a bad indent) is judged by the keys written at its first column:
+    /// one that no scenario has (SwiftGen's `plist:` twice) passes it by; otherwise it may be a
+    /// scenario with a mistake, and is read as one so the mistake is shown.
     public static func notAScenario(yaml: String) -> String? {
-        guard let root = try? Yams.compose(yaml: yaml) else { return nil }
-        guard let mapping = root.mapping else { return "its top level is not a mapping" }
-        let keys = mapping.keys.compactMap(\.string)
+        let keys: [String]
+        do {
+            guard let root = try Yams.compose(yaml: yaml) else { return nil }
+            guard let mapping = root.mapping else { return "its top level is not a mapping" }
+            keys = mapping.keys.compactMap(\.string)
+        } catch {
+            keys = writtenTopKeys(yaml)
+            guard keys.contains(where: { !topKeys.contains($0) }) else { return nil }
+        }
         if let other = keys.first(where: { !topKeys.contains($0) }) { return "top-level key '\(other)' is no scenario key" }
         return keys.contains("platform") ? nil : "no platform key"
+    }
+
+    /// The plain keys of the lines that start at the first column (`name:` or `name: value`), in
+    /// order: the top-level keys of a block mapping, read without a YAML parser.
+    static func writtenTopKeys(_ yaml: String) -> [String] {
+        yaml.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            guard let first = line.unicodeScalars.first,
+                CharacterSet.letters.contains(first) || first == "_",
+                let colon = line.firstIndex(of: ":")
+            else { return nil }
+            let key = line[..<colon]
+            let after = line[colon...].dropFirst()
+            guard after.isEmpty || after.first == " " || after.first == "\t",
+                key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            else { return nil }
+            return String(key)
+        }
     }
 
     /// Parses scenario text. `baseDirectory` resolves `nibs.*.path`.

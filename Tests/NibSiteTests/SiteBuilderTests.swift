@@ -3,6 +3,7 @@ import NibParsing
 import NibTestSupport
 import Testing
 
+@testable import NibScenario
 @testable import NibSite
 @testable import NibSiteBuild
 
@@ -92,6 +93,10 @@ struct SiteBuilderTests {
             to: project.appendingPathComponent("project.yml"), atomically: true, encoding: .utf8)
         try "strings:\n  inputs: Resources/en.lproj\n".write(
             to: project.appendingPathComponent("swiftgen.yml"), atomically: true, encoding: .utf8)
+        // YAML that Yams refuses (a key given twice, as real SwiftGen configs do) is judged by the
+        // keys at its first column.
+        try "plist:\n  inputs: A.plist\nplist:\n  inputs: Info.plist\n".write(
+            to: project.appendingPathComponent("swiftgen-config.yml"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: project.appendingPathComponent("Scenarios"), withIntermediateDirectories: true)
         try "title: Mine\nplatform: ios\nobjects:\n  vc: { class: UIViewController }\nsteps:\n  - accessView: vc\n".write(
             to: project.appendingPathComponent("Scenarios/mine.yaml"), atomically: true, encoding: .utf8)
@@ -102,6 +107,7 @@ struct SiteBuilderTests {
         #expect(
             SiteContent.skipped(inputs: [project], exclusion: InputExclusion([])) == [
                 "project/project.yml: not a nibviz scenario (top-level key 'name' is no scenario key)",
+                "project/swiftgen-config.yml: not a nibviz scenario (top-level key 'plist' is no scenario key)",
                 "project/swiftgen.yml: not a nibviz scenario (top-level key 'strings' is no scenario key)",
             ])
         let report = try SiteFixtures.build(output: directory.appendingPathComponent("public"), cache: nil, inputs: [project])
@@ -109,6 +115,18 @@ struct SiteBuilderTests {
         // A YAML file named on the command line is a scenario whatever it holds: its error is shown.
         let named = SiteContent.readScenarios(siteRoot: SiteFixtures.siteRoot, inputs: [project.appendingPathComponent("swiftgen.yml")])
         #expect(named.last?.error?.contains("unknown key 'strings'") == true)
+    }
+
+    /// A scenario with a mistake YAML cannot read stays a scenario, so its error is shown: only a
+    /// key no scenario has makes unreadable YAML someone else's file.
+    @Test func unreadableYAMLIsAScenarioUnlessAKeyAtItsFirstColumnIsNoScenarioKey() {
+        #expect(ScenarioParser.notAScenario(yaml: "platform: ios\nsteps:\n  - accessView: vc\nsteps:\n  - viewDidLoad: vc\n") == nil)
+        #expect(ScenarioParser.notAScenario(yaml: "platform: ios\n  steps: [\n") == nil)
+        #expect(ScenarioParser.notAScenario(yaml: "just some words, then: [\n") == nil)
+        #expect(
+            ScenarioParser.notAScenario(yaml: "# SwiftGen\nxcassets:\n  inputs: A\nxcassets:\n  inputs: B\n")
+                == "top-level key 'xcassets' is no scenario key")
+        #expect(ScenarioParser.writtenTopKeys("a: 1\n  b: 2\n- c\nhttp://x\nd:\n\"e\": 3\nf-g:\tx\n") == ["a", "d", "f-g"])
     }
 
     @Test func aFailedBuildNamesItsStepAndLeavesThePreviousSiteIntact() throws {
