@@ -34,10 +34,12 @@ let package = Package(
     targets: [
         // Value types shared by every layer; imports nothing so it builds in a second.
         .target(name: "NibModel"),
-        // libxml2 as a system library: NibParsing drives its SAX2 push parser directly.
+        // libxml2 as a system library: NibParsing drives its SAX2 push parser directly, NibCompiled its
+        // pull reader for XML property lists.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        // Compiled nibs — NIBArchive and keyed archives, .nib bundles and .storyboardc — into the model.
-        .target(name: "NibCompiled", dependencies: ["NibModel"]),
+        // Compiled nibs — NIBArchive and keyed archives (binary or XML), .nib bundles and .storyboardc —
+        // into the model.
+        .target(name: "NibCompiled", dependencies: ["NibModel", "CLibXML2"]),
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
         .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "NibOutput", "CLibXML2", "CStringSearch"]),

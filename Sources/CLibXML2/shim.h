@@ -1,4 +1,5 @@
-// libxml2's SAX2 push parser, as Swift sees it (NibParsing's XML reader).
+// libxml2's SAX2 push parser (NibParsing's XML reader) and its pull reader (NibCompiled's XML
+// property lists), as Swift sees them.
 //
 // Debian's libxml2 is built with ICU, so encoding.h would pull in the system's <unicode/*.h>,
 // whose UErrorCode clashes with the copy in Foundation's _FoundationICU module: depending on
@@ -12,3 +13,4 @@
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>

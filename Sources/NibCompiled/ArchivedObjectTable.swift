@@ -1,3 +1,5 @@
+import NibModel
+
 /// A value stored under a key of an archived object, the same for both compiled containers.
 enum ArchivedValue: Hashable, Sendable {
     case integer(Int64)
@@ -44,6 +46,22 @@ struct ArchivedObjectTable: Sendable {
     var root: Int
     /// The size of the file the table was decoded from (budgets are multiples of it).
     var byteCount: Int
+    /// Where each line starts, for a table read from text (an XML property list): its
+    /// messages then name the line an object is on instead of its byte offset.
+    var lineStarts: [Int]? = nil
+
+    /// `message` about the object at byte `offset`: at its line in a text file, else prefixed
+    /// with the byte offset.
+    func located(_ message: String, at offset: Int) -> (location: FileLocation, message: String) {
+        guard let lineStarts, !lineStarts.isEmpty else { return (FileLocation(file: file), "byte \(offset): \(message)") }
+        // The last line starting at or before `offset` (binary search: the starts are sorted).
+        var (low, high) = (0, lineStarts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (FileLocation(file: file, line: low + 1), message)
+    }
 
     func object(_ index: Int) -> ArchivedObject? {
         objects.indices.contains(index) ? objects[index] : nil

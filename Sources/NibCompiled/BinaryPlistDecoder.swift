@@ -7,20 +7,8 @@ import NibModel
 /// its members, so cycles and deep nesting cost nothing, and every offset and count is
 /// checked against the file before use. Foundation's PropertyListSerialization is not used
 /// because its errors carry no byte offset and it materialises whole trees.
-struct BinaryPlistDecoder {
-    /// One object, shallow: containers list member indices.
-    enum Value: Sendable {
-        case null
-        case bool(Bool)
-        case integer(Int64)
-        case real(Double)
-        case date(Double)
-        case data([UInt8])
-        case string(String)
-        case uid(Int)
-        case array([Int])
-        case dictionary([(key: Int, value: Int)])
-    }
+struct BinaryPlistDecoder: PlistObjects {
+    typealias Value = PlistValue
 
     static let magic = Array("bplist00".utf8)
 
@@ -73,6 +61,8 @@ struct BinaryPlistDecoder {
     }
 
     var count: Int { offsets.count }
+
+    var lineStarts: [Int]? { nil }
 
     /// Where object `index` starts (for messages).
     func offset(of index: Int) -> Int { offsets.indices.contains(index) ? offsets[index] : 0 }

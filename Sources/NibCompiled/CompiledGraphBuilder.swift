@@ -17,9 +17,11 @@ struct CompiledGraphBuilder {
     var file: String { table.file }
 
     mutating func warn(_ message: String, at index: Int? = nil) {
-        let offset = index.flatMap { table.object($0)?.offset }
-        let text = offset.map { "byte \($0): \(message)" } ?? message
-        diagnostics.append(Diagnostic(.warning, at: FileLocation(file: file), text))
+        guard let offset = index.flatMap({ table.object($0)?.offset }) else {
+            return diagnostics.append(Diagnostic(.warning, at: FileLocation(file: file), message))
+        }
+        let (location, text) = table.located(message, at: offset)
+        diagnostics.append(Diagnostic(.warning, at: location, text))
     }
 
     mutating func note(_ message: String) {

@@ -7,7 +7,7 @@ public enum CompiledNibParser {
     /// The compiled container `bytes` start with, if any.
     public static func container(_ bytes: some Collection<UInt8>) -> NibGraph.Format? {
         if bytes.starts(with: NIBArchiveDecoder.magic) { return .nibArchive }
-        if bytes.starts(with: BinaryPlistDecoder.magic) { return .keyedArchive }
+        if bytes.starts(with: BinaryPlistDecoder.magic) || XMLPlistDecoder.looksLikePlist(bytes) { return .keyedArchive }
         return nil
     }
 
@@ -31,7 +31,7 @@ public enum CompiledNibParser {
         case .keyedArchive?:
             (table, format) = (try KeyedArchiveDecoder.decode(bytes, file: file), .keyedArchive)
         default:
-            throw ByteCursor.error(file: file, at: 0, "not a compiled nib (neither NIBArchive nor a binary plist)")
+            throw ByteCursor.error(file: file, at: 0, "not a compiled nib (neither NIBArchive nor a property list, binary or XML)")
         }
         return try read(table, format: format)
     }
@@ -47,9 +47,10 @@ public enum CompiledNibParser {
             let graph = reader.read()
             return Decoded(graph: graph, externalObjects: reader.externalObjects)
         }
-        let offset = table.object(table.root)?.offset ?? 0
-        throw ByteCursor.error(
-            file: table.file, at: offset, "\(table.container) is not a nib: its root has neither IB.objectdata nor UINibObjectsKey")
+        let (location, message) = table.located(
+            "\(table.container) is not a nib: its root has neither IB.objectdata nor UINibObjectsKey",
+            at: table.object(table.root)?.offset ?? 0)
+        throw LocatedError(at: location, message)
     }
 
     /// A compiled `.nib` bundle folder: `keyedobjects.nib` (or the newest `keyedobjects-NNNNNN.nib`

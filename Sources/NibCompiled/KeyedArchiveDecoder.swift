@@ -1,12 +1,21 @@
 import NibModel
 
-/// Turns an `NSKeyedArchiver` binary plist (`$archiver`, `$top`, `$objects`, UIDs) into the
+/// Turns an `NSKeyedArchiver` property list (`$archiver`, `$top`, `$objects`, UIDs), binary or
+/// XML, into the
 /// same object table NIBArchive decodes to: `$objects[i]` becomes table object `i`, UID 0
 /// (`$null`) becomes a nil value, plain strings and numbers become `NSString`/`NSNumber`
 /// objects, and `$top` is appended as the root object.
 enum KeyedArchiveDecoder {
     static func decode(_ bytes: [UInt8], file: String) throws -> ArchivedObjectTable {
-        let plist = try BinaryPlistDecoder(bytes, file: file)
+        if bytes.starts(with: BinaryPlistDecoder.magic) {
+            return try decode(BinaryPlistDecoder(bytes, file: file), file: file, byteCount: bytes.count, container: "keyed archive")
+        }
+        return try decode(XMLPlistDecoder(bytes, file: file), file: file, byteCount: bytes.count, container: "XML keyed archive")
+    }
+
+    private static func decode(_ plist: some PlistObjects, file: String, byteCount: Int, container: String) throws
+        -> ArchivedObjectTable
+    {
         guard case .dictionary(let topEntries) = try plist.value(plist.top) else {
             throw plist.error("keyed archive: the top object is not a dictionary", object: plist.top)
         }
@@ -26,7 +35,7 @@ enum KeyedArchiveDecoder {
         objects.reserveCapacity(members.count + 1)
         // Members may repeat a plist object; a budget of one field per file byte keeps hostile
         // repetition from costing more than linear memory.
-        var budget = bytes.count
+        var budget = byteCount
         for (index, member) in members.enumerated() {
             let offset = plist.offset(of: member)
             let value = try plist.value(member)
@@ -71,12 +80,12 @@ enum KeyedArchiveDecoder {
         }
         objects.append(ArchivedObject(className: "$top", fields: rootFields, offset: plist.offset(of: topIndex)))
         return ArchivedObjectTable(
-            container: "keyed archive", file: file, objects: objects, root: objects.count - 1, byteCount: bytes.count)
+            container: container, file: file, objects: objects, root: objects.count - 1, byteCount: byteCount, lineStarts: plist.lineStarts)
     }
 
     /// A `$objects` member that is not a dictionary: strings, numbers, data and `$null`.
     private static func primitive(
-        _ value: BinaryPlistDecoder.Value, index: Int, offset: Int, count: Int, plist: BinaryPlistDecoder
+        _ value: PlistValue, index: Int, offset: Int, count: Int, plist: some PlistObjects
     ) throws -> ArchivedObject {
         switch value {
         case .string(let text) where index == 0 && text == "$null": return ArchivedObject(className: "$null", fields: [], offset: offset)
@@ -91,7 +100,7 @@ enum KeyedArchiveDecoder {
     }
 
     /// A field value: UIDs become references (UID 0 is nil), arrays of UIDs reference lists.
-    private static func archived(_ value: BinaryPlistDecoder.Value, count: Int, plist: BinaryPlistDecoder, at index: Int) throws
+    private static func archived(_ value: PlistValue, count: Int, plist: some PlistObjects, at index: Int) throws
         -> ArchivedValue
     {
         switch value {
@@ -119,7 +128,7 @@ enum KeyedArchiveDecoder {
     }
 
     private static func className(
-        _ classIndex: Int, members: [Int], plist: BinaryPlistDecoder, cache: inout [Int: String]
+        _ classIndex: Int, members: [Int], plist: some PlistObjects, cache: inout [Int: String]
     ) throws -> String {
         if let known = cache[classIndex] { return known }
         guard members.indices.contains(classIndex), case .dictionary(let entries) = try plist.value(members[classIndex]) else {

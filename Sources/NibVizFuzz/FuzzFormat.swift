@@ -37,6 +37,10 @@ struct FuzzFormat {
         "keyedarchive": FuzzFormat(
             folder: "keyedarchive", fileExtension: "nib", tokens: Mutator.compiledTokens, commands: documentCommands,
             requiresLocation: true),
+        // Keyed archives saved as XML property lists: rejections name a line (`FILE:LINE: …`).
+        "xmlkeyedarchive": FuzzFormat(
+            folder: "xmlkeyedarchive", fileExtension: "nib", tokens: Mutator.xmlTokens + Mutator.plistTokens, commands: documentCommands,
+            requiresLocation: true),
         // App archives (#16): zips read as a folder; errors name the archive (`FILE.ipa: byte N: …`
         // for the zip, `FILE.ipa: N of M files could not be read` for a nib inside).
         "ipa": FuzzFormat(

@@ -41,6 +41,15 @@ struct Mutator {
         "strict ", "\\N", "\\", "%", "&amp;", "/*", "*/", "//", "#", "\u{0}", "\u{1}", "digraph", "graph", "label=\"\"",
     ].map { Array($0.utf8) }
 
+    /// XML property lists: UIDs out of range or not integers, containers left open, keys without
+    /// values, entities, and the control characters CoreFoundation writes raw.
+    static let plistTokens: [[UInt8]] = [
+        "<dict><key>CF$UID</key><integer>99999</integer></dict>", "<dict><key>CF$UID</key><integer>-1</integer></dict>",
+        "<key>CF$UID</key>", "<dict>", "</dict>", "<array>", "</array>", "<key>$class</key>", "<integer>9223372036854775808</integer>",
+        "<real>nan</real>", "<date>2001-01-01T00:00:00Z</date>", "<data>!!</data>", "<true/>", "<plist>", "</plist>",
+        "<!DOCTYPE plist [<!ENTITY e \"x\">]>", "&e;", "\u{1B}", "\u{0}",
+    ].map { Array($0.utf8) }
+
     /// Compiled nibs: counts and offsets at their extremes, varints that never end, NIBArchive
     /// value-type and object-reference bytes, bplist markers, UIDs and trailer sizes.
     /// Zip structure (`.ipa`): record signatures, sizes, compression methods, hostile names.

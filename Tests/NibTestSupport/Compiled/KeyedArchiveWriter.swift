@@ -2,7 +2,14 @@
 /// fixture item `i` is `$objects[i + 1]`, objects are dictionaries with a `$class` UID, strings
 /// and numbers are plain values, collections `NS.objects` UID lists; item 0's fields are `$top`.
 public enum KeyedArchiveWriter {
-    public static func encode(_ fixture: ArchiveFixture) -> [UInt8] {
+    public static func encode(_ fixture: ArchiveFixture) -> [UInt8] { BinaryPlistWriter.encode(plist(fixture)) }
+
+    /// The same archive as an XML property list, as Interface Builder 2 and 3 could save a nib
+    /// bundle's `keyedobjects.nib`.
+    public static func encodeXML(_ fixture: ArchiveFixture) -> [UInt8] { XMLPlistWriter.encode(plist(fixture)) }
+
+    /// The archive's property list.
+    public static func plist(_ fixture: ArchiveFixture) -> BinaryPlistWriter.Value {
         var objects: [BinaryPlistWriter.Value] = [.string("$null")]
         var classUIDs: [String: Int] = [:]
         var classDescriptions: [(String, Int)] = []
@@ -46,10 +53,9 @@ public enum KeyedArchiveWriter {
         for (name, _) in classDescriptions {
             objects.append(.dictionary([("$classname", .string(name)), ("$classes", .array([.string(name), .string("NSObject")]))]))
         }
-        return BinaryPlistWriter.encode(
-            .dictionary([
-                ("$archiver", .string("NSKeyedArchiver")), ("$version", .int(100_000)), ("$top", .dictionary(top)),
-                ("$objects", .array(objects)),
-            ]))
+        return .dictionary([
+            ("$archiver", .string("NSKeyedArchiver")), ("$version", .int(100_000)), ("$top", .dictionary(top)),
+            ("$objects", .array(objects)),
+        ])
     }
 }

@@ -1,0 +1,273 @@
+import CLibXML2
+import Foundation
+import NibModel
+
+/// A reader of XML property lists (`<plist version="1.0">`): the text form of what
+/// NSKeyedArchiver writes, in which Interface Builder 2 and 3 could save a nib bundle's
+/// `keyedobjects.nib`. It yields the same flat objects as `BinaryPlistDecoder` — containers
+/// hold member indices — with a `CF$UID` dictionary read as the UID it stands for.
+///
+/// libxml2's pull reader does the XML; no DTD or entity is loaded, nothing is fetched, and
+/// nesting stays within libxml2's default depth limit. Errors name the line (and the column, for
+/// XML that is not well-formed).
+struct XMLPlistDecoder: PlistObjects {
+    let file: String
+    private(set) var values: [PlistValue] = []
+    /// The line and column (0: unknown) of each value's element.
+    private var positions: [(line: Int, column: Int)] = []
+    /// The byte offset of each line's start, for `offset(of:)` and the archive's messages.
+    let lineStartOffsets: [Int]
+    private(set) var top = 0
+
+    var count: Int { values.count }
+
+    var lineStarts: [Int]? { lineStartOffsets }
+
+    /// The first bytes of an XML property list: an optional byte-order mark, whitespace and
+    /// prolog, then a `<plist` root (an Interface Builder XML document has an `<archive` or
+    /// `<document` root instead).
+    static func looksLikePlist(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
+        let start = head.hasPrefix("\u{FEFF}") ? head.dropFirst() : Substring(head)
+        guard start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE plist") || start.hasPrefix("<plist") else { return false }
+        return head.contains("<plist")
+    }
+
+    init(_ bytes: [UInt8], file: String) throws {
+        self.file = file
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        lineStartOffsets = starts
+        let (readable, stands) = Self.withControlCharactersStanding(bytes)
+        try read(readable)
+        if stands { values = values.map(Self.withControlCharactersBack) }
+    }
+
+    /// Control characters XML 1.0 forbids but CoreFoundation writes and reads in strings (a
+    /// button's key equivalent Escape is a raw 0x1B): each becomes the private-use character
+    /// U+E000 + its value for libxml2, and is put back in the strings read (true when any was).
+    static func withControlCharactersStanding(_ bytes: [UInt8]) -> ([UInt8], Bool) {
+        func isForbidden(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
+        guard bytes.contains(where: isForbidden) else { return (bytes, false) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        for byte in bytes {
+            if isForbidden(byte) { out += [0xEE, 0x80, 0x80 + byte] } else { out.append(byte) }
+        }
+        return (out, true)
+    }
+
+    private static func withControlCharactersBack(_ value: PlistValue) -> PlistValue {
+        guard case .string(let text) = value, text.unicodeScalars.contains(where: { (0xE000..<0xE020).contains($0.value) }) else {
+            return value
+        }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let back = (0xE000..<0xE020).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xE000) : nil
+            scalars.append(back ?? scalar)
+        }
+        return .string(String(scalars))
+    }
+
+    func value(_ index: Int) throws -> PlistValue {
+        guard values.indices.contains(index) else {
+            throw LocatedError(
+                at: FileLocation(file: file, line: 1, column: 1), "reference to object \(index), but there are \(count) objects")
+        }
+        return values[index]
+    }
+
+    func offset(of index: Int) -> Int {
+        guard positions.indices.contains(index) else { return 0 }
+        return lineStartOffsets[min(max(positions[index].line - 1, 0), lineStartOffsets.count - 1)]
+    }
+
+    func error(_ message: String, object index: Int) -> LocatedError {
+        let position = positions.indices.contains(index) ? positions[index] : (line: 1, column: 1)
+        return LocatedError(at: FileLocation(file: file, line: position.line, column: position.column), message)
+    }
+
+    // MARK: - Reading
+
+    /// An open `<array>` or `<dict>`: its members so far (a dictionary's alternate key, value).
+    private struct Container {
+        var isDictionary: Bool
+        var members: [Int] = []
+        var line: Int
+        var column: Int
+        /// Whether the next member of a dictionary must be a `<key>`.
+        var expectsKey: Bool { isDictionary && members.count.isMultiple(of: 2) }
+    }
+
+    /// The first error libxml2 reports while reading.
+    private final class FirstError {
+        var found: (message: String, line: Int, column: Int)?
+    }
+
+    private static let scalars: Set<String> = ["key", "string", "integer", "real", "date", "data"]
+
+    private mutating func read(_ bytes: [UInt8]) throws {
+        let firstError = FirstError()
+        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                xmlReaderForMemory(
+                    $0.baseAddress, Int32(clamping: $0.count), nil, nil, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue))
+            }
+        }
+        guard let reader else { throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "XML property list: out of memory") }
+        defer { xmlFreeTextReader(reader) }
+        xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, Unmanaged.passUnretained(firstError).toOpaque())
+        // Keeps the box alive until the reader, which points at it, is freed.
+        defer { withExtendedLifetime(firstError) {} }
+
+        var stack: [Container] = []
+        var sawPlist = false
+        var topValue: Int?
+        var scalar: (name: String, text: String, line: Int, column: Int)?
+
+        func fail(_ message: String, _ line: Int, _ column: Int) -> LocatedError {
+            LocatedError(at: FileLocation(file: file, line: line, column: column), message)
+        }
+        // Adds a finished value to the container it is in (or makes it the top object).
+        func place(_ value: PlistValue, isKey: Bool, line: Int, column: Int) throws {
+            let index = values.count
+            values.append(value)
+            positions.append((line, column))
+            guard var parent = stack.popLast() else {
+                guard topValue == nil else { throw fail("XML property list: a second top-level object", line, column) }
+                topValue = index
+                return
+            }
+            if parent.isDictionary, isKey != parent.expectsKey {
+                throw fail(
+                    isKey ? "XML property list: two <key> elements in a row" : "XML property list: a dictionary value without its <key>",
+                    line, column)
+            }
+            if !parent.isDictionary, isKey { throw fail("XML property list: a <key> inside an <array>", line, column) }
+            parent.members.append(index)
+            stack.append(parent)
+        }
+
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            guard status == 1 else {
+                let found = firstError.found ?? ("not well-formed XML", Int(xmlTextReaderGetParserLineNumber(reader)), 0)
+                throw fail("XML property list: \(found.message)", found.line, found.column)
+            }
+            // The node's own line: the parser itself may have read ahead. libxml2 keeps no column.
+            let (line, column) = (xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0, 0)
+            switch Int(xmlTextReaderNodeType(reader)) {
+            case Int(XML_READER_TYPE_ELEMENT.rawValue):
+                let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+                let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+                if scalar != nil { throw fail("XML property list: <\(name)> inside <\(scalar?.name ?? "")>", line, column) }
+                if !sawPlist {
+                    guard name == "plist" else { throw fail("not an XML property list: the root element is <\(name)>", line, column) }
+                    sawPlist = true
+                    continue
+                }
+                switch name {
+                case "array", "dict":
+                    if isEmpty {
+                        try place(name == "dict" ? .dictionary([]) : .array([]), isKey: false, line: line, column: column)
+                    } else {
+                        stack.append(Container(isDictionary: name == "dict", line: line, column: column))
+                    }
+                case "true", "false":
+                    try place(.bool(name == "true"), isKey: false, line: line, column: column)
+                    if !isEmpty { scalar = (name, "", line, column) }
+                case _ where Self.scalars.contains(name):
+                    if isEmpty {
+                        try place(
+                            try Self.scalar(name, text: "", file: file, line: line, column: column), isKey: name == "key", line: line,
+                            column: column)
+                    } else {
+                        scalar = (name, "", line, column)
+                    }
+                default:
+                    throw fail("XML property list: unknown element <\(name)>", line, column)
+                }
+            case Int(XML_READER_TYPE_TEXT.rawValue), Int(XML_READER_TYPE_CDATA.rawValue),
+                Int(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
+                let text = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+                if scalar != nil {
+                    scalar?.text += text
+                } else if !text.allSatisfy(\.isWhitespace) {
+                    throw fail("XML property list: text outside a value", line, column)
+                }
+            case Int(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
+                throw fail("XML property list: an entity reference (only &lt; &gt; &amp; &quot; &apos; and &#…; are read)", line, column)
+            case Int(XML_READER_TYPE_END_ELEMENT.rawValue):
+                if let open = scalar {
+                    scalar = nil
+                    if open.name == "true" || open.name == "false" { continue }
+                    try place(
+                        try Self.scalar(open.name, text: open.text, file: file, line: open.line, column: open.column),
+                        isKey: open.name == "key",
+                        line: open.line, column: open.column)
+                } else if let open = stack.popLast() {
+                    guard !open.isDictionary || open.members.count.isMultiple(of: 2) else {
+                        throw fail("XML property list: a <key> without its value", open.line, open.column)
+                    }
+                    try place(Self.container(open, values: values), isKey: false, line: open.line, column: open.column)
+                }
+            default:
+                continue
+            }
+        }
+        guard let topValue else { throw fail("XML property list: no object", 1, 1) }
+        top = topValue
+    }
+
+    /// A finished container; a dictionary whose only key is `CF$UID` with an integer is a UID.
+    private static func container(_ open: Container, values: [PlistValue]) -> PlistValue {
+        guard open.isDictionary else { return .array(open.members) }
+        let pairs = stride(from: 0, to: open.members.count - 1, by: 2).map { (key: open.members[$0], value: open.members[$0 + 1]) }
+        if pairs.count == 1, case .string("CF$UID") = values[pairs[0].key], case .integer(let uid) = values[pairs[0].value], uid >= 0,
+            uid <= Int64(Int32.max)
+        {
+            return .uid(Int(uid))
+        }
+        return .dictionary(pairs)
+    }
+
+    /// The value of a `<key>`, `<string>`, `<integer>`, `<real>`, `<date>` or `<data>` element.
+    private static func scalar(_ name: String, text: String, file: String, line: Int, column: Int) throws -> PlistValue {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func bad(_ what: String) -> LocatedError {
+            LocatedError(at: FileLocation(file: file, line: line, column: column), "XML property list: <\(name)> \(what)")
+        }
+        switch name {
+        case "integer":
+            let negative = trimmed.hasPrefix("-")
+            let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+            let magnitude = digits.lowercased().hasPrefix("0x") ? UInt64(digits.dropFirst(2), radix: 16) : UInt64(digits)
+            guard trimmed.count - digits.count <= 1, let magnitude else { throw bad("'\(trimmed.prefix(40))' is not an integer") }
+            guard negative ? magnitude <= UInt64(Int64.max) + 1 : true else { throw bad("'\(trimmed.prefix(40))' is out of range") }
+            return .integer(negative ? Int64(truncatingIfNeeded: 0 &- magnitude) : Int64(bitPattern: magnitude))
+        case "real":
+            guard let number = Double(trimmed) else { throw bad("'\(trimmed.prefix(40))' is not a number") }
+            return .real(number)
+        case "date":
+            guard let date = ISO8601DateFormatter().date(from: trimmed) else {
+                throw bad("'\(trimmed.prefix(40))' is not an ISO 8601 date")
+            }
+            return .date(date.timeIntervalSinceReferenceDate)
+        case "data":
+            guard let data = Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters) else { throw bad("is not base64") }
+            return .data([UInt8](data))
+        default:
+            return .string(text)
+        }
+    }
+
+    private static let errorHandler: xmlStructuredErrorFunc = { user, error in
+        guard let user, let error else { return }
+        let box = Unmanaged<FirstError>.fromOpaque(user).takeUnretainedValue()
+        guard box.found == nil else { return }
+        let message =
+            error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed XML"
+        box.found = (message, Int(error.pointee.line), Int(error.pointee.int2))
+    }
+}
