@@ -24,7 +24,7 @@ final class ArchiveFormatReader {
     func read(_ root: XMLNode) -> NibGraph {
         let type = root["type"] ?? ""
         let data = root.child("data") ?? root
-        let runtime = data.child(key: "IBDocument.TargetRuntimeIdentifier")?.stringValue
+        let runtime = data.child(key: "IBDocument.TargetRuntimeIdentifier")?.archivedText
         let kind = DocumentKind(type: type, targetRuntime: runtime)
         platform = kind.platform
         if let problem = kind.problem { warn(root, problem) }
@@ -40,7 +40,7 @@ final class ArchiveFormatReader {
         }
         return NibGraph(
             file: file, format: .archive, documentType: type, platform: platform, targetRuntime: runtime,
-            toolsVersion: data.child(key: "IBDocument.InterfaceBuilderVersion")?.stringValue,
+            toolsVersion: data.child(key: "IBDocument.InterfaceBuilderVersion")?.archivedText,
             isStoryboard: false, objects: objects, connections: connections,
             diagnostics: DocumentFormatReader.inFileOrder(diagnostics))
     }
@@ -57,7 +57,7 @@ final class ArchiveFormatReader {
         var pending: [(record: XMLNode, id: ObjectID, ref: String?)] = []
         var rootRef: String?
         for record in list {
-            guard let rawID = (record.child(key: "objectID") ?? record.child(key: "id"))?.stringValue else {
+            guard let rawID = (record.child(key: "objectID") ?? record.child(key: "id"))?.archivedText else {
                 warn(record, "object record without id ignored")
                 continue
             }
@@ -93,15 +93,15 @@ final class ArchiveFormatReader {
     ) -> NibObject {
         let archivedClass = node?["class"] ?? node?.name ?? "NSObject"
         let className = ArchivedNames.frameworkClass(archivedClass)
-        var customClass = properties["\(id.rawValue).CustomClassName"]?.stringValue
-        if customClass == nil, let named = node?.child(key: "NSClassName")?.stringValue ?? node?.child(key: "NSWindowClass")?.stringValue,
+        var customClass = properties["\(id.rawValue).CustomClassName"]?.archivedText
+        if customClass == nil, let named = node?.child(key: "NSClassName")?.archivedText ?? node?.child(key: "NSWindowClass")?.archivedText,
             named != className
         {
             customClass = named
         }
         var placeholder: String?
         if archivedClass == "IBProxyObject" {
-            placeholder = node?.child(key: "IBProxiedObjectIdentifier")?.stringValue ?? "IBExternalObject"
+            placeholder = node?.child(key: "IBProxiedObjectIdentifier")?.archivedText ?? "IBExternalObject"
         } else if platform == .macos {
             switch id.rawValue {
             case "-1": placeholder = PlaceholderIdentifier.firstResponder
@@ -112,7 +112,7 @@ final class ArchiveFormatReader {
         }
         var object = NibObject(
             id: id, element: archivedClass, className: className, customClass: customClass, placeholder: placeholder,
-            parent: parent, label: record.child(key: "objectName")?.stringValue, key: node?["key"],
+            parent: parent, label: record.child(key: "objectName")?.archivedText, key: node?["key"],
             line: node?.line ?? record.line)
         object.column = node?.column ?? record.column
         return object
@@ -127,8 +127,8 @@ final class ArchiveFormatReader {
                 warn(record, "connection record without connection ignored")
                 return nil
             }
-            let id = (record.child(key: "connectionID") ?? record.child(key: "id"))?.stringValue
-            let label = connection.child(key: "label")?.stringValue ?? ""
+            let id = (record.child(key: "connectionID") ?? record.child(key: "id"))?.archivedText
+            let label = connection.child(key: "label")?.archivedText ?? ""
             let source = resolve(connection.child(key: "source"), in: connection)
             let destination = resolve(connection.child(key: "destination"), in: connection)
             guard let source, let destination else {
@@ -140,7 +140,7 @@ final class ArchiveFormatReader {
             switch kindClass {
             case "IBCocoaTouchEventConnection":
                 // iOS event connection: source = the control, destination = the target.
-                let event = (connection.child(key: "IBEventType")?.stringValue).flatMap(Int.init).flatMap(ArchivedNames.eventName)
+                let event = (connection.child(key: "IBEventType")?.archivedText).flatMap(Int.init).flatMap(ArchivedNames.eventName)
                 (sender, kind) = (source, .action(selector: label, target: destination, eventType: event))
             case "IBActionConnection":
                 // AppKit action connection: source = the target, destination = the sender.
@@ -172,14 +172,14 @@ final class ArchiveFormatReader {
     /// `NSNibBindingConnector`: binding name, key path and options; else the `name: keyPath` label.
     private func binding(_ connection: XMLNode, label: String, destination: ObjectID) -> ConnectionKind {
         let connector = connection.child(key: "connector")
-        var name = connector?.child(key: "NSBinding")?.stringValue
-        var keyPath = connector?.child(key: "NSKeyPath")?.stringValue
+        var name = connector?.child(key: "NSBinding")?.archivedText
+        var keyPath = connector?.child(key: "NSKeyPath")?.archivedText
         if name == nil || keyPath == nil, let colon = label.firstIndex(of: ":") {
             name = name ?? String(label[..<colon])
             keyPath = keyPath ?? String(label[label.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
         }
         let options = Self.dictionary(connector?.child(key: "NSOptions")).map { key, value in
-            BindingOption(key: key, value: value.stringValue)
+            BindingOption(key: key, value: value.archivedText)
         }
         return .binding(name: name ?? label, destination: destination, keyPath: keyPath ?? "", options: options.sorted { $0.key < $1.key })
     }
@@ -194,13 +194,13 @@ final class ArchiveFormatReader {
         if let keys = node.child(key: "dict.sortedKeys"), let values = node.child(key: "dict.values") {
             let keyNodes = keys.children.filter { $0["key"] != "EncodedWithXMLCoder" }
             let valueNodes = values.children.filter { $0["key"] != "EncodedWithXMLCoder" }
-            for (key, value) in zip(keyNodes, valueNodes) { result[key.stringValue] = value }
+            for (key, value) in zip(keyNodes, valueNodes) { result[key.archivedText] = value }
             return result
         }
         for child in node.children {
             guard let key = child["key"], key != "EncodedWithXMLCoder" else { continue }
             if key.hasPrefix("NS.key."), let value = node.child(key: "NS.object." + key.dropFirst("NS.key.".count)) {
-                result[child.stringValue] = value
+                result[child.archivedText] = value
             } else if !key.hasPrefix("NS.object.") && !key.hasPrefix("NS.key.") {
                 result[key] = child
             }
@@ -210,5 +210,16 @@ final class ArchiveFormatReader {
 
     private func warn(_ node: XMLNode, _ message: String) {
         diagnostics.append(Diagnostic(.warning, at: FileLocation(file: file, line: node.line, column: node.column), message))
+    }
+}
+
+extension XMLNode {
+    /// The string an archive element stands for: its text, or the text of the `NS.bytes` of an
+    /// archived `NSString` or `NSMutableString` object (Interface Builder 3 writes a class name
+    /// typed into the inspector so: `<object class="NSMutableString" key="NSClassName">` around
+    /// `<characters key="NS.bytes">NSView</characters>`; its own text is only whitespace).
+    var archivedText: String {
+        if name == "object", let bytes = child(key: "NS.bytes") { return bytes.archivedText }
+        return stringValue
     }
 }

@@ -29,6 +29,25 @@ import Testing
         #expect(graph.objectsByID["-1"]?.label == "File's Owner")
     }
 
+    /// Interface Builder 3 writes a string typed into its inspector as an archived
+    /// `NSMutableString` object around its `NS.bytes` (Adium's nibs: 610 custom views named so).
+    /// Its name is the text of `NS.bytes`, never the object's whitespace.
+    @Test func namesArchivedAsStringObjectsAreTheirBytes() throws {
+        let text = try String(contentsOf: Fixtures.folder.appendingPathComponent("archive-macos.designable.nib"), encoding: .utf8)
+        func archived(_ key: String, _ value: String) -> String {
+            "<object class=\"NSMutableString\" key=\"\(key)\">\n\t\t\t\t\t<characters key=\"NS.bytes\">\(value)</characters>\n\t\t\t\t</object>"
+        }
+        let rewritten = text.replacingOccurrences(
+            of: "<string key=\"NSClassName\">AppDelegate</string>", with: archived("NSClassName", "AppDelegate")
+        )
+        .replacingOccurrences(of: "<string key=\"NSWindowClass\">NSPanel</string>", with: archived("NSWindowClass", "NSPanel"))
+        .replacingOccurrences(of: "<string key=\"objectName\">Main Window</string>", with: archived("objectName", "Main Window"))
+        #expect(rewritten.components(separatedBy: "NSMutableString").count == 4)
+        let graph = try NibDocumentParser.parse(data: Data(rewritten.utf8), file: "archive-macos.designable.nib")
+        #expect(graph.objectsByID["4"]?.customClass == "AppDelegate")
+        #expect(graph.objectsByID["1"]?.customClass == "NSPanel" && graph.objectsByID["1"]?.label == "Main Window")
+    }
+
     @Test func iOSEventConnectionsAreActionsFromTheControlWithTheirEventName() throws {
         let graph = try Fixtures.graph("archive-ios.xib")
         let action = try #require(graph.connections.first { $0.kind.name == "action" })
