@@ -118,7 +118,12 @@ extension FrameworkClasses {
         "NSPageController": e("NSViewController", ["delegate"]),
         "NSTitlebarAccessoryViewController": e("NSViewController"),
         "NSWindowController": e("NSResponder", ["window", "document", "owner"], actions: ["showWindow:", "dismissController:"]),
-        "NSDocument": e("NSObject", actions: documentActions),
+        // `window` is NSDocument's Interface Builder outlet (`setWindow:`), set by a document nib
+        // whose File's Owner is the document; the others are its settable properties.
+        "NSDocument": e(
+            "NSObject",
+            ["window", "undoManager", "hasUndoManager", "printInfo", "fileURL", "fileType", "fileModificationDate", "displayName"],
+            actions: documentActions),
         "NSDocumentController": e("NSObject", actions: applicationActions),
         "NSFontManager": e("NSObject", ["delegate", "target"], actions: fontActions),
         "NSController": e("NSObject"),

@@ -1,0 +1,16 @@
+import NibClasses
+import NibModel
+import Testing
+
+/// Keys the framework classes nibviz knows give an outlet of a user subclass (R-CHK-1 and
+/// R-OUT-1 search the chain up to them): a document nib's `window` outlet on an NSDocument
+/// subclass (`setWindow:`, the "window Interface Builder outlet" of NSDocument) is not an error.
+@Suite struct FrameworkKeyTests {
+    @Test func anNSDocumentSubclassHasTheWindowOutlet() {
+        let lookup = ClassLookup(table: ["XtraDocument": ClassInfo(name: "XtraDocument", superclass: "NSDocument", isUser: true)])
+        #expect(lookup.keyValueAnswer("XtraDocument", key: "window") == .found)
+        #expect(lookup.keyValueAnswer("XtraDocument", key: "undoManager") == .found)
+        #expect(lookup.keyValueAnswer("XtraDocument", key: "authorField") == .missing)
+        #expect(lookup.keyValueAnswer("NSDocumentController", key: "window") == .missing)
+    }
+}
