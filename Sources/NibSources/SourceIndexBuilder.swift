@@ -6,9 +6,12 @@ import NibModel
 struct SourceIndexBuilder {
     private var declarations: [SourceClassDeclaration] = []
     private var index = SourceIndex()
+    /// Swift type aliases of every file: alias → the names it stands for.
+    private var typeAliases: [String: Set<String>] = [:]
 
     mutating func add(_ file: SourceFileDeclarations, bytes: Int) {
         declarations += file.classes
+        typeAliases.merge(file.typeAliases) { $0.union($1) }
         index.identifierUses += file.identifierUses
         index.stringLiterals.formUnion(file.stringLiterals)
         index.stringLiteralDigests.formUnion(file.stringLiteralDigests)
@@ -40,7 +43,8 @@ struct SourceIndexBuilder {
             result.candidates[declaration.runtimeName, default: []].append(derived)
             if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
         }
-        for declaration in declarations where declaration.isExtension {
+        for var declaration in declarations where declaration.isExtension {
+            if declaration.language == .swift { declaration.name = aliasTarget(declaration.name) }
             let names = declaration.language == .swift ? (swiftNames[declaration.name] ?? [declaration.name]) : [declaration.name]
             var extended = false
             for name in names {
@@ -67,6 +71,17 @@ struct SourceIndexBuilder {
             }
         }
         return result
+    }
+
+    /// The type `name` stands for through type aliases (`typealias DeveloperOnly =
+    /// PlaceBidViewController`), followed while each alias has one target; `name` when it is none.
+    func aliasTarget(_ name: String) -> String {
+        var current = name
+        var seen: Set<String> = [name]
+        while let targets = typeAliases[current], targets.count == 1, let target = targets.first, seen.insert(target).inserted {
+            current = target
+        }
+        return current
     }
 
     /// The KVC key a one-argument `set<Key>:` method sets (R-SRC-2: KVC capitalises the key's

@@ -71,6 +71,16 @@ enum SwiftDeclarationReader {
             return .visitChildren
         }
 
+        /// `typealias Name = Type` (not generic): an extension may name the class so
+        /// (`typealias DeveloperOnly = PlaceBidViewController; extension DeveloperOnly { @IBAction … }`).
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            let type = node.initializer.value
+            if node.genericParameterClause == nil, type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) {
+                result.typeAliases[node.name.text, default: []].insert(Self.typeName(type))
+            }
+            return .skipChildren
+        }
+
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
             if let text = Self.literal(node) { result.stringLiterals.insert(text) }
             return .skipChildren

@@ -1,3 +1,4 @@
+import Foundation
 import NibModel
 import NibSources
 import Testing
@@ -96,5 +97,40 @@ import Testing
         let shop = try #require(table["ShopViewController"])
         #expect(shop.source?.line == 4 && shop.source?.column == 7)
         #expect(shop.source?.file.hasSuffix("Shop/ShopViewController.swift") == true)
+    }
+}
+
+/// An extension that names its class through a type alias declared in another file adds to that
+/// class (Artsy's Eidolon: `typealias DeveloperOnly = PlaceBidViewController` and an `@IBAction`
+/// in `extension DeveloperOnly`, connected from a storyboard).
+@Suite struct SwiftTypeAliasTests {
+    @Test func anExtensionThroughATypeAliasAddsToTheClass() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-alias-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "import UIKit\nclass PlaceBidViewController: UIViewController {}\n".write(
+            to: folder.appendingPathComponent("PlaceBid.swift"), atomically: true, encoding: .utf8)
+        try """
+        typealias DeveloperOnly = PlaceBidViewController
+        typealias Chained = DeveloperOnly
+        typealias Ambiguous = PlaceBidViewController
+        extension DeveloperOnly {
+            @IBAction func dev_nextIncrementPressed(_ sender: AnyObject) {}
+        }
+        extension Chained {
+            @IBAction func chained(_ sender: Any) {}
+        }
+        extension Ambiguous {
+            @IBAction func ambiguous(_ sender: Any) {}
+        }
+        typealias Boxed<T> = Array<T>
+        """.write(to: folder.appendingPathComponent("Developer.swift"), atomically: true, encoding: .utf8)
+        try "typealias Ambiguous = UIView\n".write(to: folder.appendingPathComponent("Other.swift"), atomically: true, encoding: .utf8)
+        let table = try SourceScanner.scan([folder.path]).table
+        let controller = try #require(table["PlaceBidViewController"])
+        #expect(controller.actions.contains("dev_nextIncrementPressed:"))
+        #expect(controller.actions.contains("chained:"), "an alias of an alias")
+        #expect(!controller.actions.contains("ambiguous:"), "an alias declared twice, to two types, stands for neither")
+        #expect(table["DeveloperOnly"] == nil)
     }
 }
