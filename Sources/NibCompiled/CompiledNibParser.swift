@@ -7,7 +7,7 @@ public enum CompiledNibParser {
     /// The compiled container `bytes` start with, if any.
     public static func container(_ bytes: some Collection<UInt8>) -> NibGraph.Format? {
         if bytes.starts(with: NIBArchiveDecoder.magic) { return .nibArchive }
-        if bytes.starts(with: BinaryPlistDecoder.magic) || XMLPlistDecoder.looksLikePlist(bytes) { return .keyedArchive }
+        if bytes.starts(with: BinaryPlistDecoder.magic) || XMLPlistDecoder.isKeyedArchive(bytes) { return .keyedArchive }
         return nil
     }
 

@@ -23,14 +23,20 @@ struct XMLPlistDecoder: PlistObjects {
 
     var lineStarts: [Int]? { lineStartOffsets }
 
-    /// The first bytes of an XML property list: an optional byte-order mark, whitespace and
-    /// prolog, then a `<plist` root (an Interface Builder XML document has an `<archive` or
-    /// `<document` root instead).
-    static func looksLikePlist(_ bytes: some Collection<UInt8>) -> Bool {
-        let head = String(decoding: bytes.prefix(512), as: UTF8.self)
-        let start = head.hasPrefix("\u{FEFF}") ? head.dropFirst() : Substring(head)
-        guard start.hasPrefix("<?xml") || start.hasPrefix("<!DOCTYPE plist") || start.hasPrefix("<plist") else { return false }
-        return head.contains("<plist")
+    /// Whether `bytes` are an NSKeyedArchiver archive written as an XML property list: a
+    /// `<plist` root within the first bytes (after an optional byte-order mark and the prolog)
+    /// and a `$archiver` key. Any other XML — an Interface Builder document's `<document>` or
+    /// `<archive>`, a plain property list misnamed `.xib` — is left to the document readers,
+    /// whose messages name what it is.
+    static func isKeyedArchive(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(512))
+        let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        guard
+            start.starts(with: Array("<?xml".utf8)) || start.starts(with: Array("<!DOCTYPE plist".utf8))
+                || start.starts(with: Array("<plist".utf8)),
+            head.firstRange(of: Array("<plist".utf8)) != nil
+        else { return false }
+        return Array(bytes).firstRange(of: Array("<key>$archiver</key>".utf8)) != nil
     }
 
     init(_ bytes: [UInt8], file: String) throws {

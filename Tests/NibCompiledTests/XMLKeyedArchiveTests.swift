@@ -121,16 +121,19 @@ import Testing
         }
     }
 
-    /// Only a `<plist>` root is a property list: an Interface Builder XML document (an
-    /// `<archive>` or `<document>` root) is not taken for a keyed archive.
-    @Test func onlyAPlistRootIsAnXMLKeyedArchive() {
+    /// Only an XML property list with a `$archiver` key is a keyed archive: an Interface Builder
+    /// XML document (an `<archive>` or `<document>` root) or a plain property list is not.
+    @Test func onlyAnXMLPlistWithAnArchiverIsAKeyedArchive() {
+        let archiver = "<dict><key>$archiver</key><string>NSKeyedArchiver</string></dict></plist>"
         #expect(
-            CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"x\" \"y\">\n<plist>".utf8))
+            CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"x\" \"y\">\n<plist>\(archiver)".utf8))
                 == .keyedArchive)
-        #expect(CompiledNibParser.container(Array("\u{FEFF}<?xml version=\"1.0\"?><plist version=\"1.0\">".utf8)) == .keyedArchive)
+        #expect(
+            CompiledNibParser.container(Array("\u{FEFF}<?xml version=\"1.0\"?><plist version=\"1.0\">\(archiver)".utf8)) == .keyedArchive)
+        #expect(CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<plist><dict><key>a</key><true/></dict></plist>".utf8)) == nil)
         #expect(
             CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<archive type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">".utf8))
                 == nil)
-        #expect(CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<document type=\"x\">".utf8)) == nil)
+        #expect(CompiledNibParser.container(Array("<?xml version=\"1.0\"?>\n<document type=\"x\">\(archiver)".utf8)) == nil)
     }
 }
