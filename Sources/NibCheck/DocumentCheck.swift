@@ -84,6 +84,18 @@ struct DocumentCheck {
             return
         }
         let here = location(line: object.line, column: object.column)
+        if let framework = Self.builtFramework(containing: graph.file) {
+            // A nib inside a built framework (a vendored `Sparkle.framework`) is loaded by that
+            // framework's code, whose classes are in its binary, not in the app's sources.
+            classAnswers[name] = classAnswers[name] ?? .unknown
+            findings.append(
+                CheckFinding(
+                    .note, .unknownModule, at: here, className: name,
+                    message:
+                        "class \(name): the document is inside \(framework), a built framework whose sources were not given; the class is the framework's own, its outlets and actions are not checked"
+                ))
+            return
+        }
         if let module, !context.index.modules.contains(module) {
             classAnswers[name] = classAnswers[name] ?? .unknown
             findings.append(
@@ -102,6 +114,11 @@ struct DocumentCheck {
                 message:
                     "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
                 runtimeText: runtimeText))
+    }
+
+    /// The built framework bundle (`Name.framework`) a document's path lies in, if any.
+    static func builtFramework(containing path: String) -> String? {
+        path.split(separator: "/").last { $0.hasSuffix(".framework") && $0.count > ".framework".count }.map(String.init)
     }
 
     /// The sources declare `name`, but not as a class the runtime loads for `object` (only Swift
