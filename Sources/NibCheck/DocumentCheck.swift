@@ -106,8 +106,19 @@ struct DocumentCheck {
                 ))
             return
         }
-        classAnswers[name] = classAnswers[name] == .found ? .found : .missing
         let runtimeText = "Unknown class \(module.map { "\($0)." } ?? "")\(name) in Interface Builder file."
+        if let use = context.index.typeUses[name] {
+            // The sources compile against a declaration of it: linked code not given has one.
+            classAnswers[name] = classAnswers[name] ?? .unknown
+            findings.append(
+                CheckFinding(
+                    .note, .unknownModule, at: here, className: name,
+                    message:
+                        "class \(name): no source given declares it, but the sources use it as a type (\(use.name)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
+                    runtimeText: runtimeText, source: use.location, sourceNote: "\(name) is used here as the type of \(use.name)"))
+            return
+        }
+        classAnswers[name] = classAnswers[name] == .found ? .found : .missing
         findings.append(
             CheckFinding(
                 .warning, .unknownClass, at: here, className: name,

@@ -40,6 +40,11 @@ public struct SourceIndex: Sendable {
     public var stringLiterals: Set<String> = []
     public var stringLiteralDigests: Set<String> = []
 
+    /// Class names the sources use as a type without declaring them (a property's or an outlet's
+    /// type, a superclass), each with its first use in path order: such a class comes from
+    /// linked code not given (a package, Pod or framework), or the app would not compile.
+    public var typeUses: [String: SourceMember] = [:]
+
     /// Whether some string literal of the sources is `text`.
     public func mentions(_ text: String) -> Bool {
         stringLiterals.contains(text)

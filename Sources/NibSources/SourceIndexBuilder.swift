@@ -70,7 +70,34 @@ struct SourceIndexBuilder {
                 result.frameworkExtensions[declaration.name] = info
             }
         }
+        result.typeUses = typeUses(declaredIn: result)
         return result
+    }
+
+    /// `SourceIndex.typeUses`: member types and superclasses that no declaration of the sources
+    /// names, the first use of each by (file, line, column).
+    private func typeUses(declaredIn index: SourceIndex) -> [String: SourceMember] {
+        var uses: [String: SourceMember] = [:]
+        func note(_ name: String, _ use: SourceMember) {
+            guard index.candidates[name] == nil, !ClassLookup.isFrameworkClass(name), name.first?.isUppercase == true else { return }
+            if let known = uses[name], Self.precedes(known.location, use.location) { return }
+            uses[name] = use
+        }
+        for declaration in declarations {
+            if let superclass = declaration.superclass {
+                note(
+                    superclass,
+                    SourceMember(.property, declaration.name, type: superclass, isInterfaceBuilder: false, at: declaration.location))
+            }
+            for member in declaration.members where member.kind != .method {
+                if let type = member.type { note(type, member) }
+            }
+        }
+        return uses
+    }
+
+    private static func precedes(_ left: FileLocation, _ right: FileLocation) -> Bool {
+        (left.file, left.line, left.column) <= (right.file, right.line, right.column)
     }
 
     /// The type `name` stands for through type aliases (`typealias DeveloperOnly =

@@ -1,0 +1,62 @@
+import Foundation
+import NibCheck
+import NibModel
+import NibParsing
+import Testing
+
+@testable import NibSources
+
+/// R-CHK-4 for classes that linked code not given declares: a nib inside a built framework (a
+/// vendored `Sparkle.framework` in Hammerspoon's and Transmission's repositories) and a class the
+/// sources use as a type (Rectangle's `MASShortcutView` outlets, from a package) are notes, not
+/// warnings that the runtime will not find the class.
+@Suite struct CodeNotGivenCheckTests {
+    static let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="SUUpdateAlert">
+                    <connections>
+                        <outlet property="window" destination="1" id="w1"/>
+                    </connections>
+                </customObject>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <window id="1" customClass="SUWindow"/>
+            </objects>
+        </document>
+        """
+
+    static func findings(path: String, index: SourceIndex = SourceIndex()) throws -> [CheckFinding] {
+        let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: path)
+        return Checker(graphs: [graph], index: index).run().findings.filter { $0.rule == "R-CHK-4" }
+    }
+
+    @Test func aBuiltFrameworksClassIsANoteNamingTheFramework() throws {
+        let inside = try Self.findings(path: "Pods/Sparkle/Sparkle.framework/Versions/B/Resources/SUUpdateAlert.xib")
+        #expect(inside.count == 2 && inside.allSatisfy { $0.severity == .note }, "\(inside)")
+        #expect(inside.first?.message.contains("inside Sparkle.framework, a built framework") == true)
+        let app = try Self.findings(path: "App/Resources/SUUpdateAlert.xib")
+        #expect(app.count == 2 && app.allSatisfy { $0.severity == .warning }, "the app's own nib: \(app)")
+        #expect(try Self.findings(path: "Vendor/.framework/X.xib").allSatisfy { $0.severity == .warning }, "no framework name")
+    }
+
+    @Test func aClassTheSourcesUseAsATypeIsANoteNamingTheUse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-type-use-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+        import Sparkle
+        class UpdatePanel: NSObject {
+            @IBOutlet weak var alert: SUUpdateAlert!
+        }
+        """.write(to: folder.appendingPathComponent("UpdatePanel.swift"), atomically: true, encoding: .utf8)
+        let index = try SourceScanner.scan([folder.path])
+        #expect(index.typeUses["SUUpdateAlert"]?.name == "alert")
+        #expect(index.typeUses["UpdatePanel"] == nil && index.typeUses["NSObject"] == nil, "declared or Apple's: no use recorded")
+        let findings = try Self.findings(path: "App/Resources/Update.xib", index: index)
+        let alert = try #require(findings.first { $0.message.hasPrefix("class SUUpdateAlert") })
+        #expect(alert.severity == .note && alert.message.contains("the sources use it as a type (alert)"), "\(alert)")
+        #expect(alert.sourceFile?.hasSuffix("UpdatePanel.swift") == true && alert.sourceLine == 3)
+        #expect(findings.contains { $0.message.hasPrefix("unknown class SUWindow") && $0.severity == .warning }, "not used: \(findings)")
+    }
+}
