@@ -16,8 +16,9 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show the object graph of an IB document (or summarise a folder).",
         discussion: """
-            FILE: .xib, .storyboard or designable.nib (both XML formats). DIR: every such file \
-            below it, one summary line each plus totals; exits 1 if any file could not be read.
+            FILE: .xib, .storyboard or designable.nib (both XML formats), a compiled .nib (file or \
+            bundle), a .storyboardc or an .ipa. DIR: every such input below it, one summary line each \
+            plus totals; exits 1 if any could not be read.
             """
     )
 

@@ -13,12 +13,12 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Replay a nib load or view-controller lifecycle as an event timeline.",
         discussion: """
-            A .xib is loaded once, its File's Owner an instance of the owner's class. A .storyboard is
-            launched as the app's main storyboard: its initial controller and the children its
-            relationship segues make are instantiated, only the visible chain (navigation root, first
-            tab, split children, window content) loads its view and appears; other scenes wait for a
-            segue and prototype cells for a dequeue, which a scenario's steps can drive. Without a
-            class table every outlet key is assumed to exist and every user class overrides every
+            A .xib is loaded once, its File's Owner an instance of the owner's class. A .storyboard is \
+            launched as the app's main storyboard: its initial controller and the children its \
+            relationship segues make are instantiated, only the visible chain (navigation root, first \
+            tab, split children, window content) loads its view and appears; other scenes wait for a \
+            segue and prototype cells for a dequeue, which a scenario's steps can drive. Without a \
+            class table every outlet key is assumed to exist and every user class overrides every \
             lifecycle selector.
             """
     )
