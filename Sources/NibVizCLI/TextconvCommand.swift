@@ -20,6 +20,10 @@ struct TextconvCommand: ParsableCommand {
     @Argument(help: "The document (git passes a temporary copy).") var file: String
 
     func run() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+            return try bundle()
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -35,5 +39,18 @@ struct TextconvCommand: ParsableCommand {
             printError("warning: \(error.description); showing the raw file")
             FileHandle.standardOutput.write(Data("# nibviz textconv: cannot parse (\(error.message)); raw text follows\n".utf8) + data)
         }
+    }
+
+    /// A `.nib` bundle named by hand (git passes files): the document it holds, as `inspect`
+    /// reads it (`designable.nib`, else the compiled nib).
+    private func bundle() throws {
+        let graph: NibGraph
+        do {
+            graph = try NibDocumentParser.parse(contentsOf: URL(fileURLWithPath: file), displayName: file)
+        } catch let error as LocatedError {
+            throw CommandFailure(error.description)
+        }
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: graph.file))) ?? Data()
+        FileHandle.standardOutput.write(Data(Textconv.text(graph, xml: data).utf8))
     }
 }

@@ -54,6 +54,23 @@ import Testing
         #expect(graph.diagnostics.contains { $0.severity == .warning && $0.message.contains("UIRuntimeMysteryConnection") })
     }
 
+    /// IB's object names are labels; a blank one is none (Adium's localized `MainMenu.nib` names
+    /// its menu items ""), so reports and diffs name the object by its class instead of by "".
+    @Test func aBlankObjectNameIsNoLabel() throws {
+        var builder = AppKitNibBuilder(ownerClass: "AppController")
+        let menu = builder.add("NSMenu")
+        let blank = builder.add("NSMenuItem", parent: menu)
+        let spaces = builder.add("NSMenuItem", parent: menu)
+        builder.names = [(menu, "Main Menu"), (blank, ""), (spaces, " \t")]
+        let fixture = builder.build()
+        for bytes in [KeyedArchiveWriter.encode(fixture), KeyedArchiveWriter.encodeXML(fixture)] {
+            let graph = try NibDocumentParser.parse(data: Data(bytes), file: "MainMenu.nib")
+            let items = graph.objects.filter { $0.className == "NSMenuItem" }
+            #expect(items.count == 2 && items.allSatisfy { $0.label == nil }, "\(items.map(\.label))")
+            #expect(graph.objects.first { $0.className == "NSMenu" }?.label == "Main Menu")
+        }
+    }
+
     @Test func theApplicationObjectIsAPlaceholderWithoutItsIBId() throws {
         // ibtool's NIBArchives keep no IB ids: `-3` cannot name the application there.
         var builder = AppKitNibBuilder(ownerClass: "AlertController")

@@ -154,4 +154,20 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("Error: /nonexistent.xib: cannot read file"))
     }
+
+    /// git passes textconv files; a user may name a `.nib` bundle: it reads the document the
+    /// bundle holds, as `inspect` does, and a folder that is no bundle is a clear error.
+    @Test func textconvOfANibBundleIsTheTextOfTheNibItHolds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-textconv-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("Preferences.nib")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        let inner = bundle.appendingPathComponent("keyedobjects.nib")
+        try Data(KeyedArchiveWriter.encodeXML(CompiledFixtures.appKitPreferences())).write(to: inner)
+        let whole = try runNibviz(["textconv", bundle.path])
+        #expect(whole.status == 0 && whole.output.hasPrefix("# nibviz textconv:"), "\(whole.stderr)")
+        #expect(whole.output == (try runNibviz(["textconv", inner.path])).output)
+        let plain = try runNibviz(["textconv", folder.path])
+        #expect(plain.status == 1 && plain.stderr.contains("a folder, not an Interface Builder document"), "\(plain.stderr)")
+    }
 }

@@ -10,6 +10,8 @@ public struct AppKitNibBuilder {
     private var data = 0
     private var members: [(object: Int, parent: Int)] = []
     private var connectors: [Int] = []
+    /// Object names (`NSNamesKeys`/`NSNamesValues`), IB's labels; none when empty.
+    public var names: [(object: Int, name: String)] = []
 
     /// Starts a nib whose File's Owner is an `NSCustomObject` of `ownerClass`.
     public init(ownerClass: String = "NSObject") {
@@ -83,6 +85,13 @@ public struct AppKitNibBuilder {
                 ("NSVisibleWindows", .ref(nib.array([], className: "NSMutableSet"))),
                 ("NSConnections", .ref(nib.array(connectors, className: "NSMutableArray"))),
             ], to: data)
+        if !names.isEmpty {
+            nib.append(
+                [
+                    ("NSNamesKeys", .ref(nib.array(names.map(\.object)))),
+                    ("NSNamesValues", .ref(nib.array(names.map { nib.string($0.name) }))),
+                ], to: data)
+        }
         nib.setRoot([("IB.objectdata", .ref(data))])
         return nib
     }
