@@ -121,10 +121,11 @@ struct XMLPlistDecoder: PlistObjects {
             }
         }
         guard let reader else { throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "XML property list: out of memory") }
+        // The reader's error handler points at the box: it lives until the reader is freed
+        // (deferred blocks run last first).
+        defer { withExtendedLifetime(firstError) {} }
         defer { xmlFreeTextReader(reader) }
         xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, Unmanaged.passUnretained(firstError).toOpaque())
-        // Keeps the box alive until the reader, which points at it, is freed.
-        defer { withExtendedLifetime(firstError) {} }
 
         var stack: [Container] = []
         var sawPlist = false
