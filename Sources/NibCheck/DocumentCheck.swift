@@ -114,8 +114,8 @@ struct DocumentCheck {
                 CheckFinding(
                     .note, .unknownModule, at: here, className: name,
                     message:
-                        "class \(name): no source given declares it, but the sources use it as a type (\(use.name)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
-                    runtimeText: runtimeText, source: use.location, sourceNote: "\(name) is used here as the type of \(use.name)"))
+                        "class \(name): no source given declares it, but the sources use it (\(use.description)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
+                    runtimeText: runtimeText, source: use.location, sourceNote: "\(name) is used here as \(use.description)"))
             return
         }
         classAnswers[name] = classAnswers[name] == .found ? .found : .missing

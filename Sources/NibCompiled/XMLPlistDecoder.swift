@@ -50,27 +50,48 @@ struct XMLPlistDecoder: PlistObjects {
     }
 
     /// Control characters XML 1.0 forbids but CoreFoundation writes and reads in strings (a
-    /// button's key equivalent Escape is a raw 0x1B): each becomes the private-use character
-    /// U+E000 + its value for libxml2, and is put back in the strings read (true when any was).
+    /// button's key equivalent Escape is a raw 0x1B). For libxml2 each becomes two private-use
+    /// characters, U+E000 then U+E001 + its value, and a U+E000 already in the text is doubled, so
+    /// `withControlCharactersBack` restores exactly the text written. True when any was replaced.
     static func withControlCharactersStanding(_ bytes: [UInt8]) -> ([UInt8], Bool) {
         func isForbidden(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
         guard bytes.contains(where: isForbidden) else { return (bytes, false) }
+        let escape: [UInt8] = [0xEE, 0x80, 0x80]  // U+E000 in UTF-8
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
-        for byte in bytes {
-            if isForbidden(byte) { out += [0xEE, 0x80, 0x80 + byte] } else { out.append(byte) }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isForbidden(byte) {
+                out += escape + [0xEE, 0x80, 0x81 + byte]
+            } else if byte == 0xEE, bytes[index...].starts(with: escape) {
+                out += escape + escape
+                index += escape.count
+                continue
+            } else {
+                out.append(byte)
+            }
+            index += 1
         }
         return (out, true)
     }
 
     private static func withControlCharactersBack(_ value: PlistValue) -> PlistValue {
-        guard case .string(let text) = value, text.unicodeScalars.contains(where: { (0xE000..<0xE020).contains($0.value) }) else {
-            return value
-        }
+        guard case .string(let text) = value, text.unicodeScalars.contains("\u{E000}") else { return value }
         var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let back = (0xE000..<0xE020).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xE000) : nil
-            scalars.append(back ?? scalar)
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\u{E000}", let next = iterator.next() else {
+                scalars.append(scalar)
+                continue
+            }
+            if (0xE001...0xE020).contains(next.value), let control = Unicode.Scalar(next.value - 0xE001) {
+                scalars.append(control)
+            } else {
+                // U+E000 U+E000: one U+E000 of the text (anything else cannot come from the escaping).
+                scalars.append(scalar)
+                if next != "\u{E000}" { scalars.append(next) }
+            }
         }
         return .string(String(scalars))
     }
@@ -112,20 +133,34 @@ struct XMLPlistDecoder: PlistObjects {
 
     private static let scalars: Set<String> = ["key", "string", "integer", "real", "date", "data"]
 
+    /// libxml2's global set-up, once per process before any reader (it is not thread-safe lazily).
+    private static let initialised: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
     private mutating func read(_ bytes: [UInt8]) throws {
+        _ = Self.initialised
+        // libxml2 reads the buffer as the reader advances: every read happens inside this closure.
+        try bytes.withUnsafeBufferPointer { try read(buffer: $0) }
+    }
+
+    private mutating func read(buffer: UnsafeBufferPointer<UInt8>) throws {
         let firstError = FirstError()
-        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                xmlReaderForMemory(
-                    $0.baseAddress, Int32(clamping: $0.count), nil, nil, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue))
-            }
+        let reader: xmlTextReaderPtr? = buffer.withMemoryRebound(to: CChar.self) {
+            xmlReaderForMemory(
+                $0.baseAddress, Int32(clamping: $0.count), nil, nil, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue))
         }
         guard let reader else { throw LocatedError(at: FileLocation(file: file, line: 1, column: 1), "XML property list: out of memory") }
-        // The reader's error handler points at the box: it lives until the reader is freed
-        // (deferred blocks run last first).
+        // The error handlers point at the box: it lives until the reader is freed (deferred blocks
+        // run last first). Errors without a parser (encoding, memory) go to the thread's handler,
+        // not to stderr.
+        let box = Unmanaged.passUnretained(firstError).toOpaque()
         defer { withExtendedLifetime(firstError) {} }
+        xmlSetStructuredErrorFunc(box, Self.errorHandler)
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, Unmanaged.passUnretained(firstError).toOpaque())
+        xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, box)
 
         var stack: [Container] = []
         var sawPlist = false
@@ -162,8 +197,10 @@ struct XMLPlistDecoder: PlistObjects {
                 let found = firstError.found ?? ("not well-formed XML", Int(xmlTextReaderGetParserLineNumber(reader)), 0)
                 throw fail("XML property list: \(found.message)", found.line, found.column)
             }
-            // The node's own line: the parser itself may have read ahead. libxml2 keeps no column.
-            let (line, column) = (xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0, 0)
+            // The node's own line (the parser may have read ahead); past 65,534 lines libxml2 keeps
+            // no exact line in the node, and the parser's is the nearest. No column is kept.
+            let nodeLine = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0
+            let (line, column) = (nodeLine > 0 && nodeLine < 65535 ? nodeLine : max(1, Int(xmlTextReaderGetParserLineNumber(reader))), 0)
             switch Int(xmlTextReaderNodeType(reader)) {
             case Int(XML_READER_TYPE_ELEMENT.rawValue):
                 let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
@@ -257,7 +294,7 @@ struct XMLPlistDecoder: PlistObjects {
             guard let number = Double(trimmed) else { throw bad("'\(trimmed.prefix(40))' is not a number") }
             return .real(number)
         case "date":
-            guard let date = ISO8601DateFormatter().date(from: trimmed) else {
+            guard let date = try? Date(trimmed, strategy: .iso8601) else {
                 throw bad("'\(trimmed.prefix(40))' is not an ISO 8601 date")
             }
             return .date(date.timeIntervalSinceReferenceDate)
@@ -270,7 +307,8 @@ struct XMLPlistDecoder: PlistObjects {
     }
 
     private static let errorHandler: xmlStructuredErrorFunc = { user, error in
-        guard let user, let error else { return }
+        // Warnings (a relative namespace URI) do not stop the reader: the error that does is named.
+        guard let user, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let box = Unmanaged<FirstError>.fromOpaque(user).takeUnretainedValue()
         guard box.found == nil else { return }
         let message =

@@ -140,13 +140,15 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     /// The SHA-256 (`digest`) of string literals known by digest only: declarations read back from a
     /// site's build state, which keeps no literal's text (`encode(to:)`).
     public var stringLiteralDigests: Set<String> = []
-    /// Swift type aliases to a plain type name: alias → the names it is declared to stand for.
+    /// Swift type aliases at file scope to a plain type name: alias → the names it stands for.
     public var typeAliases: [String: Set<String>] = [:]
+    /// Names of generic parameters (`class List<Cell>`): types members use that are no class.
+    public var genericParameters: Set<String> = []
 
     /// Empty declarations.
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiteralDigests, typeAliases }
+    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiteralDigests, typeAliases, genericParameters }
 
     /// The string literals as their digests, sorted. The encoding is kept in a site's output
     /// folder, which is published: an app's literals hold URLs, keys and tokens, and a check
@@ -157,6 +159,7 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         try container.encode(identifierUses, forKey: .identifierUses)
         try container.encode(stringLiteralDigests.union(stringLiterals.map(Self.digest)).sorted(), forKey: .stringLiteralDigests)
         if !typeAliases.isEmpty { try container.encode(typeAliases.mapValues { $0.sorted() }, forKey: .typeAliases) }
+        if !genericParameters.isEmpty { try container.encode(genericParameters.sorted(), forKey: .genericParameters) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -165,6 +168,7 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         identifierUses = try container.decode([IdentifierUse].self, forKey: .identifierUses)
         stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
         typeAliases = (try container.decodeIfPresent([String: [String]].self, forKey: .typeAliases) ?? [:]).mapValues(Set.init)
+        genericParameters = Set(try container.decodeIfPresent([String].self, forKey: .genericParameters) ?? [])
     }
 
     /// The digest a literal is known by: SHA-256, which no one can turn back into a key or a

@@ -43,7 +43,24 @@ public struct SourceIndex: Sendable {
     /// Class names the sources use as a type without declaring them (a property's or an outlet's
     /// type, a superclass), each with its first use in path order: such a class comes from
     /// linked code not given (a package, Pod or framework), or the app would not compile.
-    public var typeUses: [String: SourceMember] = [:]
+    public var typeUses: [String: TypeUse] = [:]
+
+    /// Where the sources use a class they do not declare.
+    public struct TypeUse: Hashable, Sendable {
+        public enum Role: Hashable, Sendable {
+            /// The type of a property, an outlet or an instance variable.
+            case memberType
+            /// The superclass of a class.
+            case superclass
+        }
+        public var role: Role
+        /// The member, or the subclass.
+        public var name: String
+        public var location: FileLocation
+
+        /// `the type of avatarView`, `the superclass of BadgeView`.
+        public var description: String { role == .superclass ? "the superclass of \(name)" : "the type of \(name)" }
+    }
 
     /// Whether some string literal of the sources is `text`.
     public func mentions(_ text: String) -> Bool {

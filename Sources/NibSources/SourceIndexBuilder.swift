@@ -8,10 +8,13 @@ struct SourceIndexBuilder {
     private var index = SourceIndex()
     /// Swift type aliases of every file: alias → the names it stands for.
     private var typeAliases: [String: Set<String>] = [:]
+    /// Generic parameter names of every file.
+    private var genericParameters: Set<String> = []
 
     mutating func add(_ file: SourceFileDeclarations, bytes: Int) {
         declarations += file.classes
         typeAliases.merge(file.typeAliases) { $0.union($1) }
+        genericParameters.formUnion(file.genericParameters)
         index.identifierUses += file.identifierUses
         index.stringLiterals.formUnion(file.stringLiterals)
         index.stringLiteralDigests.formUnion(file.stringLiteralDigests)
@@ -44,7 +47,8 @@ struct SourceIndexBuilder {
             if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
         }
         for var declaration in declarations where declaration.isExtension {
-            if declaration.language == .swift { declaration.name = aliasTarget(declaration.name) }
+            // An alias is followed only when no class of the sources has its name.
+            if declaration.language == .swift, swiftNames[declaration.name] == nil { declaration.name = aliasTarget(declaration.name) }
             let names = declaration.language == .swift ? (swiftNames[declaration.name] ?? [declaration.name]) : [declaration.name]
             var extended = false
             for name in names {
@@ -74,23 +78,27 @@ struct SourceIndexBuilder {
         return result
     }
 
-    /// `SourceIndex.typeUses`: member types and superclasses that no declaration of the sources
-    /// names, the first use of each by (file, line, column).
-    private func typeUses(declaredIn index: SourceIndex) -> [String: SourceMember] {
-        var uses: [String: SourceMember] = [:]
-        func note(_ name: String, _ use: SourceMember) {
-            guard index.candidates[name] == nil, !ClassLookup.isFrameworkClass(name), name.first?.isUppercase == true else { return }
+    /// `SourceIndex.typeUses`: member types and superclasses that no declaration, alias or
+    /// generic parameter of the sources names, the first use of each by (file, line, column).
+    private func typeUses(declaredIn index: SourceIndex) -> [String: SourceIndex.TypeUse] {
+        // Swift names as well as runtime names: `@objc(Legacy) class Modern` declares both.
+        let declared = Set(declarations.filter { !$0.isExtension }.map(\.name)).union(typeAliases.keys).union(genericParameters)
+        var uses: [String: SourceIndex.TypeUse] = [:]
+        func note(_ name: String, _ use: SourceIndex.TypeUse) {
+            guard index.candidates[name] == nil, !declared.contains(name), !ClassLookup.isFrameworkClass(name),
+                name.first?.isUppercase == true
+            else { return }
             if let known = uses[name], Self.precedes(known.location, use.location) { return }
             uses[name] = use
         }
         for declaration in declarations {
             if let superclass = declaration.superclass {
-                note(
-                    superclass,
-                    SourceMember(.property, declaration.name, type: superclass, isInterfaceBuilder: false, at: declaration.location))
+                note(superclass, SourceIndex.TypeUse(role: .superclass, name: declaration.name, location: declaration.location))
             }
             for member in declaration.members where member.kind != .method {
-                if let type = member.type { note(type, member) }
+                if let type = member.type {
+                    note(type, SourceIndex.TypeUse(role: .memberType, name: member.name, location: member.location))
+                }
             }
         }
         return uses

@@ -71,14 +71,26 @@ enum SwiftDeclarationReader {
             return .visitChildren
         }
 
-        /// `typealias Name = Type` (not generic): an extension may name the class so
+        /// `typealias Name = Type` at file scope, not generic: an extension may name the class so
         /// (`typealias DeveloperOnly = PlaceBidViewController; extension DeveloperOnly { @IBAction … }`).
+        /// An alias inside a type (`Router.ViewController`) names nothing at file scope.
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
             let type = node.initializer.value
-            if node.genericParameterClause == nil, type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) {
+            var ancestor = node.parent
+            while let current = ancestor, !current.is(MemberBlockSyntax.self), !current.is(CodeBlockSyntax.self) {
+                ancestor = current.parent
+            }
+            if ancestor == nil, node.genericParameterClause == nil, type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) {
                 result.typeAliases[node.name.text, default: []].insert(Self.typeName(type))
             }
             return .skipChildren
+        }
+
+        /// A generic parameter (`class List<Cell: UITableViewCell>`): its name is a type the
+        /// members use that no declaration names, and no class.
+        override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
+            result.genericParameters.insert(node.name.text)
+            return .visitChildren
         }
 
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {

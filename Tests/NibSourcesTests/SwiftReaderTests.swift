@@ -126,7 +126,20 @@ import Testing
         typealias Boxed<T> = Array<T>
         """.write(to: folder.appendingPathComponent("Developer.swift"), atomically: true, encoding: .utf8)
         try "typealias Ambiguous = UIView\n".write(to: folder.appendingPathComponent("Other.swift"), atomically: true, encoding: .utf8)
+        // An alias inside a type names nothing at file scope, and an alias never takes the name of
+        // a class the sources declare: the extension is that class's.
+        try """
+        import UIKit
+        class ViewController: UIViewController {}
+        struct Router { typealias ViewController = UIViewController }
+        typealias PlaceBid = ViewController
+        extension ViewController {
+            @IBAction func routed(_ sender: Any) {}
+        }
+        """.write(to: folder.appendingPathComponent("Router.swift"), atomically: true, encoding: .utf8)
         let table = try SourceScanner.scan([folder.path]).table
+        #expect(table["ViewController"]?.actions.contains("routed:") == true)
+        #expect(table["UIViewController"]?.actions.contains("routed:") != true)
         let controller = try #require(table["PlaceBidViewController"])
         #expect(controller.actions.contains("dev_nextIncrementPressed:"))
         #expect(controller.actions.contains("chained:"), "an alias of an alias")
