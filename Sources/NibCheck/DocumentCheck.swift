@@ -84,38 +84,13 @@ struct DocumentCheck {
             return
         }
         let here = location(line: object.line, column: object.column)
-        if let framework = Self.builtFramework(containing: graph.file) {
-            // A nib inside a built framework (a vendored `Sparkle.framework`) is loaded by that
-            // framework's code, whose classes are in its binary, not in the app's sources.
-            classAnswers[name] = classAnswers[name] ?? .unknown
-            findings.append(
-                CheckFinding(
-                    .note, .unknownModule, at: here, className: name,
-                    message:
-                        "class \(name): the document is inside \(framework), a built framework whose sources were not given; the class is the framework's own, its outlets and actions are not checked"
-                ))
-            return
-        }
-        if let module, !context.index.modules.contains(module) {
-            classAnswers[name] = classAnswers[name] ?? .unknown
-            findings.append(
-                CheckFinding(
-                    .note, .unknownModule, at: here, className: name,
-                    message:
-                        "class \(name) of module \(module): no source folder of that module was given; its outlets and actions are not checked"
-                ))
-            return
-        }
         let runtimeText = "Unknown class \(module.map { "\($0)." } ?? "")\(name) in Interface Builder file."
-        if let use = context.index.typeUses[name] {
-            // The sources compile against a declaration of it: linked code not given has one.
+        if let note = codeNotGiven(name, module: module, runtimeText: runtimeText, fallback: object.className) {
             classAnswers[name] = classAnswers[name] ?? .unknown
             findings.append(
                 CheckFinding(
-                    .note, .unknownModule, at: here, className: name,
-                    message:
-                        "class \(name): no source given declares it, but the sources use it (\(use.description)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
-                    runtimeText: runtimeText, source: use.location, sourceNote: "\(name) is used here as \(use.description)"))
+                    .note, .unknownModule, at: here, className: name, message: note.message, runtimeText: note.runtimeText,
+                    source: note.source, sourceNote: note.sourceNote))
             return
         }
         classAnswers[name] = classAnswers[name] == .found ? .found : .missing
@@ -125,6 +100,35 @@ struct DocumentCheck {
                 message:
                     "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
                 runtimeText: runtimeText))
+    }
+
+    /// Why class `name`, which the sources do not declare, is in code not given (a note, its
+    /// outlets and actions not checked), or nil when nothing says so (a warning).
+    func codeNotGiven(_ name: String, module: String?, runtimeText: String, fallback: String)
+        -> (message: String, runtimeText: String?, source: FileLocation?, sourceNote: String?)?
+    {
+        if let framework = Self.builtFramework(containing: graph.file) {
+            // A nib inside a built framework (a vendored `Sparkle.framework`) is loaded by that
+            // framework's code, whose classes are in its binary, not in the app's sources.
+            return (
+                "class \(name): the document is inside \(framework), a built framework whose sources were not given; the class is the framework's own, its outlets and actions are not checked",
+                nil, nil, nil
+            )
+        }
+        if let module, !context.index.modules.contains(module) {
+            return (
+                "class \(name) of module \(module): no source folder of that module was given; its outlets and actions are not checked",
+                nil, nil, nil
+            )
+        }
+        if let use = context.index.typeUses[name] {
+            // The sources compile against a declaration of it: linked code not given has one.
+            return (
+                "class \(name): no source given declares it, but the sources use it (\(use.description)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(fallback))",
+                runtimeText, use.location, "\(name) is used here as \(use.description)"
+            )
+        }
+        return nil
     }
 
     /// The built framework bundle (`Name.framework`) a document's path lies in, if any.
