@@ -50,9 +50,14 @@ struct StoryboardCommandTests {
     @Test("simulate --help says what a bare .xib and .storyboard run does")
     func helpText() throws {
         let result = try runNibviz(["simulate", "--help"], currentDirectory: TestPaths.packageRoot)
-        #expect(result.output.contains("launched as the app's main storyboard"))
-        #expect(result.output.contains("only the visible chain"))
-        #expect(!result.output.contains("the way an app meets it"))
+        // The help is wrapped to the terminal: read it as one line.
+        let text = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("launched as the app's main storyboard"))
+        #expect(text.contains("only the visible chain"))
+        #expect(!text.contains("the way an app meets it"))
+        // One paragraph: no line of the description ends after a word or two.
+        let description = result.output.components(separatedBy: "USAGE:").first ?? ""
+        #expect(!description.split(separator: "\n").dropLast().contains { $0.count < 20 && !$0.hasPrefix("OVERVIEW") }, "\(description)")
     }
 }
 
