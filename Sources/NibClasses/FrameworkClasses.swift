@@ -91,8 +91,14 @@ enum FrameworkClasses {
         "UIPinchGestureRecognizer": e("UIGestureRecognizer"),
         "UIRotationGestureRecognizer": e("UIGestureRecognizer"),
         "NSLayoutConstraint": e("NSObject", ["firstItem", "secondItem"]),
+        // `preferredFocusedView`: Interface Builder offers it as an outlet of a tvOS view
+        // controller (UIFocusEnvironment; VLC's tvOS nibs connect it).
         "UIViewController": e(
-            "UIResponder", ["view", "navigationItem", "tabBarItem", "toolbarItems", "searchDisplayController", "transitioningDelegate"]),
+            "UIResponder",
+            [
+                "view", "navigationItem", "tabBarItem", "toolbarItems", "searchDisplayController", "transitioningDelegate",
+                "preferredFocusedView",
+            ]),
         "UITableViewController": e("UIViewController", ["tableView", "refreshControl"]),
         "UICollectionViewController": e("UIViewController", ["collectionView"]),
         "UINavigationController": e("UIViewController", ["navigationBar", "toolbar", "viewControllers", "delegate"]),

@@ -13,4 +13,13 @@ import Testing
         #expect(lookup.keyValueAnswer("XtraDocument", key: "authorField") == .missing)
         #expect(lookup.keyValueAnswer("NSDocumentController", key: "window") == .missing)
     }
+
+    /// A tvOS nib connects File's Owner's `preferredFocusedView` (an outlet Interface Builder
+    /// offers on tvOS view controllers): not an R-CHK-1 error.
+    @Test func aViewControllerHasThePreferredFocusedViewOutlet() {
+        let lookup = ClassLookup(table: [
+            "AboutViewController": ClassInfo(name: "AboutViewController", superclass: "UIViewController", isUser: true)
+        ])
+        #expect(lookup.keyValueAnswer("AboutViewController", key: "preferredFocusedView") == .found)
+    }
 }
