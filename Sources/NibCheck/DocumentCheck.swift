@@ -23,6 +23,12 @@ struct DocumentCheck {
 
     var isMac: Bool { graph.platform.usesAppKit }
 
+    /// The module `object`'s class is looked up in, with the document's target module for
+    /// `customModuleProvider="target"` (`SourceIndex.runtimeModule(of:documentPath:)`).
+    func module(of object: NibObject) -> String? {
+        context.index.runtimeModule(of: object, documentPath: checker.documentPath(graph))
+    }
+
     func location(line: Int, column: Int) -> FileLocation { FileLocation(file: graph.file, line: line, column: column) }
 
     /// Placeholders whose class is the framework's or the responder chain's, never a user class.
@@ -71,7 +77,7 @@ struct DocumentCheck {
     mutating func checkClass(_ object: NibObject) {
         guard let name = userClass(of: object) else { return }
         let module = object.customModule
-        if let list = context.index.candidates[name], context.index.resolve(name, module: SourceIndex.runtimeModule(of: object)) == nil {
+        if let list = context.index.candidates[name], context.index.resolve(name, module: self.module(of: object)) == nil {
             undecidedClass(object, name: name, declarations: list)
             return
         }
@@ -142,7 +148,7 @@ struct DocumentCheck {
     /// its keys are unknown, never an error (the class may come from code not given).
     mutating func undecidedClass(_ object: NibObject, name: String, declarations: [SourceIndex.DerivedClass]) {
         classAnswers[name] = classAnswers[name] ?? .unknown
-        guard SourceIndex.runtimeModule(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
+        guard module(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
         let runtimeText = "Unknown class \(name) in Interface Builder file."
         let mangled = declarations.map { "_TtC\($0.module.utf8.count)\($0.module)\(name.utf8.count)\(name)" }
         findings.append(
@@ -193,7 +199,7 @@ struct DocumentCheck {
     /// R-CHK-1 (and R-CHK-5 on found outlets).
     mutating func checkOutlet(_ connection: Connection, key: String, destination: ObjectID) {
         guard let source = objects[connection.source], let name = userClass(of: source), !isFrameworkName(name) else { return }
-        let lookup = context.lookup(name, module: SourceIndex.runtimeModule(of: source))
+        let lookup = context.lookup(name, module: module(of: source))
         var answer = context.index.candidates[name] == nil ? .unknown : lookup.keyValueAnswer(name, key: key)
         if answer == .missing && lookup.actionAnswer(name, selector: "setValue:forUndefinedKey:") == .found { answer = .unknown }
         statistics.outlets.count(answer)
@@ -206,10 +212,10 @@ struct DocumentCheck {
             return
         }
         guard answer == .missing else { return }
-        let hidden = context.index.declaration(of: name, module: SourceIndex.runtimeModule(of: source)) {
+        let hidden = context.index.declaration(of: name, module: module(of: source)) {
             $0.kind == .hiddenProperty && $0.name == key
         }
-        let classSource = context.index.resolve(name, module: SourceIndex.runtimeModule(of: source))?.info.source
+        let classSource = context.index.resolve(name, module: module(of: source))?.info.source
         let why =
             hidden != nil
             ? "\(key) is declared but not visible to KVC (add @IBOutlet or @objc)"
@@ -240,11 +246,11 @@ struct DocumentCheck {
     {
         guard
             let member = context.index.declaration(
-                of: name, module: SourceIndex.runtimeModule(of: source),
+                of: name, module: module(of: source),
                 where: { ($0.kind == .outlet || $0.kind == .outletCollection) && $0.name == key }),
             let declared = member.type, let target = objects[destination], target.placeholder == nil
         else { return nil }
-        let lookup = context.lookup(target.runtimeClass, module: SourceIndex.runtimeModule(of: target))
+        let lookup = context.lookup(target.runtimeClass, module: module(of: target))
         let declaredKnown = ClassLookup.isFrameworkClass(declared) || context.index.candidates[declared] != nil
         let chain = lookup.chain(target.runtimeClass)
         guard declaredKnown, chain.last == "NSObject", !chain.contains(declared) else { return nil }
@@ -270,7 +276,7 @@ struct DocumentCheck {
             return
         }
         guard let targetObject, let name = userClass(of: targetObject), !isFrameworkName(name) else { return }
-        let lookup = context.lookup(name, module: SourceIndex.runtimeModule(of: targetObject))
+        let lookup = context.lookup(name, module: module(of: targetObject))
         var answer = context.index.candidates[name] == nil ? .unknown : lookup.actionAnswer(name, selector: selector)
         if answer == .missing
             && (lookup.actionAnswer(name, selector: "forwardingTargetForSelector:") == .found
@@ -296,7 +302,7 @@ struct DocumentCheck {
                 .error, .unrecognizedSelector, at: here, className: name, selector: selector,
                 message: "action \(selector) to \(name): no method with that selector in \(name) or its superclasses; \(consequence)",
                 runtimeText: runtimeText,
-                source: context.index.resolve(name, module: SourceIndex.runtimeModule(of: targetObject))?.info.source,
+                source: context.index.resolve(name, module: module(of: targetObject))?.info.source,
                 sourceNote: "class \(name) is declared here"))
     }
 }

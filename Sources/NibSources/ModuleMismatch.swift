@@ -68,7 +68,7 @@ extension SourceIndex {
     public func runtimeClasses(loading graph: NibGraph, at path: String? = nil, base: [String: ClassInfo]? = nil) -> (
         table: [String: ClassInfo], notFound: [String: [ObjectID: String]]
     ) {
-        (table(for: graph, base: base), notFound(loading: graph, at: path))
+        (table(for: graph, at: path, base: base), notFound(loading: graph, at: path))
     }
 
     /// `runtimeClasses(loading:at:base:)` as what it changes in its base table
@@ -76,7 +76,7 @@ extension SourceIndex {
     public func runtimeOverrides(loading graph: NibGraph, at path: String? = nil) -> (
         overrides: [String: ClassInfo?], notFound: [String: [ObjectID: String]]
     ) {
-        (overrides(for: graph), notFound(loading: graph, at: path))
+        (overrides(for: graph, at: path), notFound(loading: graph, at: path))
     }
 
     /// `classesNotFound` keyed by the graph's file, as `SimulationOptions.classesNotFound` is.

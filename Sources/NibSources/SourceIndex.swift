@@ -86,9 +86,9 @@ public struct SourceIndex: Sendable {
     /// document is the declaration `resolve` picks for its `customModule`; a class whose
     /// declaration cannot be decided (or that two objects of the document resolve differently)
     /// has no entry, so that its keys and actions are unknown rather than merged or picked.
-    public func table(for graph: NibGraph, base: [String: ClassInfo]? = nil) -> [String: ClassInfo] {
+    public func table(for graph: NibGraph, at path: String? = nil, base: [String: ClassInfo]? = nil) -> [String: ClassInfo] {
         var result = base ?? table
-        for (name, info) in overrides(for: graph) { result[name] = info }
+        for (name, info) in overrides(for: graph, at: path) { result[name] = info }
         return result
     }
 
@@ -97,13 +97,13 @@ public struct SourceIndex: Sendable {
     /// entry. A site cuts every document's slice from one table with these
     /// (`SimulationOptions.classTable(_:overriddenBy:seenBy:)`) instead of copying the table for
     /// each document.
-    public func overrides(for graph: NibGraph) -> [String: ClassInfo?] {
+    public func overrides(for graph: NibGraph, at path: String? = nil) -> [String: ClassInfo?] {
         var result: [String: ClassInfo?] = [:]
         // Name → the declaration picked first (its location), "" when none could be.
         var chosen: [String: String] = [:]
         for object in graph.objects {
             guard let name = object.customClass, !name.isEmpty, candidates[name] != nil else { continue }
-            let picked = resolve(name, module: Self.runtimeModule(of: object))
+            let picked = resolve(name, module: runtimeModule(of: object, documentPath: path ?? graph.file))
             let key: String = picked.map { $0.info.source?.description ?? $0.module } ?? ""
             if let earlier = chosen[name] {
                 if earlier != key { result[name] = .some(nil) }
@@ -120,6 +120,20 @@ public struct SourceIndex: Sendable {
     public static func runtimeModule(of object: NibObject) -> String? {
         if let module = object.customModule, !module.isEmpty { return module }
         return object.attributes["customModuleProvider"] == "target" ? "" : nil
+    }
+
+    /// `runtimeModule(of:)` for an object of the document at `documentPath`: with
+    /// `customModuleProvider="target"` the build writes the module of the target that compiles
+    /// the document, whatever `customModule` the document last saved. When the project files
+    /// put the document in one target, that target's module is the one looked up (NetNewsWire's
+    /// iOS storyboards say `customModule="NetNewsWire"`, the Mac target's, and are built into
+    /// `NetNewsWire_iOS`, whose same-named classes the runtime finds).
+    public func runtimeModule(of object: NibObject, documentPath: String) -> String? {
+        if object.attributes["customModuleProvider"] == "target" {
+            let modules = projectModules.modules(of: documentPath)
+            if modules.count == 1, let only = modules.first { return only }
+        }
+        return Self.runtimeModule(of: object)
     }
 
     /// The declaration of `name` that the runtime loads for an object whose `customModule` is

@@ -55,6 +55,50 @@ import Testing
         }
     }
 
+    /// `customModuleProvider="target"`: the build writes the module of the target compiling the
+    /// document, whatever `customModule` it last saved. A Mac and an iOS target declaring
+    /// same-named controllers (NetNewsWire's `FeedInspectorViewController`): the iOS storyboard,
+    /// saved with the Mac module's name, is checked against the iOS class.
+    @Test func aTargetProvidedModuleIsTheDocumentsTarget() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-targets-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["Mac", "iOS"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Reader", targets: [.target(name: "ReaderMac", path: "Mac"), .target(name: "ReaderiOS", path: "iOS")])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import AppKit\nfinal class InspectorViewController: NSViewController {\n    @IBOutlet var nameField: NSTextField!\n}\n".write(
+            to: folder.appendingPathComponent("Mac/InspectorViewController.swift"), atomically: true, encoding: .utf8)
+        try "import UIKit\nfinal class InspectorViewController: UITableViewController {\n    @IBOutlet var feedURLLabel: UILabel!\n}\n"
+            .write(
+                to: folder.appendingPathComponent("iOS/InspectorViewController.swift"), atomically: true, encoding: .utf8)
+        let storyboard = folder.appendingPathComponent("iOS/Inspector.storyboard")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="ins-vc-001">
+            <scenes>
+                <scene sceneID="ins-sc-001">
+                    <objects>
+                        <tableViewController id="ins-vc-001" customClass="InspectorViewController" customModule="ReaderMac" customModuleProvider="target" sceneMemberID="viewController">
+                            <tableView key="view" id="ins-tv-001"/>
+                            <connections>
+                                <outlet property="feedURLLabel" destination="ins-lb-001" id="ins-ou-001"/>
+                            </connections>
+                        </tableViewController>
+                        <label id="ins-lb-001"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """.write(to: storyboard, atomically: true, encoding: .utf8)
+        let result = try runNibviz(["check", storyboard.path, "--sources", folder.path])
+        #expect(result.status == 0, "\(result.output)\(result.stderr)")
+        #expect(!result.output.contains("feedURLLabel"), "\(result.output)")
+    }
+
     @Test func simulatePredictsTheFallbackToTheFrameworkClass() throws {
         let result = try runNibviz(
             ["simulate", Self.storyboard, "--sources", Self.root, "--trace", "L2"], currentDirectory: TestPaths.packageRoot)
