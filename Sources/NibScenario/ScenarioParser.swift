@@ -35,7 +35,8 @@ public enum ScenarioParser {
     public static func notAScenario(yaml: String) -> String? {
         let keys: [String]
         do {
-            guard let root = try Yams.compose(yaml: yaml) else { return nil }
+            // Only comments or blank lines (Cordova's licence_checker.yml): nothing to simulate.
+            guard let root = try Yams.compose(yaml: yaml) else { return "it holds no YAML value, only comments or blank lines" }
             guard let mapping = root.mapping else { return "its top level is not a mapping" }
             keys = mapping.keys.compactMap(\.string)
         } catch {
