@@ -85,17 +85,45 @@ enum XcodeProjectReader {
                     for path in filePaths(reference) { map.add(file: path, module: module) }
                 }
             }
-            for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
-                guard let folder = paths[groupID], let group = objects[groupID] as? Object else { continue }
-                var excluded: Set<String> = []
-                for exceptionID in group["exceptions"] as? [String] ?? [] {
-                    guard let exception = objects[exceptionID] as? Object, exception["target"] as? String == targetID else { continue }
-                    for relative in exception["membershipExceptions"] as? [String] ?? [] {
-                        excluded.insert(ProjectModules.key(folder + "/" + relative))
-                    }
-                }
+            let ownGroups = target["fileSystemSynchronizedGroups"] as? [String] ?? []
+            for groupID in ownGroups {
+                guard let folder = paths[groupID] else { continue }
+                let excluded = Set(exceptions(of: groupID, for: targetID).flatMap { expanded($0, in: folder) })
                 map.add(folder: folder, module: module, excluded: excluded, xcode: true)
             }
+            // A file of another target's synchronized folder that an exception set names for this
+            // target is one of this target's files (Xcode's membership of a single file).
+            for (groupID, object) in objects where !ownGroups.contains(groupID) {
+                guard (object as? Object)?["isa"] as? String == "PBXFileSystemSynchronizedRootGroup", let folder = paths[groupID] else {
+                    continue
+                }
+                for relative in exceptions(of: groupID, for: targetID) {
+                    for path in expanded(relative, in: folder) { map.add(file: path, module: module) }
+                }
+            }
+        }
+
+        /// The paths (relative to the folder) the exception sets of synchronized group `groupID`
+        /// name for target `targetID`.
+        func exceptions(of groupID: String, for targetID: String) -> [String] {
+            let group = objects[groupID] as? Object
+            return (group?["exceptions"] as? [String] ?? []).flatMap { exceptionID -> [String] in
+                guard let exception = objects[exceptionID] as? Object, exception["target"] as? String == targetID else { return [] }
+                return exception["membershipExceptions"] as? [String] ?? []
+            }
+        }
+
+        /// The absolute paths an exception names: `Sub/File.swift`, or `/Localized/Sub/Panel.xib`
+        /// for every localisation of the file (`Sub/Base.lproj/Panel.xib`, `Sub/de.lproj/…`).
+        func expanded(_ relative: String, in folder: String) -> [String] {
+            let localized = "/Localized/"
+            guard relative.hasPrefix(localized) else { return [ProjectModules.key(folder + "/" + relative)] }
+            let rest = relative.dropFirst(localized.count)
+            let slash = rest.lastIndex(of: "/")
+            let directory = folder + (slash.map { "/" + rest[..<$0] } ?? "")
+            let name = slash.map { String(rest[rest.index(after: $0)...]) } ?? String(rest)
+            let variants = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasSuffix(".lproj") } ?? []
+            return variants.sorted().map { ProjectModules.key(directory + "/" + $0 + "/" + name) }
         }
 
         /// A file reference's path; a variant group (a localised storyboard) gives its children's.

@@ -121,6 +121,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         for (relative, text) in [
             ("App/Feature/A.swift", "class A {}\n"), ("App/Feature/Excluded.swift", "class Excluded {}\n"),
+            ("App/Feature/Shared.swift", "class Shared {}\n"), ("App/Feature/Base.lproj/Panel.xib", "<document/>\n"),
+            ("App/Feature/de.lproj/Panel.xib", "<document/>\n"),
             ("Lib/B.swift", "class B {}\n"), ("Config/Lib.xcconfig", "#include \"Base.xcconfig\"\nPRODUCT_NAME = LibCore // comment\n"),
             ("Config/Base.xcconfig", "SWIFT_VERSION = 5.0\n"), ("Cond/C.swift", "class C {}\n"),
             ("Proj.xcodeproj/project.pbxproj", Self.synchronizedProject),
@@ -136,20 +138,32 @@ import Testing
         #expect(modules["Excluded.swift"] == [], "a membership exception leaves the file out")
         #expect(modules["B.swift"] == ["LibCore"], "PRODUCT_NAME from the target's xcconfig (through an #include)")
         #expect(modules["C.swift"] == [], "a conditional PRODUCT_NAME[sdk=…] is undecidable")
+        // NetNewsWire's share extension: one file and one localised xib of the app's folder are
+        // the extension's (an exception set for a target that does not hold the folder), not the
+        // app's (the app's exception set leaves them out; `/Localized/` names every .lproj).
+        #expect(modules["Shared.swift"] == ["Extension"], "a single file's membership in another target")
+        for variant in ["Base", "de"] {
+            let xib = folder.appendingPathComponent("App/Feature/\(variant).lproj/Panel.xib").path
+            #expect(survey.modules.modules(of: xib) == ["Extension"], "\(variant).lproj: /Localized/ names every localisation")
+        }
     }
 
     static let synchronizedProject = """
         // !$*UTF8*$!
         { archiveVersion = 1; objectVersion = 77; objects = {
           M0 = {isa = PBXGroup; children = (G1, G2, G3, X0); sourceTree = "<group>"; };
-          G1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1); path = App; sourceTree = "<group>"; };
-          E1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Feature/Excluded.swift); target = T1; };
+          G1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1, E2); path = App; sourceTree = "<group>"; };
+          E1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Feature/Excluded.swift, Feature/Shared.swift, /Localized/Feature/Panel.xib); target = T1; };
+          E2 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Feature/Shared.swift, /Localized/Feature/Panel.xib); target = T4; };
           G2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Lib; sourceTree = "<group>"; };
           G3 = {isa = PBXFileSystemSynchronizedRootGroup; path = Cond; sourceTree = "<group>"; };
           X0 = {isa = PBXFileReference; path = Config/Lib.xcconfig; sourceTree = "<group>"; };
           T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (G1); name = App; };
           T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (); fileSystemSynchronizedGroups = (G2); name = Lib; };
           T3 = {isa = PBXNativeTarget; buildConfigurationList = L3; buildPhases = (); fileSystemSynchronizedGroups = (G3); name = Cond; };
+          T4 = {isa = PBXNativeTarget; buildConfigurationList = L4; buildPhases = (); name = Ext; };
+          L4 = {isa = XCConfigurationList; buildConfigurations = (C4); };
+          C4 = {isa = XCBuildConfiguration; buildSettings = {PRODUCT_MODULE_NAME = Extension; }; name = Debug; };
           L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
           L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
           L3 = {isa = XCConfigurationList; buildConfigurations = (C3); };
@@ -158,7 +172,7 @@ import Testing
           C2 = {isa = XCBuildConfiguration; baseConfigurationReference = X0; buildSettings = {}; name = Debug; };
           C3 = {isa = XCBuildConfiguration; buildSettings = {"PRODUCT_NAME[sdk=iphoneos*]" = Other; }; name = Debug; };
           CP = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
-          R0 = {isa = PBXProject; buildConfigurationList = LP; mainGroup = M0; targets = (T1, T2, T3); };
+          R0 = {isa = PBXProject; buildConfigurationList = LP; mainGroup = M0; targets = (T1, T2, T3, T4); };
         }; rootObject = R0; }
         """
 }
