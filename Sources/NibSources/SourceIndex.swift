@@ -101,9 +101,10 @@ public struct SourceIndex: Sendable {
         var result: [String: ClassInfo?] = [:]
         // Name → the declaration picked first (its location), "" when none could be.
         var chosen: [String: String] = [:]
+        let target = targetModule(ofDocument: path ?? graph.file)
         for object in graph.objects {
             guard let name = object.customClass, !name.isEmpty, candidates[name] != nil else { continue }
-            let picked = resolve(name, module: runtimeModule(of: object, documentPath: path ?? graph.file))
+            let picked = resolve(name, module: Self.runtimeModule(of: object, targetModule: target))
             let key: String = picked.map { $0.info.source?.description ?? $0.module } ?? ""
             if let earlier = chosen[name] {
                 if earlier != key { result[name] = .some(nil) }
@@ -122,18 +123,21 @@ public struct SourceIndex: Sendable {
         return object.attributes["customModuleProvider"] == "target" ? "" : nil
     }
 
-    /// `runtimeModule(of:)` for an object of the document at `documentPath`: with
-    /// `customModuleProvider="target"` the build writes the module of the target that compiles
-    /// the document, whatever `customModule` the document last saved. When the project files
-    /// put the document in one target, that target's module is the one looked up (NetNewsWire's
-    /// iOS storyboards say `customModule="NetNewsWire"`, the Mac target's, and are built into
-    /// `NetNewsWire_iOS`, whose same-named classes the runtime finds).
-    public func runtimeModule(of object: NibObject, documentPath: String) -> String? {
-        if object.attributes["customModuleProvider"] == "target" {
-            let modules = projectModules.modules(of: documentPath)
-            if modules.count == 1, let only = modules.first { return only }
-        }
-        return Self.runtimeModule(of: object)
+    /// The module of the one target the project files put the document at `path` in; nil when
+    /// they put it in none or in several.
+    public func targetModule(ofDocument path: String) -> String? {
+        let modules = projectModules.modules(of: path)
+        return modules.count == 1 ? modules.first : nil
+    }
+
+    /// `runtimeModule(of:)` for an object of a document whose target module is `targetModule`
+    /// (`targetModule(ofDocument:)`): with `customModuleProvider="target"` the build writes the
+    /// module of the target that compiles the document, whatever `customModule` the document
+    /// last saved (NetNewsWire's iOS storyboards say `customModule="NetNewsWire"`, the Mac
+    /// target's, and are built into `NetNewsWire_iOS`, whose same-named classes the runtime finds).
+    public static func runtimeModule(of object: NibObject, targetModule: String?) -> String? {
+        if let targetModule, object.attributes["customModuleProvider"] == "target" { return targetModule }
+        return runtimeModule(of: object)
     }
 
     /// The declaration of `name` that the runtime loads for an object whose `customModule` is
