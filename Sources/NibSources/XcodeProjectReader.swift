@@ -35,6 +35,8 @@ enum XcodeProjectReader {
         let directory: String
         let root: Object
         let paths: [String: String]
+        /// Every synchronized folder group, once for all the targets.
+        let synchronizedGroups: [String]
 
         init(objects: Object, directory: String, root: Object) {
             self.objects = objects
@@ -45,6 +47,9 @@ enum XcodeProjectReader {
                 Self.walk(main, parent: directory, sourceRoot: directory, objects, &paths, depth: 0)
             }
             self.paths = paths
+            synchronizedGroups = objects.compactMap { id, object in
+                (object as? Object)?["isa"] as? String == "PBXFileSystemSynchronizedRootGroup" ? id : nil
+            }
         }
 
         /// Group paths: `<group>` relative to the parent group, `SOURCE_ROOT` to the project folder,
@@ -93,10 +98,8 @@ enum XcodeProjectReader {
             }
             // A file of another target's synchronized folder that an exception set names for this
             // target is one of this target's files (Xcode's membership of a single file).
-            for (groupID, object) in objects where !ownGroups.contains(groupID) {
-                guard (object as? Object)?["isa"] as? String == "PBXFileSystemSynchronizedRootGroup", let folder = paths[groupID] else {
-                    continue
-                }
+            for groupID in synchronizedGroups where !ownGroups.contains(groupID) {
+                guard let folder = paths[groupID] else { continue }
                 for relative in exceptions(of: groupID, for: targetID) {
                     for path in expanded(relative, in: folder) { map.add(file: path, module: module) }
                 }
