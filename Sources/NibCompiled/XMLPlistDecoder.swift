@@ -13,8 +13,8 @@ import NibModel
 struct XMLPlistDecoder: PlistObjects {
     let file: String
     private(set) var values: [PlistValue] = []
-    /// The line and column (0: unknown) of each value's element.
-    private var positions: [(line: Int, column: Int)] = []
+    /// The line of each value's element (libxml2 keeps no column for a node).
+    private var lines: [Int] = []
     /// The byte offset of each line's start, for `offset(of:)` and the archive's messages.
     let lineStartOffsets: [Int]
     private(set) var top = 0
@@ -36,7 +36,7 @@ struct XMLPlistDecoder: PlistObjects {
                 || start.starts(with: Array("<plist".utf8)),
             head.firstRange(of: Array("<plist".utf8)) != nil
         else { return false }
-        return Array(bytes).firstRange(of: Array("<key>$archiver</key>".utf8)) != nil
+        return bytes.firstRange(of: Array("<key>$archiver</key>".utf8)) != nil
     }
 
     init(_ bytes: [UInt8], file: String) throws {
@@ -105,13 +105,12 @@ struct XMLPlistDecoder: PlistObjects {
     }
 
     func offset(of index: Int) -> Int {
-        guard positions.indices.contains(index) else { return 0 }
-        return lineStartOffsets[min(max(positions[index].line - 1, 0), lineStartOffsets.count - 1)]
+        guard lines.indices.contains(index) else { return 0 }
+        return lineStartOffsets[min(max(lines[index] - 1, 0), lineStartOffsets.count - 1)]
     }
 
     func error(_ message: String, object index: Int) -> LocatedError {
-        let position = positions.indices.contains(index) ? positions[index] : (line: 1, column: 1)
-        return LocatedError(at: FileLocation(file: file, line: position.line, column: position.column), message)
+        LocatedError(at: FileLocation(file: file, line: lines.indices.contains(index) ? lines[index] : 1), message)
     }
 
     // MARK: - Reading
@@ -121,7 +120,6 @@ struct XMLPlistDecoder: PlistObjects {
         var isDictionary: Bool
         var members: [Int] = []
         var line: Int
-        var column: Int
         /// Whether the next member of a dictionary must be a `<key>`.
         var expectsKey: Bool { isDictionary && members.count.isMultiple(of: 2) }
     }
@@ -165,27 +163,28 @@ struct XMLPlistDecoder: PlistObjects {
         var stack: [Container] = []
         var sawPlist = false
         var topValue: Int?
-        var scalar: (name: String, text: String, line: Int, column: Int)?
+        var scalar: (name: String, text: String, line: Int)?
 
-        func fail(_ message: String, _ line: Int, _ column: Int) -> LocatedError {
+        // A column only for what libxml2 itself reports (XML that is not well-formed).
+        func fail(_ message: String, _ line: Int, column: Int = 0) -> LocatedError {
             LocatedError(at: FileLocation(file: file, line: line, column: column), message)
         }
         // Adds a finished value to the container it is in (or makes it the top object).
-        func place(_ value: PlistValue, isKey: Bool, line: Int, column: Int) throws {
+        func place(_ value: PlistValue, isKey: Bool, line: Int) throws {
             let index = values.count
             values.append(value)
-            positions.append((line, column))
+            lines.append(line)
             guard var parent = stack.popLast() else {
-                guard topValue == nil else { throw fail("XML property list: a second top-level object", line, column) }
+                guard topValue == nil else { throw fail("XML property list: a second top-level object", line) }
                 topValue = index
                 return
             }
             if parent.isDictionary, isKey != parent.expectsKey {
                 throw fail(
                     isKey ? "XML property list: two <key> elements in a row" : "XML property list: a dictionary value without its <key>",
-                    line, column)
+                    line)
             }
-            if !parent.isDictionary, isKey { throw fail("XML property list: a <key> inside an <array>", line, column) }
+            if !parent.isDictionary, isKey { throw fail("XML property list: a <key> inside an <array>", line) }
             parent.members.append(index)
             stack.append(parent)
         }
@@ -195,42 +194,41 @@ struct XMLPlistDecoder: PlistObjects {
             if status == 0 { break }
             guard status == 1 else {
                 let found = firstError.found ?? ("not well-formed XML", Int(xmlTextReaderGetParserLineNumber(reader)), 0)
-                throw fail("XML property list: \(found.message)", found.line, found.column)
+                throw fail("XML property list: \(found.message)", found.line, column: found.column)
             }
             // The node's own line (the parser may have read ahead); past 65,534 lines libxml2 keeps
-            // no exact line in the node, and the parser's is the nearest. No column is kept.
+            // no exact line in the node, and the parser's is the nearest.
             let nodeLine = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? 0
-            let (line, column) = (nodeLine > 0 && nodeLine < 65535 ? nodeLine : max(1, Int(xmlTextReaderGetParserLineNumber(reader))), 0)
+            let line = nodeLine > 0 && nodeLine < 65535 ? nodeLine : max(1, Int(xmlTextReaderGetParserLineNumber(reader)))
             switch Int(xmlTextReaderNodeType(reader)) {
             case Int(XML_READER_TYPE_ELEMENT.rawValue):
                 let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
                 let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
-                if scalar != nil { throw fail("XML property list: <\(name)> inside <\(scalar?.name ?? "")>", line, column) }
+                if scalar != nil { throw fail("XML property list: <\(name)> inside <\(scalar?.name ?? "")>", line) }
                 if !sawPlist {
-                    guard name == "plist" else { throw fail("not an XML property list: the root element is <\(name)>", line, column) }
+                    guard name == "plist" else { throw fail("not an XML property list: the root element is <\(name)>", line) }
                     sawPlist = true
                     continue
                 }
                 switch name {
                 case "array", "dict":
                     if isEmpty {
-                        try place(name == "dict" ? .dictionary([]) : .array([]), isKey: false, line: line, column: column)
+                        try place(name == "dict" ? .dictionary([]) : .array([]), isKey: false, line: line)
                     } else {
-                        stack.append(Container(isDictionary: name == "dict", line: line, column: column))
+                        stack.append(Container(isDictionary: name == "dict", line: line))
                     }
                 case "true", "false":
-                    try place(.bool(name == "true"), isKey: false, line: line, column: column)
-                    if !isEmpty { scalar = (name, "", line, column) }
+                    try place(.bool(name == "true"), isKey: false, line: line)
+                    if !isEmpty { scalar = (name, "", line) }
                 case _ where Self.scalars.contains(name):
                     if isEmpty {
                         try place(
-                            try Self.scalar(name, text: "", file: file, line: line, column: column), isKey: name == "key", line: line,
-                            column: column)
+                            try Self.scalar(name, text: "", file: file, line: line), isKey: name == "key", line: line)
                     } else {
-                        scalar = (name, "", line, column)
+                        scalar = (name, "", line)
                     }
                 default:
-                    throw fail("XML property list: unknown element <\(name)>", line, column)
+                    throw fail("XML property list: unknown element <\(name)>", line)
                 }
             case Int(XML_READER_TYPE_TEXT.rawValue), Int(XML_READER_TYPE_CDATA.rawValue),
                 Int(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
@@ -238,29 +236,29 @@ struct XMLPlistDecoder: PlistObjects {
                 if scalar != nil {
                     scalar?.text += text
                 } else if !text.allSatisfy(\.isWhitespace) {
-                    throw fail("XML property list: text outside a value", line, column)
+                    throw fail("XML property list: text outside a value", line)
                 }
             case Int(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
-                throw fail("XML property list: an entity reference (only &lt; &gt; &amp; &quot; &apos; and &#…; are read)", line, column)
+                throw fail("XML property list: an entity reference (only &lt; &gt; &amp; &quot; &apos; and &#…; are read)", line)
             case Int(XML_READER_TYPE_END_ELEMENT.rawValue):
                 if let open = scalar {
                     scalar = nil
                     if open.name == "true" || open.name == "false" { continue }
                     try place(
-                        try Self.scalar(open.name, text: open.text, file: file, line: open.line, column: open.column),
+                        try Self.scalar(open.name, text: open.text, file: file, line: open.line),
                         isKey: open.name == "key",
-                        line: open.line, column: open.column)
+                        line: open.line)
                 } else if let open = stack.popLast() {
                     guard !open.isDictionary || open.members.count.isMultiple(of: 2) else {
-                        throw fail("XML property list: a <key> without its value", open.line, open.column)
+                        throw fail("XML property list: a <key> without its value", open.line)
                     }
-                    try place(Self.container(open, values: values), isKey: false, line: open.line, column: open.column)
+                    try place(Self.container(open, values: values), isKey: false, line: open.line)
                 }
             default:
                 continue
             }
         }
-        guard let topValue else { throw fail("XML property list: no object", 1, 1) }
+        guard let topValue else { throw fail("XML property list: no object", 1, column: 1) }
         top = topValue
     }
 
@@ -277,10 +275,10 @@ struct XMLPlistDecoder: PlistObjects {
     }
 
     /// The value of a `<key>`, `<string>`, `<integer>`, `<real>`, `<date>` or `<data>` element.
-    private static func scalar(_ name: String, text: String, file: String, line: Int, column: Int) throws -> PlistValue {
+    private static func scalar(_ name: String, text: String, file: String, line: Int) throws -> PlistValue {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         func bad(_ what: String) -> LocatedError {
-            LocatedError(at: FileLocation(file: file, line: line, column: column), "XML property list: <\(name)> \(what)")
+            LocatedError(at: FileLocation(file: file, line: line), "XML property list: <\(name)> \(what)")
         }
         switch name {
         case "integer":
