@@ -41,6 +41,8 @@ public struct CheckFinding: Hashable, Sendable, Codable {
         case undeclaredIdentifier
         /// R-CHK-8.
         case unusedIdentifier
+        /// R-CHK-10.
+        case unreadableDocument
 
         /// The rule id.
         public var rule: String {
@@ -54,6 +56,7 @@ public struct CheckFinding: Hashable, Sendable, Codable {
             case .undeclaredIdentifier: "R-CHK-7"
             case .unusedIdentifier: "R-CHK-8"
             case .wrongModule: "R-CHK-9"
+            case .unreadableDocument: "R-CHK-10"
             }
         }
     }

@@ -3,7 +3,8 @@ import NibModel
 import NibSources
 
 /// Checks IB documents against the class table derived from the app's sources: every outlet,
-/// action, custom class, storyboard reference and identifier literal (R-CHK-1…8). The runtime
+/// action, custom class, storyboard reference and identifier literal (R-CHK-1…9), and the
+/// documents that could not be read (R-CHK-10). The runtime
 /// texts come from `RuntimeMessages`, the same words the simulator prints.
 public struct Checker {
     /// The documents checked, in the order given.
@@ -18,10 +19,24 @@ public struct Checker {
     /// for `customModuleProvider="target"` (R-CHK-9).
     public var documentRoot: String?
 
-    /// A checker over `graphs` and `index`.
-    public init(graphs: [NibGraph], index: SourceIndex) {
+    /// The documents that could not be read, each with its reader's error (R-CHK-10).
+    public let unreadable: [LocatedError]
+
+    /// A checker over `graphs` and `index`; `unreadable` are the inputs' documents that could
+    /// not be read.
+    public init(graphs: [NibGraph], index: SourceIndex, unreadable: [LocatedError] = []) {
         self.graphs = graphs
         self.index = index
+        self.unreadable = unreadable
+    }
+
+    /// R-CHK-10: an unreadable document is an error where the reader stopped; a sound one in a
+    /// format nibviz does not read, a note.
+    static func finding(unreadable error: LocatedError) -> CheckFinding {
+        CheckFinding(
+            error.isUnsupportedFormat ? .note : .error, .unreadableDocument, at: error.location,
+            message: error.isUnsupportedFormat
+                ? "not checked: \(error.message)" : "cannot be read, so nothing in it is checked: \(error.message)")
     }
 
     /// Counts behind the resolution figures (per project in the corpus tests and `--stats`).
@@ -82,6 +97,7 @@ public struct Checker {
         }
         for answer in seenClasses.values { statistics.customClasses.count(answer) }
         findings += IdentifierCheck(context: context).run()
+        findings += unreadable.map(Self.finding(unreadable:))
         return (Self.sorted(findings), statistics)
     }
 

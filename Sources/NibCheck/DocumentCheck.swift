@@ -155,12 +155,15 @@ struct DocumentCheck {
         guard module(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
         let runtimeText = "Unknown class \(name) in Interface Builder file."
         let mangled = declarations.map { "_TtC\($0.module.utf8.count)\($0.module)\(name.utf8.count)\(name)" }
+        // A Swift name of a renamed class (R-SRC-1): the plain name it is registered under.
+        let objcNames = Set(declarations.map(\.info.name)).subtracting([name]).sorted()
+        let alsoAs = objcNames.isEmpty ? "" : " (and as \(objcNames.joined(separator: ", ")), its @objc name)"
         findings.append(
             CheckFinding(
                 .warning, .unknownClass, at: location(line: object.line, column: object.column), className: name,
                 message:
                     "unknown class \(name): the document names no module, and the sources declare \(name) only as a Swift class "
-                    + "without @objc(\(name)), registered as \(mangled.joined(separator: ", ")); unless code not given declares it, "
+                    + "without @objc(\(name)), registered as \(mangled.joined(separator: ", "))\(alsoAs); unless code not given declares it, "
                     + "the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className)); its outlets and actions are not checked",
                 runtimeText: runtimeText, source: declarations.first?.info.source,
                 sourceNote: "Swift class \(name) is declared here, in module \(declarations.first?.module ?? "?")"))
@@ -257,7 +260,12 @@ struct DocumentCheck {
         let lookup = context.lookup(target.runtimeClass, module: module(of: target))
         let declaredKnown = ClassLookup.isFrameworkClass(declared) || context.index.candidates[declared] != nil
         let chain = lookup.chain(target.runtimeClass)
-        guard declaredKnown, chain.last == "NSObject", !chain.contains(declared) else { return nil }
+        // A renamed class is one class under two names (R-SRC-1): Swift code writes its Swift
+        // name, a document or Objective-C code its @objc one.
+        func runtimeNames(_ name: String) -> Set<String> { Set((context.index.candidates[name] ?? []).map(\.info.name) + [name]) }
+        let declaredNames = runtimeNames(declared)
+        guard declaredKnown, chain.last == "NSObject", !chain.contains(where: { !runtimeNames($0).isDisjoint(with: declaredNames) })
+        else { return nil }
         return CheckFinding(
             .warning, .outletTypeMismatch, at: here, className: name, key: key,
             message:

@@ -109,8 +109,11 @@ extension FrameworkClasses {
         "NSPanel": e("NSWindow"),
         "NSDrawer": e("NSResponder", ["contentView", "delegate", "parentWindow"], actions: ["open:", "close:", "toggle:"]),
         "NSPopover": e("NSResponder", ["delegate", "contentViewController"], actions: ["performClose:"]),
+        // `dockMenu`: the outlet "applicationDockMenu(_:)" documents ("You can also connect a
+        // menu in Interface Builder to the dockMenu outlet"); NSApplication has no public property.
         "NSApplication": e(
-            "NSResponder", ["delegate", "mainMenu", "windowsMenu", "servicesMenu", "helpMenu"], actions: applicationActions),
+            "NSResponder", ["delegate", "mainMenu", "windowsMenu", "servicesMenu", "helpMenu", "dockMenu"],
+            actions: applicationActions),
         "NSViewController": e(
             "NSResponder", ["view", "representedObject", "title"], actions: ["dismissController:", "toggleSidebar:", "toggleInspector:"]),
         "NSTabViewController": e("NSViewController", ["tabView"]),

@@ -39,11 +39,15 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: FileLocation
     /// What is wrong.
     public var message: String
+    /// True when the file is sound but in a format nibviz does not read (an Interface Builder 2
+    /// nib archived by NSArchiver): `check` notes it instead of failing (R-CHK-10).
+    public var isUnsupportedFormat: Bool
 
     /// Creates an error.
-    public init(at location: FileLocation, _ message: String) {
+    public init(at location: FileLocation, _ message: String, unsupportedFormat: Bool = false) {
         self.location = location
         self.message = message
+        self.isUnsupportedFormat = unsupportedFormat
     }
 
     /// `file:line:col: message` (the CLI prefixes `Error: `).

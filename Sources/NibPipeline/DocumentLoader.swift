@@ -26,9 +26,11 @@ public enum DocumentLoader {
     }
 
     /// Every IB document of `inputs` (files, or folders searched by `NibDocumentFinder`), named
-    /// as the user would type them; the first that cannot be read stops with its located error.
-    public static func documents(_ inputs: [String]) throws -> [NibGraph] {
+    /// as the user would type them, and the located error of each that cannot be read: one
+    /// broken or legacy document does not hide the others. An input that does not exist throws.
+    public static func documents(_ inputs: [String]) throws -> (graphs: [NibGraph], unreadable: [LocatedError]) {
         var graphs: [NibGraph] = []
+        var unreadable: [LocatedError] = []
         for input in inputs {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
@@ -38,9 +40,13 @@ public enum DocumentLoader {
             let urls = isDirectory.boolValue ? NibDocumentFinder.documents(in: url) : [url]
             for document in urls {
                 let display = isDirectory.boolValue ? input + String(document.path.dropFirst(url.path.count)) : input
-                graphs.append(try NibDocumentParser.parse(contentsOf: document, displayName: display))
+                do {
+                    graphs.append(try NibDocumentParser.parse(contentsOf: document, displayName: display))
+                } catch let error as LocatedError {
+                    unreadable.append(error)
+                }
             }
         }
-        return graphs
+        return (graphs, unreadable)
     }
 }

@@ -5,14 +5,17 @@
 extension Rule {
     /// Class tables from sources and the findings of `nibviz check`.
     public static let sourceChecks: [Rule] = [
-        src1, src2, src3, src4, src5, chk1, chk2, chk3, chk4, chk5, chk6, chk7, chk8, chk9,
+        src1, src2, src3, src4, src5, chk1, chk2, chk3, chk4, chk5, chk6, chk7, chk8, chk9, chk10,
     ]
 
     /// R-SRC-1: Swift members the Objective-C runtime (and so KVC and target-action) sees: those
     /// marked `@objc`, `@IBOutlet`, `@IBAction`, `@IBInspectable`, `@NSManaged`, `dynamic`, or
     /// members of an `@objcMembers` class; a class renamed with `@objc(Name)` is `Name` to the
-    /// runtime, otherwise `Module.Class`. Source: developer.apple.com/documentation/swift/objc,
-    /// …/swift/importing-swift-into-objective-c ("Declarations marked with … @objc").
+    /// runtime, otherwise `Module.Class`; a document naming its module still finds a renamed
+    /// class by its Swift name (`_TtC<module><class>`), which the Swift runtime resolves through
+    /// the Objective-C runtime's class-lookup hook (iOS 12.2, macOS 10.14.4). Source:
+    /// developer.apple.com/documentation/swift/objc, …/swift/importing-swift-into-objective-c
+    /// ("Declarations marked with … @objc"), …/objectivec/objc_sethook_getclass(_:_:).
     public static let src1 = Rule("R-SRC-1", "Swift: only @objc-exposed members are seen by KVC and target-action")
     /// R-SRC-2: Objective-C declarations: properties (setter `set<Key>:` unless readonly, and the
     /// synthesized `_key` instance variable), instance variables and instance methods of the class,
@@ -86,4 +89,13 @@ extension Rule {
     /// loaded", developer.apple.com/documentation/foundation/1395135-nsclassfromstring),
     /// "Importing Swift into Objective-C" (a Swift class is `Module.Class` to the runtime).
     public static let chk9 = Rule("R-CHK-9", "a customModule that does not hold the class is an error; the object falls back")
+    /// R-CHK-10: a document that cannot be read (XML that is not well-formed, a truncated compiled
+    /// nib) is an error at the place the reader stopped, since `ibtool` cannot compile it either
+    /// and the build fails; the other documents are still checked, though findings that depend on
+    /// an unreadable storyboard's scenes (R-CHK-6, R-CHK-7) may be wrong until it is fixed. A
+    /// sound document in a format nibviz does not read (an Interface Builder 2 nib archived by
+    /// NSArchiver) is a note: not checked. Source: `ibtool(1)` (`--compile` of a document it
+    /// cannot parse fails, and with it the build); NSArchiver (developer.apple.com/documentation/
+    /// foundation/nsarchiver, deprecated since macOS 10.13 for NSKeyedArchiver).
+    public static let chk10 = Rule("R-CHK-10", "a document that cannot be read is an error; one in a format nibviz does not read, a note")
 }

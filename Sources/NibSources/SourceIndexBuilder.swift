@@ -74,8 +74,27 @@ struct SourceIndexBuilder {
                 result.frameworkExtensions[declaration.name] = info
             }
         }
+        addSwiftNames(to: &result)
         result.typeUses = typeUses(declaredIn: result)
         return result
+    }
+
+    /// R-SRC-1: a document naming the module (`customClass="GameTableView"
+    /// customModule="OpenEmu"`) finds a renamed class (`@objc(OEGameTableView) class
+    /// GameTableView`) by its Swift name too: the nib asks for `_TtC7OpenEmu13GameTableView`, and
+    /// the Swift runtime's class-lookup hook resolves a mangled name through the type's metadata,
+    /// whatever its Objective-C name. So the class is listed under its Swift name as well,
+    /// registered like a Swift class without `@objc(Name)`: found with a module, not without.
+    /// The entry is a copy of the renamed one, extensions merged; its `info.name` stays the
+    /// runtime's (`NSStringFromClass` prints `OEGameTableView`).
+    private func addSwiftNames(to result: inout SourceIndex) {
+        for declaration in declarations where !declaration.isExtension && declaration.language == .swift {
+            guard let objcName = declaration.objcName, objcName != declaration.name,
+                var entry = result.candidates[objcName]?.first(where: { $0.info.source == declaration.location })
+            else { continue }
+            entry.isRenamed = false
+            result.candidates[declaration.name, default: []].append(entry)
+        }
     }
 
     /// `SourceIndex.typeUses`: member types and superclasses that no declaration, alias or

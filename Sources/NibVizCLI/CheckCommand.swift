@@ -34,9 +34,9 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let graphs = try DocumentLoader.documents(inputs)
+        let (graphs, unreadable) = try DocumentLoader.documents(inputs)
         guard let index = try sources.index() else { return }
-        var findings = Checker(graphs: graphs, index: index).run().findings
+        var findings = Checker(graphs: graphs, index: index, unreadable: unreadable).run().findings
         if let baseline { findings = try CheckOutput.subtracting(baselineAt: baseline, from: findings) }
         try writeOutput(
             Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,

@@ -174,6 +174,43 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.stderr)")
     }
 
+    /// R-CHK-10: a folder's unreadable document is an error at the place the reader stopped and
+    /// the other documents are still checked; a legacy Interface Builder 2 nib (NSArchiver's
+    /// typedstream, as Quicksilver's vendored demo nibs) is a note and does not fail the run.
+    @Test func unreadableDocumentsAreFindingsAndTheOthersAreStillChecked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-unreadable-\(UUID().uuidString)")
+        let legacy = folder.appendingPathComponent("Legacy.nib")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([4, 11] + Array("typedstream".utf8) + [0x81, 0x03, 0xE8, 0x84, 0x01, 0x40]).write(
+            to: legacy.appendingPathComponent("objects.nib"))
+        try Data("<?xml version=\"1.0\"?>\n<archive>".utf8).write(to: legacy.appendingPathComponent("classes.nib"))
+        let shop = TestPaths.packageRoot.appendingPathComponent(Self.documents + "/Shop.storyboard")
+        try FileManager.default.copyItem(at: shop, to: folder.appendingPathComponent("Shop.storyboard"))
+        let sources = TestPaths.packageRoot.appendingPathComponent(Self.sources).path
+
+        let legacyOnly = try runNibviz(["check", legacy.path, "--sources", sources])
+        #expect(legacyOnly.status == 0, "a note: \(legacyOnly.output)\(legacyOnly.stderr)")
+        #expect(
+            legacyOnly.output.contains(
+                "Legacy.nib/objects.nib: note: not checked: an Interface Builder 2 nib archived by NSArchiver (typedstream)"),
+            "\(legacyOnly.output)")
+
+        try Data("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects>".utf8)
+            .write(to: folder.appendingPathComponent("Broken.xib"))
+        let all = try runNibviz(["check", folder.path, "--sources", sources])
+        #expect(all.status == 1, "\(all.stderr)")
+        let lines = all.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix(folder.path + "/Broken.xib:3:") && $0.contains(": error: cannot be read, so nothing in it is checked: ")
+                    && $0.hasSuffix("[R-CHK-10]")
+            },
+            "\(all.output)")
+        #expect(lines.contains { $0.contains("Shop.storyboard:") && $0.hasSuffix("[R-CHK-1]") }, "the readable storyboard is checked")
+        #expect(lines.filter { $0.hasSuffix("[R-CHK-10]") }.count == 2)
+    }
+
     @Test func missingSourcesFolderIsAClearError() throws {
         let result = try runNibviz(["check", Self.documents, "--sources", "no/such/folder"], currentDirectory: TestPaths.packageRoot)
         #expect(result.status != 0)

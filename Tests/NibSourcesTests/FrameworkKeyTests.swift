@@ -22,4 +22,12 @@ import Testing
         ])
         #expect(lookup.keyValueAnswer("AboutViewController", key: "preferredFocusedView") == .found)
     }
+
+    /// Vienna's main storyboard connects its NSApplication subclass's `dockMenu`, the outlet
+    /// `applicationDockMenu(_:)` documents: not an R-CHK-1 error.
+    @Test func anApplicationSubclassHasTheDockMenuOutlet() {
+        let lookup = ClassLookup(table: ["ViennaApp": ClassInfo(name: "ViennaApp", superclass: "NSApplication", isUser: true)])
+        #expect(lookup.keyValueAnswer("ViennaApp", key: "dockMenu") == .found)
+        #expect(lookup.keyValueAnswer("NSWindow", key: "dockMenu") == .missing)
+    }
 }
