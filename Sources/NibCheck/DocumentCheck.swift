@@ -156,7 +156,7 @@ struct DocumentCheck {
         let runtimeText = "Unknown class \(name) in Interface Builder file."
         let mangled = declarations.map { "_TtC\($0.module.utf8.count)\($0.module)\(name.utf8.count)\(name)" }
         // A Swift name of a renamed class (R-SRC-1): the plain name it is registered under.
-        let objcNames = Set(declarations.map(\.info.name)).subtracting([name]).sorted()
+        let objcNames = Set(declarations.compactMap(\.objcNameOfRenamed)).sorted()
         let alsoAs = objcNames.isEmpty ? "" : " (and as \(objcNames.joined(separator: ", ")), its @objc name)"
         findings.append(
             CheckFinding(
@@ -262,7 +262,9 @@ struct DocumentCheck {
         let chain = lookup.chain(target.runtimeClass)
         // A renamed class is one class under two names (R-SRC-1): Swift code writes its Swift
         // name, a document or Objective-C code its @objc one.
-        func runtimeNames(_ name: String) -> Set<String> { Set((context.index.candidates[name] ?? []).map(\.info.name) + [name]) }
+        func runtimeNames(_ name: String) -> Set<String> {
+            Set((context.index.candidates[name] ?? []).compactMap(\.objcNameOfRenamed) + [name])
+        }
         let declaredNames = runtimeNames(declared)
         guard declaredKnown, chain.last == "NSObject", !chain.contains(where: { !runtimeNames($0).isDisjoint(with: declaredNames) })
         else { return nil }

@@ -18,6 +18,10 @@ public struct SourceIndex: Sendable {
         public var knownModules: [String] = []
         /// `@objc(Name)`: the runtime name does not depend on the module.
         public var isRenamed = false
+        /// For the entry listed under the Swift name of a class renamed with `@objc(Name)`, that
+        /// `Name` (R-SRC-1). Such an entry is found only by a document naming its module, so it is
+        /// left out of `table`, which is what a document naming no module sees.
+        public var objcNameOfRenamed: String?
 
         /// Registered with the Objective-C runtime under its plain name (Objective-C classes and
         /// `@objc(Name)` Swift ones); other Swift classes only under `_TtC<module><name>`.
@@ -78,7 +82,10 @@ public struct SourceIndex: Sendable {
     /// so a lookup never invents a missing key), plus the extended framework classes.
     public var table: [String: ClassInfo] {
         var result = frameworkExtensions
-        for (name, list) in candidates { result[name] = Self.merged(list.map(\.info)) }
+        for (name, list) in candidates {
+            let infos = list.filter { $0.objcNameOfRenamed == nil }.map(\.info)
+            if !infos.isEmpty { result[name] = Self.merged(infos) }
+        }
         return result
     }
 
