@@ -27,9 +27,9 @@ struct DocumentCheck {
     var isMac: Bool { graph.platform.usesAppKit }
 
     /// The module `object`'s class is looked up in, with the document's target module for
-    /// `customModuleProvider="target"` (`SourceIndex.runtimeModule(of:targetModule:)`).
+    /// `customModuleProvider="target"`, and any for a placeholder (`SourceIndex.lookupModule(of:targetModule:)`).
     func module(of object: NibObject) -> String? {
-        SourceIndex.runtimeModule(of: object, targetModule: targetModule)
+        context.index.lookupModule(of: object, targetModule: targetModule)
     }
 
     func location(line: Int, column: Int) -> FileLocation { FileLocation(file: graph.file, line: line, column: column) }
@@ -94,7 +94,9 @@ struct DocumentCheck {
             return
         }
         let here = location(line: object.line, column: object.column)
-        let runtimeText = "Unknown class \(module.map { "\($0)." } ?? "")\(name) in Interface Builder file."
+        // A placeholder is handed to the loader, which looks up no class for it (R-NIB-3).
+        let runtimeText =
+            object.placeholder == nil ? "Unknown class \(module.map { "\($0)." } ?? "")\(name) in Interface Builder file." : nil
         if let note = codeNotGiven(name, module: module, runtimeText: runtimeText, fallback: object.className) {
             classAnswers[name] = classAnswers[name] ?? .unknown
             findings.append(
@@ -104,17 +106,28 @@ struct DocumentCheck {
             return
         }
         classAnswers[name] = classAnswers[name] == .found ? .found : .missing
+        let consequence =
+            runtimeText.map { "the runtime logs \"\($0)\" and builds \(TextQuoting.withArticle(object.className))" }
+            ?? "\(Self.describe(placeholder: object)) is the object the code hands to the load, whose class the runtime never looks up, so its outlets and actions cannot be checked"
         findings.append(
             CheckFinding(
                 .warning, .unknownClass, at: here, className: name,
-                message:
-                    "unknown class \(name): no class of the sources declares it; the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(object.className))",
-                runtimeText: runtimeText))
+                message: "unknown class \(name): no class of the sources declares it; \(consequence)", runtimeText: runtimeText))
+    }
+
+    /// How messages name a placeholder.
+    static func describe(placeholder object: NibObject) -> String {
+        switch object.placeholder {
+        case PlaceholderIdentifier.filesOwner?: "File's Owner"
+        case PlaceholderIdentifier.application?: "the application"
+        case let identifier?: "the external object \(identifier)"
+        case nil: object.className
+        }
     }
 
     /// Why class `name`, which the sources do not declare, is in code not given (a note, its
     /// outlets and actions not checked), or nil when nothing says so (a warning).
-    func codeNotGiven(_ name: String, module: String?, runtimeText: String, fallback: String)
+    func codeNotGiven(_ name: String, module: String?, runtimeText: String?, fallback: String)
         -> (message: String, runtimeText: String?, source: FileLocation?, sourceNote: String?)?
     {
         if let framework = Self.builtFramework(containing: graph.file) {
@@ -133,8 +146,10 @@ struct DocumentCheck {
         }
         if let use = context.index.typeUses[name] {
             // The sources compile against a declaration of it: linked code not given has one.
+            let otherwise =
+                runtimeText.map { "; should none, the runtime logs \"\($0)\" and builds \(TextQuoting.withArticle(fallback))" } ?? ""
             return (
-                "class \(name): no source given declares it, but the sources use it (\(use.description)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it); should none, the runtime logs \"\(runtimeText)\" and builds \(TextQuoting.withArticle(fallback))",
+                "class \(name): no source given declares it, but the sources use it (\(use.description)), so linked code not given does (a package, Pod or framework: add its folder to --sources to check it)\(otherwise)",
                 runtimeText, use.location, "\(name) is used here as \(use.description)"
             )
         }
@@ -152,7 +167,8 @@ struct DocumentCheck {
     /// its keys are unknown, never an error (the class may come from code not given).
     mutating func undecidedClass(_ object: NibObject, name: String, declarations: [SourceIndex.DerivedClass]) {
         classAnswers[name] = classAnswers[name] ?? .unknown
-        guard module(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
+        // A placeholder's class is never looked up (R-NIB-3): only which declaration it is is unknown.
+        guard object.placeholder == nil, module(of: object) == nil, !declarations.contains(where: \.isPlainRegistered) else { return }
         let runtimeText = "Unknown class \(name) in Interface Builder file."
         let mangled = declarations.map { "_TtC\($0.module.utf8.count)\($0.module)\(name.utf8.count)\(name)" }
         // A Swift name of a renamed class (R-SRC-1): the plain name it is registered under.

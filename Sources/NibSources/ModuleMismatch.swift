@@ -26,7 +26,9 @@ extension SourceIndex {
     /// it finds it or when the project files cannot decide (a module is never guessed: R-SRC-5).
     /// `documentPath` locates the document for `customModuleProvider="target"`.
     public func moduleMismatch(for object: NibObject, documentPath: String) -> ModuleMismatch? {
-        guard let name = object.customClass, !name.isEmpty, let written = object.customModule, !written.isEmpty,
+        // A placeholder is handed to the loader, never looked up by its class (R-NIB-3).
+        guard object.placeholder == nil, let name = object.customClass, !name.isEmpty, let written = object.customModule,
+            !written.isEmpty,
             let list = candidates[name], !list.isEmpty
         else { return nil }
         // Objective-C classes and `@objc(Name)` ones are registered under their plain name.

@@ -111,7 +111,7 @@ public struct SourceIndex: Sendable {
         let target = targetModule(ofDocument: path ?? graph.file)
         for object in graph.objects {
             guard let name = object.customClass, !name.isEmpty, candidates[name] != nil else { continue }
-            let picked = resolve(name, module: Self.runtimeModule(of: object, targetModule: target))
+            let picked = resolve(name, module: lookupModule(of: object, targetModule: target))
             let key: String = picked.map { $0.info.source?.description ?? $0.module } ?? ""
             if let earlier = chosen[name] {
                 if earlier != key { result[name] = .some(nil) }
@@ -145,6 +145,18 @@ public struct SourceIndex: Sendable {
     public static func runtimeModule(of object: NibObject, targetModule: String?) -> String? {
         if let targetModule, object.attributes["customModuleProvider"] == "target" { return targetModule }
         return runtimeModule(of: object)
+    }
+
+    /// The module `resolve` looks `object`'s class up in: `runtimeModule(of:targetModule:)`,
+    /// except for a placeholder (File's Owner, the application, an external object), which the
+    /// loader is handed and never builds from its class (R-NIB-3): its class is the one
+    /// declaration of that name, whatever the module the document writes or leaves out.
+    public func lookupModule(of object: NibObject, targetModule: String?) -> String? {
+        let written = Self.runtimeModule(of: object, targetModule: targetModule)
+        guard object.placeholder != nil, let name = object.customClass, let list = candidates[name], list.count == 1,
+            resolve(name, module: written) == nil
+        else { return written }
+        return list[0].knownModules.first ?? list[0].module
     }
 
     /// The declaration of `name` that the runtime loads for an object whose `customModule` is

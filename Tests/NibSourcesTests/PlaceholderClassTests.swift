@@ -1,0 +1,69 @@
+import Foundation
+import NibCheck
+import NibModel
+import NibParsing
+import Testing
+
+@testable import NibSources
+
+/// R-NIB-3: File's Owner is handed to the loader, never built from its class, so the runtime
+/// never looks its class up: a Swift class named without its module (Sequel-Ace's
+/// `MainWindow.xib`, File's Owner `SPWindowController`) is still the owner's class, and a wrong
+/// module is no R-CHK-9 error; an undeclared class is a warning that makes no runtime claim.
+@Suite struct PlaceholderClassTests {
+    static let swift = """
+        import AppKit
+        @objc final class MainWindowController: NSWindowController {
+            @IBOutlet weak var toolbar: NSToolbar!
+        }
+        """
+
+    static func findings(owner: String) throws -> [CheckFinding] {
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+                <objects>
+                    <customObject id="-2" userLabel="File's Owner" \(owner)>
+                        <connections>
+                            <outlet property="window" destination="1" id="o1"/>
+                            <outlet property="toolbar" destination="2" id="o2"/>
+                            <outlet property="statusBar" destination="1" id="o3"/>
+                        </connections>
+                    </customObject>
+                    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                    <window id="1"/>
+                    <toolbar id="2"/>
+                </objects>
+            </document>
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try swift.write(to: folder.appendingPathComponent("MainWindowController.swift"), atomically: true, encoding: .utf8)
+        let index = try SourceScanner.scan([folder.path])
+        let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: "App/MainWindow.xib")
+        return Checker(graphs: [graph], index: index).run().findings
+    }
+
+    @Test(arguments: [
+        #"customClass="MainWindowController""#,
+        #"customClass="MainWindowController" customModule="SomeOtherModule""#,
+    ])
+    func theOwnersSwiftClassIsFoundWhateverTheModule(owner: String) throws {
+        let findings = try Self.findings(owner: owner)
+        #expect(!findings.contains { $0.rule == "R-CHK-4" || $0.rule == "R-CHK-9" }, "\(findings)")
+        let missing = findings.filter { $0.rule == "R-CHK-1" }
+        #expect(missing.map(\.key) == ["statusBar"], "the owner's outlets are checked against its class: \(missing)")
+    }
+
+    @Test func anUndeclaredOwnerClassIsAWarningWithoutARuntimeClaim() throws {
+        let findings = try Self.findings(owner: #"customClass="GoneController""#)
+        let unknown = try #require(findings.first { $0.rule == "R-CHK-4" })
+        #expect(unknown.severity == .warning && unknown.runtimeText == nil, "\(unknown)")
+        #expect(
+            unknown.message
+                == "unknown class GoneController: no class of the sources declares it; File's Owner is the object the code hands to the load, whose class the runtime never looks up, so its outlets and actions cannot be checked"
+        )
+        #expect(!findings.contains { $0.rule == "R-CHK-1" }, "unknown class: unknown keys, never errors")
+    }
+}
