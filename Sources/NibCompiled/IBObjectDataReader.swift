@@ -164,6 +164,10 @@ struct IBObjectDataReader {
             kind = .binding(
                 name: table.string(connector["NSBinding"]) ?? label, destination: builder.id(destination),
                 keyPath: table.string(connector["NSKeyPath"]) ?? "", options: options.sorted { $0.key < $1.key })
+        case "NSNibConnector":
+            // The base class establishes nothing: ibtool writes one per stack view to order
+            // decoding ("Encoding NSStackView requires being decoded before other connections…").
+            return
         default:
             return builder.warn("unknown connection class \(TextQuoting.plain(connector.className)) ignored", at: index)
         }

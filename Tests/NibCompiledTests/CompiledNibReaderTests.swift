@@ -85,6 +85,23 @@ import Testing
         #expect(graph.objects.filter { $0.placeholder == PlaceholderIdentifier.application }.count == 1)
     }
 
+    /// ibtool writes a plain `NSNibConnector` (the base class, which establishes nothing) per
+    /// stack view to order decoding; a connector class nibviz does not know is still a warning.
+    @Test func aPlainNibConnectorIsNoConnectionAndNoWarning() throws {
+        var builder = AppKitNibBuilder(ownerClass: "AlertController")
+        let stack = builder.add("NSStackView")
+        builder.outlet("buttons", from: builder.owner, to: stack)
+        builder.connector(
+            "NSNibConnector", from: stack,
+            label: "Encoding NSStackView requires being decoded before other connections with an early decoding order priority of 999990.")
+        builder.connector("NSNibFutureConnector", from: stack, label: "future", [("NSDestination", .ref(builder.owner))])
+        let graph = try NibDocumentParser.parse(data: Data(NIBArchiveWriter.encode(builder.build())), file: "Alert.nib")
+        #expect(graph.connections.count == 1, "\(graph.connections)")
+        let warnings = graph.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(
+            warnings.count == 1 && warnings.first?.contains("unknown connection class NSNibFutureConnector ignored") == true, "\(warnings)")
+    }
+
     @Test func appKitConstraintsAreObjectsOnlyWhenAConnectionNamesThem() throws {
         var builder = AppKitNibBuilder(ownerClass: "AlertController")
         let view = builder.add("NSView")

@@ -61,6 +61,14 @@ public struct AppKitNibBuilder {
             ))
     }
 
+    /// A connector of any class: `fields` besides `NSSource` and `NSLabel`.
+    public mutating func connector(
+        _ className: String, from source: Int, label: String, _ fields: [(String, ArchiveFixture.Value)] = []
+    ) {
+        connectors.append(
+            nib.object(className, [("NSSource", .ref(source)), ("NSLabel", .ref(nib.string(label)))] + fields))
+    }
+
     /// User-defined runtime attributes set on `object` (`NSIBUserDefinedRuntimeAttributesConnector`).
     public mutating func runtimeAttributes(on object: Int, _ pairs: [(keyPath: String, value: Int)]) {
         connectors.append(
