@@ -149,13 +149,15 @@ public struct SourceIndex: Sendable {
 
     /// The module `resolve` looks `object`'s class up in: `runtimeModule(of:targetModule:)`,
     /// except for a placeholder (File's Owner, the application, an external object), which the
-    /// loader is handed and never builds from its class (R-NIB-3): its class is the one
-    /// declaration of that name, whatever the module the document writes or leaves out.
+    /// loader is handed and never builds from its class (R-NIB-3), so the module the document
+    /// writes is only Interface Builder's hint: the class is the declaration of the document's
+    /// own target module (the code that loads a nib is most often its target's), else of the
+    /// module written, else the one declaration of that name.
     public func lookupModule(of object: NibObject, targetModule: String?) -> String? {
         let written = Self.runtimeModule(of: object, targetModule: targetModule)
-        guard object.placeholder != nil, let name = object.customClass, let list = candidates[name], list.count == 1,
-            resolve(name, module: written) == nil
-        else { return written }
+        guard object.placeholder != nil, let name = object.customClass, let list = candidates[name] else { return written }
+        if let targetModule, resolve(name, module: targetModule)?.knownModules.contains(targetModule) == true { return targetModule }
+        guard resolve(name, module: written) == nil, list.count == 1 else { return written }
         return list[0].knownModules.first ?? list[0].module
     }
 
@@ -178,10 +180,23 @@ public struct SourceIndex: Sendable {
         // "": the document's target module, whose name the document does not write.
         let inModule =
             module.isEmpty ? [] : list.filter { $0.knownModules.contains(module) || ($0.knownModules.isEmpty && $0.module == module) }
-        if inModule.count == 1 { return inModule[0] }
+        if inModule.count == 1 {
+            // Another declaration whose module the project files leave undecided (a target whose
+            // module differs per configuration, a file no target lists) may be of this module too:
+            // never guessed (R-SRC-5).
+            let decided = !inModule[0].knownModules.isEmpty
+            if decided && list.contains(where: { $0.knownModules.isEmpty }) { return nil }
+            return inModule[0]
+        }
         if !inModule.isEmpty { return nil }
         if plain.count == 1 { return plain[0] }
         guard plain.isEmpty, list.count == 1 else { return nil }
+        return list[0]
+    }
+
+    /// The one declaration of `name`, whatever its module; nil when there are several.
+    func only(_ name: String) -> DerivedClass? {
+        guard let list = candidates[name], list.count == 1 else { return nil }
         return list[0]
     }
 
@@ -191,7 +206,7 @@ public struct SourceIndex: Sendable {
         var seen: Set<String> = []
         var currentModule = module
         while let className = current, seen.insert(className).inserted,
-            let derived = resolve(className, module: currentModule) ?? candidates[className]?.first
+            let derived = resolve(className, module: currentModule) ?? only(className)
         {
             if let member = derived.members.first(where: test) { return member }
             current = derived.info.superclass

@@ -66,4 +66,59 @@ import Testing
         )
         #expect(!findings.contains { $0.rule == "R-CHK-1" }, "unknown class: unknown keys, never errors")
     }
+
+    /// ProtonVPN's macOS `FeatureView.xib` names File's Owner `customModule="Modals_iOS"` (a copy
+    /// of the iOS xib); the code that loads it is the macOS target's, whose own `FeatureView` is
+    /// the owner: the document's target module wins over the hint.
+    @Test func theOwnersClassIsTheDocumentsTargetsFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-target-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["Sources/ModalsMac/Resources", "Sources/ModalsPhone"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Modals", targets: [.target(name: "ModalsMac"), .target(name: "ModalsPhone")])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import AppKit\nfinal class FeatureView: NSView {\n    @IBOutlet var contentView: NSView!\n}\n".write(
+            to: folder.appendingPathComponent("Sources/ModalsMac/FeatureView.swift"), atomically: true, encoding: .utf8)
+        try "import UIKit\nfinal class FeatureView: UIView {\n    @IBOutlet var titleLabel: UILabel!\n}\n".write(
+            to: folder.appendingPathComponent("Sources/ModalsPhone/FeatureView.swift"), atomically: true, encoding: .utf8)
+        let xib = folder.appendingPathComponent("Sources/ModalsMac/Resources/FeatureView.xib")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="FeatureView" customModule="ModalsPhone">
+                    <connections>
+                        <outlet property="contentView" destination="1" id="o1"/>
+                    </connections>
+                </customObject>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customView id="1"/>
+            </objects>
+        </document>
+        """.write(to: xib, atomically: true, encoding: .utf8)
+        let index = try SourceScanner.scan([folder.path])
+        let graph = try NibDocumentParser.parse(contentsOf: xib, displayName: xib.path)
+        let findings = Checker(graphs: [graph], index: index).run().findings
+        #expect(findings.isEmpty, "the Mac FeatureView has contentView: \(findings)")
+    }
+
+    /// A same-named class whose module the project files leave undecided (ProtonVPN's iOS app
+    /// target names its product differently in one configuration) may be of the module the
+    /// document names: the other declaration is not picked (R-SRC-5).
+    @Test func aDeclarationOfUndecidedModuleMakesTheChoiceUndecidable() {
+        func declaration(_ module: String, known: [String]) -> SourceIndex.DerivedClass {
+            SourceIndex.DerivedClass(
+                info: ClassInfo(name: "StatusViewController", superclass: "UIViewController"), members: [], module: module,
+                language: .swift, knownModules: known)
+        }
+        var index = SourceIndex()
+        index.candidates["StatusViewController"] = [declaration("apps", known: []), declaration("ProtonVPN", known: ["ProtonVPN"])]
+        #expect(index.resolve("StatusViewController", module: "ProtonVPN") == nil)
+        index.candidates["StatusViewController"] = [declaration("Phone", known: ["Phone"]), declaration("ProtonVPN", known: ["ProtonVPN"])]
+        #expect(index.resolve("StatusViewController", module: "ProtonVPN")?.module == "ProtonVPN", "both decided: the module picks")
+    }
 }
