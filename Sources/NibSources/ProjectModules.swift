@@ -44,20 +44,30 @@ public struct ProjectModules: Sendable, Equatable {
     /// project files do not decide it. A file several project files name (an Xcode framework
     /// target and the Swift package beside it) may be in any of their modules.
     public func modules(of path: String) -> Set<String> {
+        let membership = self.membership(of: path)
+        return membership.undecided ? [] : membership.modules
+    }
+
+    /// Whether a target of the project files holds `path` with a module they cannot decide (a
+    /// conditional or per-configuration product name, an unreadable xcconfig): the file may be
+    /// of any module, unlike a file no project file names.
+    public func isUndecided(_ path: String) -> Bool { membership(of: path).undecided }
+
+    private func membership(of path: String) -> (modules: Set<String>, undecided: Bool) {
         let path = Self.key(path)
         var result: Set<String> = []
         if let membership = files[path] {
-            if membership.hasUnknown { return [] }
+            if membership.hasUnknown { return ([], true) }
             result = membership.modules
         }
         for rules in [xcodeFolders, folders] {
             let matching = rules.filter { path.hasPrefix($0.folder + "/") && !$0.excluded.contains(path) }
             guard let longest = matching.map(\.folder.count).max() else { continue }
             let chosen = matching.filter { $0.folder.count == longest }
-            if chosen.contains(where: { $0.module == nil }) { return [] }
+            if chosen.contains(where: { $0.module == nil }) { return ([], true) }
             result.formUnion(chosen.compactMap(\.module))
         }
-        return result
+        return (result, false)
     }
 
     mutating func add(file path: String, module: String?) {

@@ -181,11 +181,12 @@ public struct SourceIndex: Sendable {
         let inModule =
             module.isEmpty ? [] : list.filter { $0.knownModules.contains(module) || ($0.knownModules.isEmpty && $0.module == module) }
         if inModule.count == 1 {
-            // Another declaration whose module the project files leave undecided (a target whose
-            // module differs per configuration, a file no target lists) may be of this module too:
-            // never guessed (R-SRC-5).
+            // Another declaration that a target holds with a module the project files cannot
+            // decide (its product named differently per configuration) may be of this module too:
+            // never guessed (R-SRC-5). A file no project file names is no such rival.
             let decided = !inModule[0].knownModules.isEmpty
-            if decided && list.contains(where: { $0.knownModules.isEmpty }) { return nil }
+            let rival = list.contains { $0.knownModules.isEmpty && $0.info.source.map { projectModules.isUndecided($0.file) } == true }
+            if decided && rival { return nil }
             return inModule[0]
         }
         if !inModule.isEmpty { return nil }

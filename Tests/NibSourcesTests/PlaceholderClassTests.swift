@@ -106,19 +106,24 @@ import Testing
         #expect(findings.isEmpty, "the Mac FeatureView has contentView: \(findings)")
     }
 
-    /// A same-named class whose module the project files leave undecided (ProtonVPN's iOS app
-    /// target names its product differently in one configuration) may be of the module the
-    /// document names: the other declaration is not picked (R-SRC-5).
+    /// A same-named class that a target holds with a module the project files cannot decide
+    /// (ProtonVPN's iOS app target names its product differently in one configuration) may be of
+    /// the module the document names: the other declaration is not picked (R-SRC-5). A file no
+    /// project file names (a sample app without its project) is no such rival.
     @Test func aDeclarationOfUndecidedModuleMakesTheChoiceUndecidable() {
-        func declaration(_ module: String, known: [String]) -> SourceIndex.DerivedClass {
-            SourceIndex.DerivedClass(
-                info: ClassInfo(name: "StatusViewController", superclass: "UIViewController"), members: [], module: module,
-                language: .swift, knownModules: known)
+        func declaration(_ module: String, known: [String], file: String) -> SourceIndex.DerivedClass {
+            var info = ClassInfo(name: "StatusViewController", superclass: "UIViewController")
+            info.source = FileLocation(file: file, line: 1, column: 1)
+            return SourceIndex.DerivedClass(info: info, members: [], module: module, language: .swift, knownModules: known)
         }
         var index = SourceIndex()
-        index.candidates["StatusViewController"] = [declaration("apps", known: []), declaration("ProtonVPN", known: ["ProtonVPN"])]
+        index.projectModules.add(file: "/p/ios/StatusViewController.swift", module: nil)
+        let mac = declaration("ProtonVPN", known: ["ProtonVPN"], file: "/p/mac/StatusViewController.swift")
+        index.candidates["StatusViewController"] = [declaration("p", known: [], file: "/p/ios/StatusViewController.swift"), mac]
         #expect(index.resolve("StatusViewController", module: "ProtonVPN") == nil)
-        index.candidates["StatusViewController"] = [declaration("Phone", known: ["Phone"]), declaration("ProtonVPN", known: ["ProtonVPN"])]
+        index.candidates["StatusViewController"] = [declaration("p", known: [], file: "/p/sample/StatusViewController.swift"), mac]
+        #expect(index.resolve("StatusViewController", module: "ProtonVPN")?.module == "ProtonVPN", "no project names the sample")
+        index.candidates["StatusViewController"] = [declaration("Phone", known: ["Phone"], file: "/p/phone/S.swift"), mac]
         #expect(index.resolve("StatusViewController", module: "ProtonVPN")?.module == "ProtonVPN", "both decided: the module picks")
     }
 }
