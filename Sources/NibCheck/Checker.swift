@@ -30,12 +30,12 @@ public struct Checker {
         self.unreadable = unreadable
     }
 
-    /// R-CHK-10: an unreadable document is an error where the reader stopped; a sound one in a
-    /// format nibviz does not read, a note.
+    /// R-CHK-10: an unreadable document is an error where the reader stopped; one nibviz does
+    /// not read (a format, one of its limits), a note.
     static func finding(unreadable error: LocatedError) -> CheckFinding {
         CheckFinding(
-            error.isUnsupportedFormat ? .note : .error, .unreadableDocument, at: error.location,
-            message: error.isUnsupportedFormat
+            error.isReaderLimitation ? .note : .error, .unreadableDocument, at: error.location,
+            message: error.isReaderLimitation
                 ? "not checked: \(error.message)" : "cannot be read, so nothing in it is checked: \(error.message)")
     }
 

@@ -117,12 +117,8 @@ struct DocumentCheck {
 
     /// How messages name a placeholder.
     static func describe(placeholder object: NibObject) -> String {
-        switch object.placeholder {
-        case PlaceholderIdentifier.filesOwner?: "File's Owner"
-        case PlaceholderIdentifier.application?: "the application"
-        case let identifier?: "the external object \(identifier)"
-        case nil: object.className
-        }
+        guard let identifier = object.placeholder else { return object.className }
+        return PlaceholderIdentifier.standardName(identifier) ?? "the external object \(identifier)"
     }
 
     /// Why class `name`, which the sources do not declare, is in code not given (a note, its
@@ -277,9 +273,12 @@ struct DocumentCheck {
         let declaredKnown = ClassLookup.isFrameworkClass(declared) || context.index.candidates[declared] != nil
         let chain = lookup.chain(target.runtimeClass)
         // A renamed class is one class under two names (R-SRC-1): Swift code writes its Swift
-        // name, a document or Objective-C code its @objc one.
+        // name, a document or Objective-C code its @objc one. Only a name that stands for renamed
+        // classes alone is aliased: a same-named Objective-C class is another class.
         func runtimeNames(_ name: String) -> Set<String> {
-            Set((context.index.candidates[name] ?? []).compactMap(\.objcNameOfRenamed) + [name])
+            let list = context.index.candidates[name] ?? []
+            guard !list.isEmpty, list.allSatisfy({ $0.objcNameOfRenamed != nil }) else { return [name] }
+            return Set(list.compactMap(\.objcNameOfRenamed) + [name])
         }
         let declaredNames = runtimeNames(declared)
         guard declaredKnown, chain.last == "NSObject", !chain.contains(where: { !runtimeNames($0).isDisjoint(with: declaredNames) })

@@ -125,9 +125,12 @@ public struct ClassLookup: Sendable {
     /// AppKit: whether instances respond to an action selector (R-ACT-4).
     public func respondsTo(_ name: String, action: String) -> Bool { actionAnswer(name, selector: action) != .missing }
 
-    /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3).
+    /// The class name as logs print it: module-qualified for Swift classes (R-OUT-3); the
+    /// entry's own name for a class a document names otherwise (a renamed class by its Swift
+    /// name: `GameTableView` is `OEGameTableView` to the runtime, R-SRC-1).
     public func qualifiedName(_ name: String) -> String {
-        guard let module = entry(name)?.swiftModule else { return name }
+        guard let entry = entry(name) else { return name }
+        guard let module = entry.swiftModule else { return entry.name.isEmpty ? name : entry.name }
         return "\(module).\(name)"
     }
 

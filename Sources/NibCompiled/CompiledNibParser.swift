@@ -14,10 +14,19 @@ public enum CompiledNibParser {
     /// NSArchiver's stream header: a version byte 4, then an 11-byte string, `typedstream`
     /// (big-endian writer) or `streamtyped` (little-endian), as Interface Builder 2 wrote a nib
     /// bundle's `objects.nib`.
-    static func isTypedStream(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 13, bytes[0] == 4, bytes[1] == 11 else { return false }
-        let name = bytes[2..<13]
+    public static func isTypedStream(_ bytes: some Collection<UInt8>) -> Bool {
+        let header = Array(bytes.prefix(13))
+        guard header.count == 13, header[0] == 4, header[1] == 11 else { return false }
+        let name = header[2...]
         return name.elementsEqual("typedstream".utf8) || name.elementsEqual("streamtyped".utf8)
+    }
+
+    /// What every reader says of such a file (R-CHK-10: a note in `check`).
+    public static func typedStreamError(file: String) -> LocatedError {
+        LocatedError(
+            at: FileLocation(file: file),
+            "an Interface Builder 2 nib archived by NSArchiver (typedstream), a format nibviz does not read: it reads keyed archives (Interface Builder 3 and later); open it in Interface Builder 3 and save it as a .xib to read it",
+            readerLimitation: true)
     }
 
     /// Reads one compiled nib file's bytes; `file` names it in the graph and in messages.
@@ -40,12 +49,7 @@ public enum CompiledNibParser {
         case .keyedArchive?:
             (table, format) = (try KeyedArchiveDecoder.decode(bytes, file: file), .keyedArchive)
         default:
-            if Self.isTypedStream(bytes) {
-                throw LocatedError(
-                    at: FileLocation(file: file),
-                    "an Interface Builder 2 nib archived by NSArchiver (typedstream), a format nibviz does not read: it reads keyed archives (Interface Builder 3 and later); open it in Interface Builder 3 and save it as a .xib to read it",
-                    unsupportedFormat: true)
-            }
+            if isTypedStream(bytes) { throw typedStreamError(file: file) }
             throw ByteCursor.error(file: file, at: 0, "not a compiled nib (neither NIBArchive nor a property list, binary or XML)")
         }
         return try read(table, format: format)

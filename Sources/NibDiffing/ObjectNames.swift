@@ -105,10 +105,8 @@ public struct ObjectNames: Sendable {
     }
 
     private static func placeholderName(_ placeholder: String, _ object: NibObject) -> String {
-        switch placeholder {
-        case PlaceholderIdentifier.filesOwner: "File's Owner"
-        case PlaceholderIdentifier.firstResponder: "First Responder"
-        case PlaceholderIdentifier.application: "Application"
+        if let name = PlaceholderIdentifier.standardName(placeholder) { return name }
+        return switch placeholder {
         case PlaceholderIdentifier.storyboardReference:
             (object.attributes["storyboardName"].map { $0 + ".storyboard" } ?? "storyboard")
                 + (object.attributes["referencedIdentifier"].map { " › " + $0 } ?? "")

@@ -39,15 +39,16 @@ public struct LocatedError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: FileLocation
     /// What is wrong.
     public var message: String
-    /// True when the file is sound but in a format nibviz does not read (an Interface Builder 2
-    /// nib archived by NSArchiver): `check` notes it instead of failing (R-CHK-10).
-    public var isUnsupportedFormat: Bool
+    /// True when the document may well be sound and nibviz does not read it: a format it does
+    /// not read (an Interface Builder 2 nib archived by NSArchiver) or one of its input limits.
+    /// `check` notes it instead of failing (R-CHK-10).
+    public var isReaderLimitation: Bool
 
     /// Creates an error.
-    public init(at location: FileLocation, _ message: String, unsupportedFormat: Bool = false) {
+    public init(at location: FileLocation, _ message: String, readerLimitation: Bool = false) {
         self.location = location
         self.message = message
-        self.isUnsupportedFormat = unsupportedFormat
+        self.isReaderLimitation = readerLimitation
     }
 
     /// `file:line:col: message` (the CLI prefixes `Error: `).

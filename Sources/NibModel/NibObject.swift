@@ -88,6 +88,17 @@ public enum PlaceholderIdentifier {
     public static let application = "IBApplication"
     /// A storyboard reference (`viewControllerPlaceholder`, `controllerPlaceholder`).
     public static let storyboardReference = "IBStoryboardReference"
+
+    /// Interface Builder's name for the placeholders every document may hold; nil for storyboard
+    /// references and external objects, which each writer names its own way.
+    public static func standardName(_ identifier: String) -> String? {
+        switch identifier {
+        case filesOwner: "File's Owner"
+        case firstResponder: "First Responder"
+        case application: "Application"
+        default: nil
+        }
+    }
 }
 
 /// A `<userDefinedRuntimeAttribute>`: set with `setValue:forKeyPath:` after connections (R-NIB-8).

@@ -28,7 +28,8 @@ enum HierarchyLimits {
             if let value = depth[object.id], value > InputLimits.maxElementDepth {
                 throw LocatedError(
                     at: FileLocation(file: graph.file, line: max(object.line, 1), column: 1),
-                    "objects nested more than \(InputLimits.maxElementDepth) levels deep through parent references (the limit)")
+                    "objects nested more than \(InputLimits.maxElementDepth) levels deep through parent references (the limit)",
+                    readerLimitation: true)
             }
         }
     }

@@ -73,7 +73,8 @@ enum XMLTreeBuilder {
         if let deep = reader.tooDeep {
             throw LocatedError(
                 at: FileLocation(file: file, line: deep.line, column: deep.column),
-                "elements nested more than \(InputLimits.maxElementDepth) levels deep (the limit; real documents stay under 40)")
+                "elements nested more than \(InputLimits.maxElementDepth) levels deep (the limit; real documents stay under 40)",
+                readerLimitation: true)
         }
         // In recovery mode libxml2 can finish with status 0 after an error, so the errors it
         // reported and the element stack are checked too.

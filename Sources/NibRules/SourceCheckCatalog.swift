@@ -93,9 +93,10 @@ extension Rule {
     /// nib) is an error at the place the reader stopped, since `ibtool` cannot compile it either
     /// and the build fails; the other documents are still checked, though findings that depend on
     /// an unreadable storyboard's scenes (R-CHK-6, R-CHK-7) may be wrong until it is fixed. A
-    /// sound document in a format nibviz does not read (an Interface Builder 2 nib archived by
-    /// NSArchiver) is a note: not checked. Source: `ibtool(1)` (`--compile` of a document it
-    /// cannot parse fails, and with it the build); NSArchiver (developer.apple.com/documentation/
-    /// foundation/nsarchiver, deprecated since macOS 10.13 for NSKeyedArchiver).
+    /// document nibviz does not read though it may be sound (an Interface Builder 2 nib archived
+    /// by NSArchiver, one past nibviz's nesting limit) is a note: not checked. Source: `ibtool(1)`
+    /// (`--compile` of a document it cannot parse fails, and with it the build); NSArchiver
+    /// (developer.apple.com/documentation/foundation/nsarchiver, deprecated since macOS 10.13 for
+    /// NSKeyedArchiver).
     public static let chk10 = Rule("R-CHK-10", "a document that cannot be read is an error; one in a format nibviz does not read, a note")
 }

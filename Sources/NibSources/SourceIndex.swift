@@ -184,9 +184,16 @@ public struct SourceIndex: Sendable {
             // Another declaration that a target holds with a module the project files cannot
             // decide (its product named differently per configuration) may be of this module too:
             // never guessed (R-SRC-5). A file no project file names is no such rival.
+            // Plain-registered ones (Objective-C, `@objc(Name)`) are no rivals: the runtime never
+            // finds them under `_TtC<module><name>`.
             let decided = !inModule[0].knownModules.isEmpty
-            let rival = list.contains { $0.knownModules.isEmpty && $0.info.source.map { projectModules.isUndecided($0.file) } == true }
-            if decided && rival { return nil }
+            if decided, list.count > 1,
+                list.contains(where: {
+                    !$0.isPlainRegistered && $0.knownModules.isEmpty && $0.info.source.map { projectModules.isUndecided($0.file) } == true
+                })
+            {
+                return nil
+            }
             return inModule[0]
         }
         if !inModule.isEmpty { return nil }

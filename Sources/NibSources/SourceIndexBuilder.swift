@@ -85,7 +85,8 @@ struct SourceIndexBuilder {
     /// the Swift runtime's class-lookup hook resolves a mangled name through the type's metadata,
     /// whatever its Objective-C name. So the class is listed under its Swift name as well,
     /// registered like a Swift class without `@objc(Name)`: found with a module, not without.
-    /// The entry is a copy of the renamed one, extensions merged, named as the document names it.
+    /// The entry is a copy of the renamed one, extensions merged; its `info.name` stays the name
+    /// the runtime prints (`NSStringFromClass` gives `OEGameTableView`).
     private func addSwiftNames(to result: inout SourceIndex) {
         for declaration in declarations where !declaration.isExtension && declaration.language == .swift {
             guard let objcName = declaration.objcName, objcName != declaration.name,
@@ -93,7 +94,6 @@ struct SourceIndexBuilder {
             else { continue }
             entry.isRenamed = false
             entry.objcNameOfRenamed = objcName
-            entry.info.name = declaration.name
             result.candidates[declaration.name, default: []].append(entry)
         }
     }

@@ -85,6 +85,16 @@ import Testing
         #expect(graph.objects.filter { $0.placeholder == PlaceholderIdentifier.application }.count == 1)
     }
 
+    /// An Interface Builder 2 nib archived by NSArchiver is named as such, whatever the path
+    /// (R-CHK-10 makes it a note in `check`), in both byte orders of its header.
+    @Test(arguments: ["typedstream", "streamtyped"], ["Legacy.nib/objects.nib", "objects.nib", "Renamed.xib"])
+    func aTypedStreamNibIsAReaderLimitationNamedAsSuch(header: String, file: String) throws {
+        let bytes = Data([4, 11] + Array(header.utf8) + [0x81, 0x03, 0xE8, 0x84, 0x01, 0x40, 0x84, 0x84, 0x84])
+        let error = try #require(throws: LocatedError.self) { try NibDocumentParser.parse(data: bytes, file: file) }
+        #expect(error.isReaderLimitation && error.location.file == file)
+        #expect(error.message.hasPrefix("an Interface Builder 2 nib archived by NSArchiver (typedstream), a format nibviz does not read"))
+    }
+
     /// ibtool writes a plain `NSNibConnector` (the base class, which establishes nothing) per
     /// stack view to order decoding; a connector class nibviz does not know is still a warning.
     @Test func aPlainNibConnectorIsNoConnectionAndNoWarning() throws {

@@ -126,4 +126,56 @@ import Testing
         index.candidates["StatusViewController"] = [declaration("Phone", known: ["Phone"], file: "/p/phone/S.swift"), mac]
         #expect(index.resolve("StatusViewController", module: "ProtonVPN")?.module == "ProtonVPN", "both decided: the module picks")
     }
+
+    /// File's Owner naming a module that does not hold its class is no R-CHK-9 error: the loader
+    /// is handed the owner and never looks the class up.
+    @Test func aPlaceholdersWrongModuleIsNoError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-module-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["Sources/Panels/Resources", "Sources/Other"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Panels", targets: [.target(name: "Panels"), .target(name: "Other")])
+        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import AppKit\nfinal class PanelController: NSViewController {}\n".write(
+            to: folder.appendingPathComponent("Sources/Panels/PanelController.swift"), atomically: true, encoding: .utf8)
+        try "import AppKit\nfinal class Unrelated: NSObject {}\n".write(
+            to: folder.appendingPathComponent("Sources/Other/Unrelated.swift"), atomically: true, encoding: .utf8)
+        func findings(_ owner: String) throws -> [CheckFinding] {
+            let xib = folder.appendingPathComponent("Sources/Panels/Resources/Panel.xib")
+            try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+                <objects>
+                    \(owner)
+                    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                </objects>
+            </document>
+            """.write(to: xib, atomically: true, encoding: .utf8)
+            let index = try SourceScanner.scan([folder.path])
+            let graph = try NibDocumentParser.parse(contentsOf: xib, displayName: xib.path)
+            return Checker(graphs: [graph], index: index).run().findings
+        }
+        let owner = try findings(#"<customObject id="-2" userLabel="File's Owner" customClass="PanelController" customModule="Other"/>"#)
+        #expect(owner.isEmpty, "\(owner)")
+        let object = try findings(#"<customObject id="7" customClass="PanelController" customModule="Other"/>"#)
+        #expect(object.map(\.rule) == ["R-CHK-9"], "an object the nib builds is looked up: \(object)")
+    }
+
+    /// With several same-named classes and none decided, a member's declaration (R-CHK-5's
+    /// declared type) is taken from none of them.
+    @Test func noMemberIsTakenFromTheFirstOfSeveralClasses() {
+        func declaration(_ module: String, type: String) -> SourceIndex.DerivedClass {
+            let member = SourceMember(.outlet, "titleLabel", type: type, at: FileLocation(file: module + ".swift", line: 1, column: 1))
+            return SourceIndex.DerivedClass(
+                info: ClassInfo(name: "FeatureView"), members: [member], module: module, language: .swift, knownModules: [module])
+        }
+        var index = SourceIndex()
+        index.candidates["FeatureView"] = [declaration("ModalsMac", type: "NSTextField"), declaration("ModalsPhone", type: "UILabel")]
+        #expect(index.declaration(of: "FeatureView", module: nil, where: { $0.name == "titleLabel" }) == nil)
+        #expect(index.declaration(of: "FeatureView", module: "ModalsPhone", where: { $0.name == "titleLabel" })?.type == "UILabel")
+    }
 }

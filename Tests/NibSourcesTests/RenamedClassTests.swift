@@ -23,7 +23,11 @@ import Testing
                     </connections>
                 </customObject>
                 <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                <tableView id="t1" customClass="GameTableView" customModule="App" customModuleProvider="target"/>
+                <tableView id="t1" customClass="GameTableView" customModule="App" customModuleProvider="target">
+                    <connections>
+                        <outlet property="missingThing" destination="t4" id="o5"/>
+                    </connections>
+                </tableView>
                 <tableView id="t2" customClass="OEGameTableView"/>
                 <tableView id="t3" customClass="GameTableView"/>
                 <tableView id="t4"/>
@@ -56,7 +60,7 @@ import Testing
         let classes = findings.filter { $0.rule == "R-CHK-4" }
         #expect(classes.count == 1, "only the object naming no module: \(classes)")
         let unknown = try #require(classes.first)
-        #expect(unknown.line == 14 && unknown.severity == .warning, "\(unknown)")
+        #expect(unknown.line == 18 && unknown.severity == .warning, "\(unknown)")
         #expect(
             unknown.message.contains("registered as _TtC") && unknown.message.contains("(and as OEGameTableView, its @objc name)"),
             "\(unknown.message)")
@@ -67,5 +71,12 @@ import Testing
         let types = try Self.findings().filter { $0.rule == "R-CHK-5" }
         #expect(types.map(\.key) == ["plainTable"], "only the plain NSTableView is of the wrong class: \(types)")
         #expect(types.first?.message.contains("declared as GameTableView but connects to a NSTableView") == true)
+    }
+
+    /// The runtime prints the class's Objective-C name, whatever name the document uses.
+    @Test func runtimeTextsNameTheObjectiveCName() throws {
+        let missing = try #require(try Self.findings().first { $0.rule == "R-CHK-1" })
+        #expect(missing.key == "missingThing")
+        #expect(missing.message.contains("outlet from (OEGameTableView)"), "\(missing.message)")
     }
 }

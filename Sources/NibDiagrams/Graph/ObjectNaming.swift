@@ -90,10 +90,8 @@ public enum ObjectNaming {
     static func placeholderName(_ object: NibObject) -> String? {
         if object.sceneMemberID == "exit" { return "Exit" }
         guard let placeholder = object.placeholder else { return nil }
+        if let name = PlaceholderIdentifier.standardName(placeholder) { return name }
         switch placeholder {
-        case PlaceholderIdentifier.filesOwner: return "File's Owner"
-        case PlaceholderIdentifier.firstResponder: return "First Responder"
-        case PlaceholderIdentifier.application: return "Application"
         case PlaceholderIdentifier.storyboardReference:
             return "Storyboard: " + (object.attributes["storyboardName"] ?? "(this)")
         default: return "External: " + placeholder
