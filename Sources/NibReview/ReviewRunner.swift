@@ -60,6 +60,14 @@ public struct ReviewRunner: Sendable {
     /// Diffs every changed document and renders the report; warnings go to `warn`.
     public func run(warn: (String) -> Void = { _ in }) throws -> ReviewResult {
         let documents = try repository.changedDocuments(base: base, head: head)
+        // `--sources` is read from disk: its code is the checkout's, which CI makes the head.
+        if usages != nil, let headCommit = try? repository.resolve(head), let checkedOut = try? repository.resolve("HEAD"),
+            headCommit != checkedOut
+        {
+            warn(
+                "warning: --sources is read from disk, where the repository has HEAD (\(checkedOut.prefix(7))) checked out, not --head \(head) (\(headCommit.prefix(7))): the code that uses removed or renamed names is HEAD's"
+            )
+        }
         var files: [(String, [UInt8])] = []
         var reviews: [FileReview] = []
         var taken: Set<String> = ["review.md"]

@@ -106,6 +106,13 @@ import Testing
         #expect(hostedReport.contains("(https://example.com/pr%201/App__Main.storyboard.diff.png)"), "\(hostedReport)")
         #expect(try runNibviz(common + ["--image-base-url", "javascript:alert(1)"]).status == 64)
         #expect(try runNibviz(common + ["--sources", repo.appendingPathComponent("nope").path]).status == 64)
+        // The sources on disk are HEAD's: a review of older commits says so.
+        let older = ["review", "--repo", repo.path, "--base", "HEAD~3", "--head", "HEAD~2", "-o", out.path]
+        let olderResult = try runNibviz(older + sources)
+        #expect(olderResult.status == 0, "\(olderResult.stderr)")
+        #expect(
+            olderResult.stderr.contains("warning: --sources is read from disk, where the repository has HEAD ("), "\(olderResult.stderr)")
+        #expect(!result.stderr.contains("--sources is read from disk"), "a review of HEAD: \(result.stderr)")
     }
 
     @Test func theTextconvDriverShowsTheThreeEditsAsChangedLines() throws {
