@@ -36,13 +36,9 @@ import Testing
                 </objects>
             </document>
             """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try swift.write(to: folder.appendingPathComponent("MainWindowController.swift"), atomically: true, encoding: .utf8)
-        let index = try SourceScanner.scan([folder.path])
-        let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: "App/MainWindow.xib")
-        return Checker(graphs: [graph], index: index).run().findings
+        let fixture = try CheckFixture(["MainWindowController.swift": swift])
+        defer { fixture.remove() }
+        return try fixture.findings(document: xib, at: "App/MainWindow.xib")
     }
 
     @Test(arguments: [
@@ -71,39 +67,38 @@ import Testing
     /// of the iOS xib); the code that loads it is the macOS target's, whose own `FeatureView` is
     /// the owner: the document's target module wins over the hint.
     @Test func theOwnersClassIsTheDocumentsTargetsFirst() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-target-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for sub in ["Sources/ModalsMac/Resources", "Sources/ModalsPhone"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        try """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "Modals", targets: [.target(name: "ModalsMac"), .target(name: "ModalsPhone")])
-        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "import AppKit\nfinal class FeatureView: NSView {\n    @IBOutlet var contentView: NSView!\n}\n".write(
-            to: folder.appendingPathComponent("Sources/ModalsMac/FeatureView.swift"), atomically: true, encoding: .utf8)
-        try "import UIKit\nfinal class FeatureView: UIView {\n    @IBOutlet var titleLabel: UILabel!\n}\n".write(
-            to: folder.appendingPathComponent("Sources/ModalsPhone/FeatureView.swift"), atomically: true, encoding: .utf8)
-        let xib = folder.appendingPathComponent("Sources/ModalsMac/Resources/FeatureView.xib")
-        try """
+        let fixture = try CheckFixture([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Modals", targets: [.target(name: "ModalsMac"), .target(name: "ModalsPhone")])
+            """,
+            "Sources/ModalsMac/FeatureView.swift":
+                "import AppKit\nfinal class FeatureView: NSView {\n    @IBOutlet var contentView: NSView!\n}\n",
+            "Sources/ModalsPhone/FeatureView.swift":
+                "import UIKit\nfinal class FeatureView: UIView {\n    @IBOutlet var titleLabel: UILabel!\n}\n",
+        ])
+        defer { fixture.remove() }
+        let findings = try fixture.findings(
+            document: Self.macDocument(
+                owner: #"<customObject id="-2" userLabel="File's Owner" customClass="FeatureView" customModule="ModalsPhone">"#
+                    + #"<connections><outlet property="contentView" destination="1" id="o1"/></connections></customObject>"#
+                    + #"<customView id="1"/>"#),
+            at: "Sources/ModalsMac/Resources/FeatureView.xib")
+        #expect(findings.isEmpty, "the Mac FeatureView has contentView: \(findings)")
+    }
+
+    /// A macOS xib holding `objects` besides First Responder.
+    static func macDocument(owner objects: String) -> String {
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
             <objects>
-                <customObject id="-2" userLabel="File's Owner" customClass="FeatureView" customModule="ModalsPhone">
-                    <connections>
-                        <outlet property="contentView" destination="1" id="o1"/>
-                    </connections>
-                </customObject>
+                \(objects)
                 <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                <customView id="1"/>
             </objects>
         </document>
-        """.write(to: xib, atomically: true, encoding: .utf8)
-        let index = try SourceScanner.scan([folder.path])
-        let graph = try NibDocumentParser.parse(contentsOf: xib, displayName: xib.path)
-        let findings = Checker(graphs: [graph], index: index).run().findings
-        #expect(findings.isEmpty, "the Mac FeatureView has contentView: \(findings)")
+        """
     }
 
     /// A same-named class that a target holds with a module the project files cannot decide
@@ -130,34 +125,18 @@ import Testing
     /// File's Owner naming a module that does not hold its class is no R-CHK-9 error: the loader
     /// is handed the owner and never looks the class up.
     @Test func aPlaceholdersWrongModuleIsNoError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-owner-module-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for sub in ["Sources/Panels/Resources", "Sources/Other"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        try """
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "Panels", targets: [.target(name: "Panels"), .target(name: "Other")])
-        """.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try "import AppKit\nfinal class PanelController: NSViewController {}\n".write(
-            to: folder.appendingPathComponent("Sources/Panels/PanelController.swift"), atomically: true, encoding: .utf8)
-        try "import AppKit\nfinal class Unrelated: NSObject {}\n".write(
-            to: folder.appendingPathComponent("Sources/Other/Unrelated.swift"), atomically: true, encoding: .utf8)
-        func findings(_ owner: String) throws -> [CheckFinding] {
-            let xib = folder.appendingPathComponent("Sources/Panels/Resources/Panel.xib")
-            try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="21701" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
-                <objects>
-                    \(owner)
-                    <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
-                </objects>
-            </document>
-            """.write(to: xib, atomically: true, encoding: .utf8)
-            let index = try SourceScanner.scan([folder.path])
-            let graph = try NibDocumentParser.parse(contentsOf: xib, displayName: xib.path)
-            return Checker(graphs: [graph], index: index).run().findings
+        let fixture = try CheckFixture([
+            "Package.swift": """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Panels", targets: [.target(name: "Panels"), .target(name: "Other")])
+            """,
+            "Sources/Panels/PanelController.swift": "import AppKit\nfinal class PanelController: NSViewController {}\n",
+            "Sources/Other/Unrelated.swift": "import AppKit\nfinal class Unrelated: NSObject {}\n",
+        ])
+        defer { fixture.remove() }
+        func findings(_ object: String) throws -> [CheckFinding] {
+            try fixture.findings(document: Self.macDocument(owner: object), at: "Sources/Panels/Resources/Panel.xib")
         }
         let owner = try findings(#"<customObject id="-2" userLabel="File's Owner" customClass="PanelController" customModule="Other"/>"#)
         #expect(owner.isEmpty, "\(owner)")

@@ -46,13 +46,9 @@ import Testing
         """
 
     static func findings() throws -> [CheckFinding] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-renamed-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try swift.write(to: folder.appendingPathComponent("Library.swift"), atomically: true, encoding: .utf8)
-        let index = try SourceScanner.scan([folder.path])
-        let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: "App/Library.xib")
-        return Checker(graphs: [graph], index: index).run().findings
+        let fixture = try CheckFixture(["Library.swift": swift])
+        defer { fixture.remove() }
+        return try fixture.findings(document: xib, at: "App/Library.xib")
     }
 
     @Test func theSwiftNameIsFoundOnlyWithAModule() throws {
