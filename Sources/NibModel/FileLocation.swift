@@ -21,3 +21,23 @@ public struct FileLocation: Hashable, Sendable, Codable, CustomStringConvertible
         return "\(file):\(line):\(column)"
     }
 }
+
+extension FileLocation {
+    enum CodingKeys: String, CodingKey { case file, line, column }
+
+    /// An empty file is left out: a store that keeps each file's locations under the file's own
+    /// key (a site's source cache) blanks them instead of repeating the path thousands of times.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if !file.isEmpty { try container.encode(file, forKey: .file) }
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decodeIfPresent(String.self, forKey: .file) ?? ""
+        line = try container.decode(Int.self, forKey: .line)
+        column = try container.decode(Int.self, forKey: .column)
+    }
+}

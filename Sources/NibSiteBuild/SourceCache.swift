@@ -17,7 +17,7 @@ struct SourceCache: Codable, Equatable, Sendable {
     }
 
     /// Bumped when the layout of these files or of the declarations changes (older ones are ignored).
-    static let format = 2
+    static let format = 3
     /// How many files the cache is split into (`ShardedJSON`, by path).
     static let shards = 16
     /// Where shard `number` lives inside the output folder.
@@ -48,7 +48,7 @@ struct SourceCache: Codable, Equatable, Sendable {
             guard let entry, let now = digests[file.path], entry.scanned.digest == now.digest, entry.module == file.module,
                 entry.knownModules == file.knownModules
             else { continue }
-            result[file.path] = entry.scanned
+            result[file.path] = entry.scanned.relocated { $0.isEmpty ? file.path : $0 }
         }
         return result
     }
@@ -61,8 +61,10 @@ struct SourceCache: Codable, Equatable, Sendable {
     {
         var parts = Array(repeating: SourceCache(tool: tool), count: shards)
         for (file, read) in scanned where digests[file.path]?.digest == read.digest {
+            // The path is the entry's key: its locations leave it out (a big app's cache would
+            // repeat it for every member).
             parts[ShardedJSON.shard(file.path, of: shards)].files[file.path] = Entry(
-                module: file.module, knownModules: file.knownModules, scanned: read)
+                module: file.module, knownModules: file.knownModules, scanned: read.relocated { $0 == file.path ? "" : $0 })
         }
         return parts
     }

@@ -149,6 +149,23 @@ public struct ScannedFile: Sendable, Codable, Equatable {
     }
 }
 
+extension ScannedFile {
+    /// The same file with every location's file path passed through `transform` (a site's
+    /// source cache blanks the path it keys the file by, and puts it back when reading).
+    public func relocated(_ transform: (String) -> String) -> ScannedFile {
+        var copy = self
+        func move(_ location: inout FileLocation) { location.file = transform(location.file) }
+        for index in copy.declarations.classes.indices {
+            move(&copy.declarations.classes[index].location)
+            for member in copy.declarations.classes[index].members.indices {
+                move(&copy.declarations.classes[index].members[member].location)
+            }
+        }
+        for index in copy.declarations.identifierUses.indices { move(&copy.declarations.identifierUses[index].location) }
+        return copy
+    }
+}
+
 /// One source file to read and the module it belongs to.
 public struct SourceFile: Sendable, Hashable {
     /// The path as the walk found it (under the `--sources` folder as given).
