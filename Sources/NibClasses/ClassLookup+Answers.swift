@@ -16,7 +16,13 @@ extension ClassLookup {
     public func keyValueAnswer(_ name: String, key: String) -> Answer {
         let capital = key.prefix(1).uppercased() + key.dropFirst()
         let ivars: Set<String> = ["_\(key)", "_is\(capital)", key, "is\(capital)"]
-        return answer(name, { $0.keys.contains(key) || !ivars.isDisjoint(with: $0.ivars) }, { $0.keys.contains(key) })
+        let found = answer(name, { $0.keys.contains(key) || !ivars.isDisjoint(with: $0.ivars) }, { $0.keys.contains(key) })
+        // A documented read-only property of a framework class has no setter, and whether KVC
+        // then finds a `_key` instance variable depends on the framework's private storage.
+        guard found == .missing, chain(name).contains(where: { FrameworkClasses.readOnlyKeys[$0]?.contains(key) == true }) else {
+            return found
+        }
+        return .unknown
     }
 
     /// Whether `setValue:forKeyPath:` of a runtime attribute finds `key` (R-NIB-8): as

@@ -14,6 +14,18 @@ enum FrameworkClasses {
 
     static func entry(_ name: String) -> Entry? { uiKit[name] ?? appKit[name] }
 
+    /// Documented read-only properties an outlet can still name (a cell's `textLabel`): KVC finds
+    /// no setter, then looks for a `_key` instance variable (accessInstanceVariablesDirectly),
+    /// which only the framework's private implementation has or lacks, so the answer is unknown,
+    /// never an error. Source: the UIKit class references (`textLabel`, `contentView`, … are
+    /// `readonly`); Key-Value Coding Programming Guide, "Search Pattern for the Basic Setter".
+    static let readOnlyKeys: [String: Set<String>] = [
+        "UITableViewCell": ["textLabel", "detailTextLabel", "imageView", "contentView"],
+        "UITableViewHeaderFooterView": ["textLabel", "detailTextLabel", "contentView"],
+        "UICollectionViewCell": ["contentView"],
+        "UIButton": ["titleLabel", "imageView"],
+    ]
+
     static func e(_ superclass: String?, _ keys: [String] = [], actions: [String] = []) -> Entry {
         Entry(superclass: superclass, keys: keys, actions: actions)
     }

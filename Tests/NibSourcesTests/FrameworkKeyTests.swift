@@ -30,4 +30,13 @@ import Testing
         #expect(lookup.keyValueAnswer("ViennaApp", key: "dockMenu") == .found)
         #expect(lookup.keyValueAnswer("NSWindow", key: "dockMenu") == .missing)
     }
+
+    /// OsmAnd's cell xib connects `textLabel`, a read-only UITableViewCell property: whether KVC
+    /// sets it depends on UIKit's private instance variables, so it is unknown, not an error.
+    @Test func aReadOnlyFrameworkPropertyIsUnknown() {
+        let lookup = ClassLookup(table: ["FloatingCell": ClassInfo(name: "FloatingCell", superclass: "UITableViewCell", isUser: true)])
+        #expect(lookup.keyValueAnswer("FloatingCell", key: "textLabel") == .unknown)
+        #expect(lookup.keyValueAnswer("FloatingCell", key: "accessoryView") == .found)
+        #expect(lookup.keyValueAnswer("FloatingCell", key: "noSuchKey") == .missing)
+    }
 }
