@@ -14,6 +14,10 @@ struct SourceCache: Codable, Equatable, Sendable {
         var module: String
         var knownModules: [String]
         var scanned: ScannedFile
+
+        func relocated(_ transform: (String) -> String) -> Entry {
+            Entry(module: module, knownModules: knownModules, scanned: scanned.relocated(transform))
+        }
     }
 
     /// Bumped when the layout of these files or of the declarations changes (older ones are ignored).
@@ -30,6 +34,26 @@ struct SourceCache: Codable, Equatable, Sendable {
     var tool = ""
     /// By the path the survey gives the file.
     var files: [String: Entry] = [:]
+
+    enum CodingKeys: String, CodingKey { case format, tool, files }
+
+    /// Each file's locations leave out the path the file is keyed by, which a big app's cache
+    /// would otherwise repeat for every member; reading puts it back.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(tool, forKey: .tool)
+        let blanked = Dictionary(uniqueKeysWithValues: files.map { path, entry in (path, entry.relocated { $0 == path ? "" : $0 }) })
+        try container.encode(blanked, forKey: .files)
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(Int.self, forKey: .format)
+        tool = try container.decode(String.self, forKey: .tool)
+        let blanked = try container.decode([String: Entry].self, forKey: .files)
+        files = Dictionary(uniqueKeysWithValues: blanked.map { path, entry in (path, entry.relocated { $0.isEmpty ? path : $0 }) })
+    }
 
     /// The shards the previous build wrote, when the output folder holds every one, written by
     /// this `tool`.
@@ -48,7 +72,7 @@ struct SourceCache: Codable, Equatable, Sendable {
             guard let entry, let now = digests[file.path], entry.scanned.digest == now.digest, entry.module == file.module,
                 entry.knownModules == file.knownModules
             else { continue }
-            result[file.path] = entry.scanned.relocated { $0.isEmpty ? file.path : $0 }
+            result[file.path] = entry.scanned
         }
         return result
     }
@@ -61,10 +85,8 @@ struct SourceCache: Codable, Equatable, Sendable {
     {
         var parts = Array(repeating: SourceCache(tool: tool), count: shards)
         for (file, read) in scanned where digests[file.path]?.digest == read.digest {
-            // The path is the entry's key: its locations leave it out (a big app's cache would
-            // repeat it for every member).
             parts[ShardedJSON.shard(file.path, of: shards)].files[file.path] = Entry(
-                module: file.module, knownModules: file.knownModules, scanned: read.relocated { $0 == file.path ? "" : $0 })
+                module: file.module, knownModules: file.knownModules, scanned: read)
         }
         return parts
     }
