@@ -13,24 +13,27 @@ struct DocumentCheck {
     /// Custom class name → whether the sources (or the framework table) define it.
     var classAnswers: [String: ClassLookup.Answer] = [:]
     private let objects: [ObjectID: NibObject]
-    /// The module of the target the project files put the document in (`SourceIndex.targetModule(ofDocument:)`).
-    private let targetModule: String?
+    /// Each custom-class object's lookup module, worked out once (`SourceIndex.lookupModule`).
+    private let lookupModules: [ObjectID: String?]
 
     init(graph: NibGraph, context: Checker.Context, checker: Checker) {
         self.graph = graph
         self.context = context
         self.checker = checker
         objects = graph.objectsByID
-        targetModule = context.index.targetModule(ofDocument: checker.documentPath(graph))
+        let targetModule = context.index.targetModule(ofDocument: checker.documentPath(graph))
+        var modules: [ObjectID: String?] = [:]
+        for object in graph.objects where object.customClass != nil {
+            modules[object.id] = context.index.lookupModule(of: object, targetModule: targetModule)
+        }
+        lookupModules = modules
     }
 
     var isMac: Bool { graph.platform.usesAppKit }
 
     /// The module `object`'s class is looked up in, with the document's target module for
     /// `customModuleProvider="target"`, and any for a placeholder (`SourceIndex.lookupModule(of:targetModule:)`).
-    func module(of object: NibObject) -> String? {
-        context.index.lookupModule(of: object, targetModule: targetModule)
-    }
+    func module(of object: NibObject) -> String? { lookupModules[object.id] ?? nil }
 
     func location(line: Int, column: Int) -> FileLocation { FileLocation(file: graph.file, line: line, column: column) }
 
@@ -79,9 +82,10 @@ struct DocumentCheck {
     /// R-CHK-4: a custom class the sources do not define.
     mutating func checkClass(_ object: NibObject) {
         guard let name = userClass(of: object) else { return }
+        let lookedUp = self.module(of: object)
         // The module named in messages: the one looked up ("" is the target's, unnamed).
-        let module = self.module(of: object).flatMap { $0.isEmpty ? nil : $0 }
-        if let list = context.index.candidates[name], context.index.resolve(name, module: self.module(of: object)) == nil {
+        let module = lookedUp.flatMap { $0.isEmpty ? nil : $0 }
+        if let list = context.index.candidates[name], context.index.resolve(name, module: lookedUp) == nil {
             undecidedClass(object, name: name, declarations: list)
             return
         }
