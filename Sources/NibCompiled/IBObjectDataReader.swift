@@ -44,9 +44,8 @@ struct IBObjectDataReader {
         // Objects without an IB id get their archive number, marked so it cannot collide with one.
         builder.numberPrefix = "archive-"
         var names: [Int: String] = [:]
-        // A blank name is no name (Adium's localized MainMenu.nib files store "" for menu items).
         for (object, name) in mapped(data, "NSNamesKeys", "NSNamesValues") {
-            if let text = table.string(.object(name)), !text.allSatisfy(\.isWhitespace) { names[object] = text }
+            if let label = NibObject.label(archivedName: table.string(.object(name))) { names[object] = label }
         }
         // Older nibs name custom classes in a table of their own.
         for (object, name) in mapped(data, "NSClassesKeys", "NSClassesValues") { classNames[object] = table.string(.object(name)) }

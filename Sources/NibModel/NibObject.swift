@@ -79,6 +79,15 @@ public struct NibObject: Hashable, Sendable, Codable {
 }
 
 /// Well-known placeholder identifiers, the same on both platforms in the model.
+extension NibObject {
+    /// The label an archived object name gives: none for a blank one (Adium's localized
+    /// `MainMenu.nib` files store "" for their menu items), in compiled nibs and IB 3 archives.
+    public static func label(archivedName: String?) -> String? {
+        guard let archivedName, !archivedName.allSatisfy(\.isWhitespace) else { return nil }
+        return archivedName
+    }
+}
+
 public enum PlaceholderIdentifier {
     /// File's Owner.
     public static let filesOwner = "IBFilesOwner"

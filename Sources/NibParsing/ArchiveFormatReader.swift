@@ -112,7 +112,7 @@ final class ArchiveFormatReader {
         }
         var object = NibObject(
             id: id, element: archivedClass, className: className, customClass: customClass, placeholder: placeholder,
-            parent: parent, label: record.child(key: "objectName")?.archivedText.nonBlank, key: node?["key"],
+            parent: parent, label: NibObject.label(archivedName: record.child(key: "objectName")?.archivedText), key: node?["key"],
             line: node?.line ?? record.line)
         object.column = node?.column ?? record.column
         return object
@@ -222,9 +222,4 @@ extension XMLNode {
         if name == "object", let bytes = child(key: "NS.bytes") { return bytes.archivedText }
         return stringValue
     }
-}
-
-extension String {
-    /// The string, or nil when it is empty or only whitespace (a blank `objectName` is no label).
-    fileprivate var nonBlank: String? { allSatisfy(\.isWhitespace) ? nil : self }
 }
