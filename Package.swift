@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "NibOutput"),
         // The semantic diff of two document versions: matching, every property with its category,
         // risk notes, simulated consequences, textconv. Values only, no reports.
-        .target(name: "NibDiffing", dependencies: ["NibModel", "NibSimulation"]),
+        .target(name: "NibDiffing", dependencies: ["NibModel", "NibParsing", "NibSimulation"]),
         // Review reports of a diff (text, Markdown, JSON, Mermaid, Graphviz) and `review` over git.
         .target(name: "NibReview", dependencies: ["NibModel", "NibDiffing", "NibParsing", "NibOutput", "NibDOT", "GraphvizRender"]),
         // The site's content and pages: everything read once, pages planned as values, HTML files.

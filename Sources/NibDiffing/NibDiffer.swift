@@ -27,18 +27,22 @@ public enum NibDiffer {
         diff.connections = ConnectionDiffer(old: old, new: new, matching: matching, oldNames: oldNames, newNames: newNames).changes()
         diff.document = documentChanges(old, new, matching, oldNames, newNames)
         let compiled: Set<NibGraph.Format> = [.nibArchive, .keyedArchive]
-        if old.format == .archive || new.format == .archive || compiled.contains(old.format) || compiled.contains(new.format) {
-            // Archive XML keeps its values in nested records the model does not own per object;
-            // compiled nibs are not XML at all.
+        let comparable =
+            !compiled.contains(old.format) && !compiled.contains(new.format) && (old.format == .archive) == (new.format == .archive)
+        if comparable, let oldXML, let newXML,
+            let changes = PropertyDiffer.changes(
+                old: old, new: new, oldXML: oldXML, newXML: newXML, matching: matching, oldNames: oldNames, newNames: newNames)
+        {
+            diff.properties = changes
+        } else if old.format == .archive || new.format == .archive || compiled.contains(old.format) || compiled.contains(new.format) {
+            // Compiled nibs are not XML; an archive and a document keep the same values under
+            // different keys; an archive past `ArchiveRecords.maxEntries` is read in part only.
             if let oldXML, let newXML, oldXML != newXML, !diff.hasSemanticChanges {
                 let what = compiled.contains(new.format) ? "compiled nib bytes (not itemised)" : "archive XML (not itemised)"
                 diff.properties = [
                     PropertyChange(kind: .changed, category: .attribute, object: nil, name: "document", field: what, old: nil, new: nil)
                 ]
             }
-        } else if let oldXML, let newXML {
-            diff.properties = PropertyDiffer.changes(
-                old: old, new: new, oldXML: oldXML, newXML: newXML, matching: matching, oldNames: oldNames, newNames: newNames)
         } else if old.toolsVersion != new.toolsVersion {
             diff.properties = [
                 PropertyChange(

@@ -39,13 +39,14 @@ public struct PropertyChange: Hashable, Sendable {
 
 /// Compares the facts of every matched object pair (and of the document) between two documents.
 enum PropertyDiffer {
+    /// The changes, or nil when the facts of either document cannot be read whole.
     static func changes(
         old: NibGraph, new: NibGraph, oldXML: Data, newXML: Data, matching: ObjectMatching, oldNames: ObjectNames,
         newNames: ObjectNames
-    ) -> [PropertyChange] {
+    ) -> [PropertyChange]? {
         guard let oldFacts = PropertyFacts.extract(old, xml: oldXML, names: oldNames),
             let newFacts = PropertyFacts.extract(new, xml: newXML, names: newNames, space: matching.oldSpace)
-        else { return [] }
+        else { return nil }
         var result: [PropertyChange] = []
         var owners: [(old: String, new: String, object: ObjectID?)] = [("", "", nil)]
         var seen = Set<ObjectID>()

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 
 /// One fact about an object that the model does not hold (its text, a colour, a constraint, a
 /// frame), in two forms: readable (names, for reports and textconv) and comparable (ids in
@@ -24,12 +25,12 @@ struct PropertyFact: Hashable, Sendable {
 /// Extracts the facts of a document from its XML, one per owner attribute or child element.
 enum PropertyFacts {
     /// Facts by owner id ("" for the document), each list in document order; nil when the XML
-    /// cannot be read or the document is an archive (its records are not itemised).
+    /// cannot be read (or, for an archive, not whole: `ArchiveRecords.complete`).
     /// `space` maps a model object id to the id space the facts are compared in.
     static func extract(
         _ graph: NibGraph, xml: Data, names: ObjectNames, space: @escaping (ObjectID) -> String = { $0.rawValue }
     ) -> [String: [PropertyFact]]? {
-        guard graph.format != .archive else { return nil }
+        if graph.format == .archive { return archive(graph, xml: xml, names: names, space: space) }
         let modelIDs = Set(graph.objects.filter { !NibDiffer.layoutElements.contains($0.element) }.map(\.id.rawValue))
         var controllers: [String: String] = [:]
         for scene in graph.scenes { if let controller = scene.controller { controllers[scene.id] = controller.rawValue } }
@@ -39,6 +40,28 @@ enum PropertyFacts {
         var result: [String: [PropertyFact]] = [:]
         for (owner, entries) in scan.entries {
             result[owner] = entries.compactMap { fact($0, owner: owner, resolver) }
+        }
+        return result
+    }
+
+    /// The facts of an Interface Builder 3 archive: each value `ArchiveRecords` reads, a
+    /// reference to another object named by its path and compared by its id.
+    private static func archive(
+        _ graph: NibGraph, xml: Data, names: ObjectNames, space: (ObjectID) -> String
+    ) -> [String: [PropertyFact]]? {
+        guard let records = try? ArchiveRecords.read(xml, file: graph.file), records.complete else { return nil }
+        var result: [String: [PropertyFact]] = [:]
+        for (owner, entries) in records.entries {
+            result[owner] = entries.map { entry in
+                let category = PropertyCategories.archived(entry.key, owner: owner)
+                guard let object = entry.object else {
+                    return PropertyFact(
+                        owner: owner, category: category, key: entry.key, keyID: entry.key, value: entry.value, valueID: entry.value)
+                }
+                return PropertyFact(
+                    owner: owner, category: category, key: entry.key, keyID: entry.key, value: names.path(object),
+                    valueID: "@" + space(object))
+            }
         }
         return result
     }

@@ -52,17 +52,27 @@ final class ArchiveFormatReader {
 
     // MARK: - Objects
 
-    private func readObjects(_ records: XMLNode?, properties: [String: XMLNode]) -> [NibObject] {
+    /// The container's object records in IB's order: each record, its object id (nil when it
+    /// has none) and the XML id of the archived object it stands for (the record with id 0 is
+    /// the document itself). One reading for the graph and for `ArchiveRecords`.
+    static func objectRecords(_ records: XMLNode?) -> [(record: XMLNode, id: String?, ref: String?)] {
         let list = records?.child(key: "orderedObjects")?.children.filter { $0["class"] == "IBObjectRecord" } ?? []
+        return list.map { record in
+            let objectNode = record.child(key: "object")
+            return (
+                record, (record.child(key: "objectID") ?? record.child(key: "id"))?.archivedText, objectNode?["ref"] ?? objectNode?["id"]
+            )
+        }
+    }
+
+    private func readObjects(_ records: XMLNode?, properties: [String: XMLNode]) -> [NibObject] {
         var pending: [(record: XMLNode, id: ObjectID, ref: String?)] = []
         var rootRef: String?
-        for record in list {
-            guard let rawID = (record.child(key: "objectID") ?? record.child(key: "id"))?.archivedText else {
+        for (record, rawID, ref) in Self.objectRecords(records) {
+            guard let rawID else {
                 warn(record, "object record without id ignored")
                 continue
             }
-            let objectNode = record.child(key: "object")
-            let ref = objectNode?["ref"] ?? objectNode?["id"]
             if rawID == "0" {
                 rootRef = ref  // the document itself: its children are the top-level objects
                 continue

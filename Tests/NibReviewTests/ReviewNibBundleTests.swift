@@ -55,7 +55,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let report = try String(contentsOf: out.appendingPathComponent("review.md"), encoding: .utf8)
         #expect(!report.contains("read the compiled"), "\(report)")
-        #expect(report.contains("| <code>Build/Prefs.nib/designable.nib</code> | modified | 1 attribute changed |"), "\(report)")
+        #expect(report.contains("| <code>Build/Prefs.nib/designable.nib</code> | modified | 1 text changed |"), "\(report)")
     }
 
     @Test func textconvShowsTheCompiledNibsChangeInGitDiff() throws {

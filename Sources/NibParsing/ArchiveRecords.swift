@@ -1,0 +1,175 @@
+import Foundation
+import NibModel
+
+/// What an Interface Builder 3 archive (`<archive type="com.apple.InterfaceBuilder3.…">`, the
+/// pre-Xcode 5 `.xib` and a nib bundle's `designable.nib`) stores about each object beyond the
+/// graph: every keyed value inside the archived object (`NSFrame`, `NSvFlags`, `NSContents`,
+/// a cell's font and colours…), flattened into `key = value` entries, for the semantic diff and
+/// textconv. The graph holds the objects and connections (`ArchiveFormatReader`); in an archive
+/// a title, a frame or an autoresizing mask lives nowhere else.
+public struct ArchiveRecords: Sendable {
+    /// One value of an object.
+    public struct Entry: Sendable, Equatable {
+        /// The key path inside the archived object: `NSFrame`, `NSCell`'s own keys under the
+        /// cell's record, `NSSupport.NSName` for a value object's field, `NSTabStops[1]` for an
+        /// array element; `IB:` + the name for Interface Builder's per-object records
+        /// (`flattenedProperties`: `IB:NSWindowTemplate.visibleAtLaunch`).
+        public var key: String
+        /// The value as text: `nil` for an empty reference, a digest for long data.
+        public var value: String
+        /// When the value is another object of the graph: its id (`value` is then empty).
+        public var object: ObjectID?
+
+        /// An entry of `key`.
+        public init(key: String, value: String, object: ObjectID? = nil) {
+            self.key = key
+            self.value = value
+            self.object = object
+        }
+    }
+
+    /// Entries by owner: an object's id, "" for the document's own records (`IBDocument.*`);
+    /// each list in document order.
+    public var entries: [String: [Entry]] = [:]
+    /// False when the document held more than `maxEntries` values: the entries are then a
+    /// part only, and a diff must not read a missing value as a removed one.
+    public var complete = true
+
+    /// Longer values (image data, archived attributed strings) are given as their length and a
+    /// digest: the line still changes with the bytes.
+    static let longValue = 160
+    /// Value objects nested deeper than this inside one object are not followed (archives nest
+    /// a few levels: a cell's font, a colour's colour space).
+    static let maxDepth = 12
+    /// The most entries of one document: shared value objects are written out at every
+    /// reference, so a hostile archive could otherwise multiply them level by level.
+    /// The largest archive of the corpus (a 13,750-line textconv) has ~25,000.
+    static let maxEntries = 100_000
+
+    /// The records of the archive in `data`; `file` names it in errors.
+    public static func read(_ data: Data, file: String) throws -> ArchiveRecords {
+        let root = try XMLTreeBuilder.parse(data, file: file)
+        let walker = Walker()
+        walker.index(root)
+        let archiveData = root.child("data") ?? root
+        let container = archiveData.child(key: "IBDocument.Objects")
+        for item in ArchiveFormatReader.objectRecords(container?.child(key: "objectRecords")) {
+            guard let id = item.id, let ref = item.ref else { continue }
+            if id == "0" { walker.rootRef = ref } else { walker.objectByRef[ref] = ObjectID(id) }
+        }
+        var records = ArchiveRecords()
+        for child in archiveData.children where child["key"] != "IBDocument.Objects" {
+            walker.value(child, path: child["key"] ?? child.name, depth: 0, into: &records.entries["", default: []])
+        }
+        for item in ArchiveFormatReader.objectRecords(container?.child(key: "objectRecords")) {
+            guard let id = item.id, id != "0", let ref = item.ref, let node = walker.nodesByRef[ref] else { continue }
+            var list: [Entry] = []
+            walker.fields(of: node, prefix: "", depth: 0, into: &list)
+            records.entries[id, default: []] += list
+        }
+        // Interface Builder's own records per object (`<id>.<name>`); the custom class is the
+        // graph's already.
+        let properties = ArchiveFormatReader.dictionary(container?.child(key: "flattenedProperties"))
+        for (name, node) in properties.sorted(by: { $0.key < $1.key }) {
+            guard let dot = name.firstIndex(of: "."), !name[..<dot].isEmpty else { continue }
+            let owner = String(name[..<dot])
+            let key = String(name[name.index(after: dot)...])
+            guard key != "CustomClassName" else { continue }
+            walker.value(node, path: "IB:" + key, depth: 0, into: &records.entries[owner, default: []])
+        }
+        records.complete = walker.budget > 0
+        return records
+    }
+
+    /// Flattens archived elements into entries.
+    private final class Walker {
+        var nodesByRef: [String: XMLNode] = [:]
+        var objectByRef: [String: ObjectID] = [:]
+        var rootRef: String?
+        /// Entries still allowed (`maxEntries`).
+        var budget = ArchiveRecords.maxEntries
+
+        func index(_ node: XMLNode) {
+            if let id = node["id"], nodesByRef[id] == nil { nodesByRef[id] = node }
+            for child in node.children { index(child) }
+        }
+
+        /// The keyed children of an archived object (or of a value object inside it).
+        func fields(of node: XMLNode, prefix: String, depth: Int, into list: inout [Entry]) {
+            var position = 0
+            for child in node.children {
+                if child["key"] == "EncodedWithXMLCoder" { continue }
+                let path: String
+                if let key = child["key"] {
+                    path = prefix.isEmpty ? key : prefix + "." + key
+                } else {
+                    path = prefix + "[\(position)]"
+                    position += 1
+                }
+                value(child, path: path, depth: depth, into: &list)
+            }
+        }
+
+        /// One archived element as entries under `path`.
+        func value(_ node: XMLNode, path: String, depth: Int, into list: inout [Entry]) {
+            guard budget > 0 else { return }
+            budget -= 1
+            // Another object of the graph, archived in place (a view's cell, a subview): its own
+            // entries are under its own id, and the graph has its place.
+            if let id = node["id"], objectByRef[id] != nil, node.name != "reference" { return }
+            switch node.name {
+            case "reference":
+                guard let ref = node["ref"] else { return list.append(Entry(key: path, value: "nil")) }
+                if let object = objectByRef[ref] { return list.append(Entry(key: path, value: "", object: object)) }
+                if ref == rootRef { return list.append(Entry(key: path, value: "(document)")) }
+                // A value object archived once and referred to again (a shared font or colour).
+                guard let target = nodesByRef[ref] else { return list.append(Entry(key: path, value: "(missing \(ref))")) }
+                guard depth < ArchiveRecords.maxDepth else { return list.append(Entry(key: path, value: "…")) }
+                value(target, path: path, depth: depth + 1, into: &list)
+            case "nil":
+                list.append(Entry(key: path, value: "nil"))
+            case "object", "array", "dictionary":
+                if node.child(key: "NS.bytes") != nil {
+                    return list.append(Entry(key: path, value: Self.text(node.archivedText)))
+                }
+                guard depth < ArchiveRecords.maxDepth else { return list.append(Entry(key: path, value: "…")) }
+                let className = node["class"] ?? node.name
+                if className.hasSuffix("Dictionary") {
+                    let pairs = ArchiveFormatReader.dictionary(node).sorted { $0.key < $1.key }
+                    if pairs.isEmpty { list.append(Entry(key: path, value: "{}")) }
+                    for (key, item) in pairs { value(item, path: path + "[\(key)]", depth: depth + 1, into: &list) }
+                    return
+                }
+                let before = list.count
+                fields(of: node, prefix: path, depth: depth + 1, into: &list)
+                // An empty value object still is one (an empty menu, a default paragraph style).
+                if list.count == before { list.append(Entry(key: path, value: "{\(className)}")) }
+            case "bytes":
+                list.append(Entry(key: path, value: Self.text(Self.bytesText(node.text))))
+            default:
+                // string, int, integer, bool, boolean, double, real, float, characters.
+                list.append(Entry(key: path, value: Self.text(node["value"] ?? node.stringValue)))
+            }
+        }
+
+        /// A `<bytes>` value: base64 without padding, often an archived C string (a colour
+        /// component `MC42NjY2NjY2NjY3AA` is "0.6666666667" and a NUL): that text when the bytes
+        /// are printable ASCII, else the base64 as written.
+        static func bytesText(_ base64: String) -> String {
+            var compact = base64.filter { !$0.isWhitespace }
+            if compact.count % 4 == 1 { compact.removeLast() }
+            while compact.count % 4 != 0 { compact.append("=") }
+            guard var bytes = Data(base64Encoded: compact).map(Array.init), !bytes.isEmpty else { return base64 }
+            while bytes.last == 0 { bytes.removeLast() }
+            guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return base64 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// `text` as one entry value: trimmed, long values as their length and a digest.
+        static func text(_ text: String) -> String {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.utf8.count > ArchiveRecords.longValue else { return trimmed }
+            return "(\(trimmed.utf8.count) bytes, digest \(StableHash.hex([trimmed]).prefix(12)))"
+        }
+    }
+}
