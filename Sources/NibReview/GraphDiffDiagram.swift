@@ -41,7 +41,8 @@ struct GraphDiffDiagram {
         var note: String?
         if nodes.count > maxNodes {
             var kept = interesting(nodes: nodes, edges: edges, parents: parents)
-            var hidden = kept.count < nodes.count ? ["\(nodes.count - kept.count) unchanged objects not shown"] : []
+            var hidden =
+                kept.count < nodes.count ? ["\(nodes.count - kept.count) objects not shown (unchanged, or cosmetic changes only)"] : []
             // A new or deleted document changes everything: show its top of the hierarchy only.
             let limit = maxNodes * 2
             if kept.count > limit {
@@ -80,9 +81,11 @@ struct GraphDiffDiagram {
         diff.new.objects.first { $0.placeholder == PlaceholderIdentifier.firstResponder }.map { index.key(new: $0.id) }
     }
 
-    /// Changed nodes, their ancestors, the ends of changed edges and the placeholders.
+    /// Changed nodes, their ancestors, the ends of changed edges and the placeholders. A node
+    /// whose changes are all cosmetic is left out as an unchanged one is, as the report folds
+    /// them (an archive document's Interface Builder records change with every save).
     private func interesting(nodes: [DiffNode], edges: [DiffEdge], parents: [String: String]) -> Set<String> {
-        var kept = Set(nodes.filter { $0.status != .unchanged || $0.key.hasPrefix("N:-") }.map(\.key))
+        var kept = Set(nodes.filter { ($0.status != .unchanged && $0.status != .cosmetic) || $0.key.hasPrefix("N:-") }.map(\.key))
         for edge in edges where edge.status != .unchanged && !edge.isHierarchy {
             kept.insert(edge.from)
             kept.insert(edge.to)

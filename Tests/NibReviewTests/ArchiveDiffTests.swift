@@ -5,6 +5,7 @@ import NibTestSupport
 import Testing
 
 @testable import NibDiffing
+@testable import NibReview
 
 /// Interface Builder 3 archives (pre-Xcode 5 `.xib`, `designable.nib`) keep titles, frames,
 /// autoresizing flags, fonts and colours as keyed values inside each archived object
@@ -141,6 +142,20 @@ import Testing
         #expect(!diff.hasSemanticChanges)
         let delta = try Self.textconvDelta(old, new)
         #expect(delta.added.isEmpty && delta.removed.isEmpty, "\(delta)")
+    }
+
+    /// A cut-down diff diagram keeps what changed at run time: the window whose only change is
+    /// Interface Builder's editor position is left out like the unchanged objects; a moved
+    /// button is shown with its ancestors.
+    @Test func aCutDownDiagramLeavesOutObjectsWithCosmeticChangesOnly() throws {
+        let cosmetic = try Self.diff(Self.archive(), Self.archive(editorRect: "{{300, 200}, {480, 270}}"))
+        #expect(cosmetic.properties.contains { $0.category == .cosmetic && $0.object == ObjectID("1") })
+        let picture = DiffDiagram.picture(cosmetic, title: "Panel.xib", maxNodes: 3)
+        #expect(picture.nodes.map(\.key) == ["N:-2"])
+        #expect(picture.note == "4 objects not shown (unchanged, or cosmetic changes only)", "\(picture.note ?? "")")
+        let moved = try Self.diff(Self.archive(), Self.archive(frame: "{{0, 0}, {96, 32}}"))
+        let shown = DiffDiagram.picture(moved, title: "Panel.xib", maxNodes: 3).nodes.map(\.key)
+        #expect(shown == ["N:-2", "N:1", "N:2", "N:3"], "\(shown)")
     }
 
     /// Categories come from the key: its first part, but for the frame and back links of a view
