@@ -50,6 +50,7 @@ public enum NibDiffer {
                     old: old.toolsVersion, new: new.toolsVersion)
             ]
         }
+        diff.properties += SiblingOrder.changes(old: old, new: new, matching: matching, oldNames: oldNames, newNames: newNames)
         diff.consequences = LoadConsequences.analyze(diff, simulate: simulate)
         diff.risks = RiskNotes.risks(diff, usages: usages)
         return diff

@@ -3,7 +3,8 @@ import NibModel
 
 /// A stable, line-oriented text form of a document for git's diff driver
 /// (`git config diff.nibviz.textconv "nibviz textconv"`): one line per object, connection and
-/// property fact (text, colour, font, constraint, frame…, each prefixed by its category),
+/// property fact (text, colour, font, constraint, frame…, each prefixed by its category) and
+/// per parent whose children IB keeps in order (`SiblingOrder`),
 /// sorted, ids replaced by hierarchy paths so regenerated ids and reordering make no diff.
 /// Cosmetic facts (tool versions, canvas positions, IB labels) are left out.
 public enum Textconv {
@@ -26,6 +27,12 @@ public enum Textconv {
                     "runtimeAttribute \(names.path(object.id)) .\(attribute.keyPath) (\(attribute.type))"
                         + (attribute.value.map { " = \(oneLine($0))" } ?? ""))
             }
+        }
+        // Subviews, menu items and columns in their order (z-order, hit-testing, menu order).
+        for (parent, children) in SiblingOrder.children(of: graph) {
+            objectLines.append(
+                "\(ChangeCategory.structure.rawValue) \(names.path(parent)) .order = \(oneLine(SiblingOrder.text(children, parent: parent, names)))"
+            )
         }
         let connectionLines = graph.connections.map { connectionLine($0, names) }
         var factLines: [String] = []
