@@ -10,11 +10,25 @@ enum SiblingOrder {
     static func children(of graph: NibGraph) -> [ObjectID: [ObjectID]] {
         var result: [ObjectID: [ObjectID]] = [:]
         var seen = Set<ObjectID>()
+        let elements = Dictionary(graph.objects.map { ($0.id, $0.element) }, uniquingKeysWith: { first, _ in first })
         for object in graph.objects where seen.insert(object.id).inserted {
-            guard let parent = object.parent, object.key == nil, !NibDiffer.layoutElements.contains(object.element) else { continue }
+            guard let parent = object.parent, object.key == nil, !NibDiffer.layoutElements.contains(object.element),
+                !isPrototype(object.element, in: elements[parent] ?? "")
+            else { continue }
             result[parent, default: []].append(object.id)
         }
         return result.filter { $0.value.count > 1 }
+    }
+
+    /// Prototype cells are found by reuse identifier, whatever their order (a static table's
+    /// cells are under their section, and keep theirs).
+    static func isPrototype(_ element: String, in parent: String) -> Bool {
+        switch parent {
+        case "tableView": element == "tableViewCell"
+        case "collectionView": element == "collectionViewCell" || element == "collectionReusableView"
+        case "tableColumn", "outlineView": element == "tableCellView" || element == "tableRowView"
+        default: false
+        }
     }
 
     /// A child's name under its parent: the last segment of its path (`NSButton #2`), id-free.

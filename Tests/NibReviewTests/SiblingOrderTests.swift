@@ -65,4 +65,12 @@ import Testing
         let regenerated = try Self.diff(old, Self.xib(Self.threeViews.map { (id: $0.id + "x", element: $0.element) }))
         #expect(!regenerated.hasSemanticChanges, "\(regenerated.properties)")
     }
+
+    @Test(arguments: [
+        ("tableViewCell", "tableView", true), ("collectionViewCell", "collectionView", true), ("tableCellView", "tableColumn", true),
+        ("tableViewCell", "tableViewSection", false), ("button", "view", false), ("tableColumn", "tableView", false),
+    ])
+    func prototypeCellsHaveNoOrder(element: String, parent: String, isPrototype: Bool) {
+        #expect(SiblingOrder.isPrototype(element, in: parent) == isPrototype)
+    }
 }
