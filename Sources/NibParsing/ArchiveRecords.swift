@@ -35,6 +35,12 @@ public struct ArchiveRecords: Sendable {
     /// part only, and a diff must not read a missing value as a removed one.
     public var complete = true
 
+    /// Keys only an object with a place of its own archives (a view's flags and frame, a
+    /// cell's flags, a menu's items, a responder's next responder), unlike a font or a colour.
+    static let identityKeys: Set<String> = [
+        "NSvFlags", "NSFrame", "NSFrameSize", "NSNextResponder", "NSSuperview", "NSCellFlags", "NSMenuItems", "NSMenu",
+    ]
+
     /// Longer values (image data, archived attributed strings) are given as their length and a
     /// digest: the line still changes with the bytes.
     static let longValue = 160
@@ -122,8 +128,15 @@ public struct ArchiveRecords: Sendable {
                 guard let ref = node["ref"] else { return list.append(Entry(key: path, value: "nil")) }
                 if let object = objectByRef[ref] { return list.append(Entry(key: path, value: "", object: object)) }
                 if ref == rootRef { return list.append(Entry(key: path, value: "(document)")) }
-                // A value object archived once and referred to again (a shared font or colour).
                 guard let target = nodesByRef[ref] else { return list.append(Entry(key: path, value: "(missing \(ref))")) }
+                // A view, cell or menu without a record of its own (a scroll view's clip view):
+                // its values are where it is archived; a reference to it (`NSContentView`,
+                // `NSNextKeyView`, a back link) names its class, else each frame would count
+                // once per reference.
+                if target.children.contains(where: { ArchiveRecords.identityKeys.contains($0["key"] ?? "") }) {
+                    return list.append(Entry(key: path, value: "{\(target["class"] ?? target.name)}"))
+                }
+                // A value object archived once and referred to again (a shared font or colour).
                 guard depth < ArchiveRecords.maxDepth else { return list.append(Entry(key: path, value: "…")) }
                 value(target, path: path, depth: depth + 1, into: &list)
             case "nil":

@@ -18,7 +18,7 @@ import Testing
     static func archive(
         title: String = "Main", frame: String = "{{20, 20}, {96, 32}}", flags: String = "268", fontSize: String = "13",
         toolsVersion: String = "6254", nextResponder: String = #"<nil key="NSNextResponder"/>"#,
-        editorRect: String = "{{100, 100}, {480, 270}}"
+        editorRect: String = "{{100, 100}, {480, 270}}", clipFrame: String = "{{1, 1}, {50, 50}}"
     ) -> Data {
         Data(
             """
@@ -51,6 +51,11 @@ import Testing
             \t\t\t\t\t\t\t\t</object>
             \t\t\t\t\t\t\t\t<reference key="NSControlView" ref="2001"/>
             \t\t\t\t\t\t\t</object>
+            \t\t\t\t\t\t\t<reference key="NSNextKeyView" ref="2100"/>
+            \t\t\t\t\t\t</object>
+            \t\t\t\t\t\t<object class="NSClipView" id="2100">
+            \t\t\t\t\t\t\t<reference key="NSNextResponder" ref="1006"/>
+            \t\t\t\t\t\t\t<string key="NSFrame">\(clipFrame)</string>
             \t\t\t\t\t\t</object>
             \t\t\t\t\t</array>
             \t\t\t\t\t<reference key="NSFont" ref="5001"/>
@@ -131,6 +136,17 @@ import Testing
         // A shared font changes for everything that refers to it: the cell and the view.
         let font = try Self.diff(old, Self.archive(fontSize: "15"))
         #expect(Set(font.properties.filter { $0.category == .font }.map(\.field)) == ["NSSupport.NSSize", "NSFont.NSSize"])
+    }
+
+    /// A view without a record of its own (a scroll view's clip view) is given where it is
+    /// archived; a reference to it names its class, so its frame is one fact, not one per
+    /// reference.
+    @Test func aViewWithoutARecordIsGivenOnceWhereItIsArchived() throws {
+        let records = try ArchiveRecords.read(Self.archive(), file: "Panel.xib")
+        #expect((records.entries["3"] ?? []).contains(ArchiveRecords.Entry(key: "NSNextKeyView", value: "{NSClipView}")))
+        #expect((records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSSubviews[1].NSFrame", value: "{{1, 1}, {50, 50}}")))
+        let diff = try Self.diff(Self.archive(), Self.archive(clipFrame: "{{1, 1}, {60, 50}}"))
+        #expect(diff.properties.filter { $0.category != .cosmetic }.map(\.field) == ["NSSubviews[1].NSFrame"], "\(diff.properties)")
     }
 
     @Test func interfaceBuildersOwnRecordsAreCosmeticAndLeaveTextconvAlone() throws {
