@@ -18,6 +18,10 @@ extension PropertyCategories {
         let tail = String((key.split(separator: ".").last ?? "").prefix { $0 != "[" })
         // Links back to a parent the hierarchy already shows.
         if archivedBackLinks.contains(head) || archivedBackLinks.contains(tail) { return .cosmetic }
+        // A view's hidden bit (`ArchiveRecords` splits it from `NSvFlags`); a custom resource
+        // is an image wherever it is (an image cell's `NSContents`).
+        if tail == "hidden" { return .state }
+        if tail == "NSResourceName" { return .image }
         if tail != head, archivedKeys[tail] == .layout { return .layout }
         if let known = archivedKeys[head] { return known }
         if head.hasSuffix("Color") { return .color }

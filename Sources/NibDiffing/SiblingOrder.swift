@@ -6,8 +6,11 @@ import NibModel
 /// in this order. Transmission fixed a context menu that did not open by moving a view behind its
 /// siblings, an edit that changed nothing else. Constraints and layout guides are left out.
 enum SiblingOrder {
-    /// Parent → its keyless children in document order, for parents with two or more.
+    /// Parent → its keyless children in document order, for parents with two or more. Only
+    /// for the XML formats: a compiled nib lists its objects in its object table's order, which
+    /// a rebuild may change with nothing moved.
     static func children(of graph: NibGraph) -> [ObjectID: [ObjectID]] {
+        guard graph.format == .document || graph.format == .archive else { return [:] }
         var result: [ObjectID: [ObjectID]] = [:]
         var seen = Set<ObjectID>()
         let elements = Dictionary(graph.objects.map { ($0.id, $0.element) }, uniquingKeysWith: { first, _ in first })

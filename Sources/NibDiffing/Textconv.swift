@@ -5,7 +5,9 @@ import NibModel
 /// (`git config diff.nibviz.textconv "nibviz textconv"`): one line per object, connection and
 /// property fact (text, colour, font, constraint, frame…, each prefixed by its category) and
 /// per parent whose children IB keeps in order (`SiblingOrder`),
-/// sorted, ids replaced by hierarchy paths so regenerated ids and reordering make no diff.
+/// sorted, ids replaced by hierarchy paths so regenerated ids and reordering make no diff (but
+/// for the order of a parent's children, one line per parent). Two unlabelled siblings of one
+/// class swapped keep that line (their names follow document order); `diff` names the swap.
 /// Cosmetic facts (tool versions, canvas positions, IB labels) are left out.
 public enum Textconv {
     /// The text of `graph`; with its XML, every property fact too. Ends with a newline.

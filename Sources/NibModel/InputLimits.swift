@@ -22,4 +22,14 @@ public enum InputLimits {
     /// ellipsis. Labels are cut much earlier (`DiagramOptions.labelLimit`) and keep their full
     /// text in the tooltip, written in pieces past Graphviz's 16,384-byte string limit.
     public static let maxTooltipCharacters = 65_536
+
+    /// Most values `diff` and `textconv` read from one Interface Builder 3 archive document
+    /// (elements visited, counting a shared value at each reference to it): the corpus's largest
+    /// has ~25,000. Past it the document's values are summed up as one "archive XML (not
+    /// itemised)" change, so a missing value never reads as a removed one.
+    public static let maxArchiveValues = 100_000
+
+    /// Deepest nesting of value objects followed inside one archived object (a cell's font, a
+    /// colour's colour space: real archives nest a few levels).
+    public static let maxArchiveValueDepth = 12
 }

@@ -207,9 +207,15 @@ final class ArchiveFormatReader {
             for (key, value) in zip(keyNodes, valueNodes) { result[key.archivedText] = value }
             return result
         }
+        // `NS.object.N` looked up in one table, not by a scan per key (a hostile dictionary of
+        // many pairs would be quadratic).
+        var objects: [String: XMLNode] = [:]
+        for child in node.children {
+            if let key = child["key"], key.hasPrefix("NS.object."), objects[key] == nil { objects[key] = child }
+        }
         for child in node.children {
             guard let key = child["key"], key != "EncodedWithXMLCoder" else { continue }
-            if key.hasPrefix("NS.key."), let value = node.child(key: "NS.object." + key.dropFirst("NS.key.".count)) {
+            if key.hasPrefix("NS.key."), let value = objects["NS.object." + key.dropFirst("NS.key.".count)] {
                 result[child.archivedText] = value
             } else if !key.hasPrefix("NS.object.") && !key.hasPrefix("NS.key.") {
                 result[key] = child

@@ -44,13 +44,13 @@ public struct ArchiveRecords: Sendable {
     /// Longer values (image data, archived attributed strings) are given as their length and a
     /// digest: the line still changes with the bytes.
     static let longValue = 160
-    /// Value objects nested deeper than this inside one object are not followed (archives nest
-    /// a few levels: a cell's font, a colour's colour space).
-    static let maxDepth = 12
-    /// The most entries of one document: shared value objects are written out at every
-    /// reference, so a hostile archive could otherwise multiply them level by level.
-    /// The largest archive of the corpus (a 13,750-line textconv) has ~25,000.
-    static let maxEntries = 100_000
+    /// Value objects nested deeper than this inside one object are not followed.
+    static let maxDepth = InputLimits.maxArchiveValueDepth
+    /// The most values (and elements visited) of one document.
+    static let maxEntries = InputLimits.maxArchiveValues
+    /// Keys longer than this are cut, with a digest of the whole: a path repeats its keys in
+    /// every entry under them.
+    static let maxKeyLength = 120
 
     /// The records of the archive in `data`; `file` names it in errors.
     public static func read(_ data: Data, file: String) throws -> ArchiveRecords {
@@ -92,22 +92,36 @@ public struct ArchiveRecords: Sendable {
         var nodesByRef: [String: XMLNode] = [:]
         var objectByRef: [String: ObjectID] = [:]
         var rootRef: String?
-        /// Entries still allowed (`maxEntries`).
+        /// Values and elements still allowed (`maxEntries`).
         var budget = ArchiveRecords.maxEntries
+        /// Each referred-to element's text and whether it has a place of its own, worked out
+        /// once however often it is referred to.
+        private var texts: [ObjectIdentifier: String] = [:]
+        private var hasPlace: [ObjectIdentifier: Bool] = [:]
 
         func index(_ node: XMLNode) {
             if let id = node["id"], nodesByRef[id] == nil { nodesByRef[id] = node }
             for child in node.children { index(child) }
         }
 
-        /// The keyed children of an archived object (or of a value object inside it).
+        /// Whether `node` is another object of the graph archived in place (a view's cell, a
+        /// subview): its entries are under its own id, and the graph has its place.
+        private func isGraphObject(_ node: XMLNode) -> Bool {
+            node.name != "reference" && node["id"].map { objectByRef[$0] != nil } == true
+        }
+
+        /// The keyed children of an archived object (or of a value object inside it); keyless
+        /// ones (array elements) by their position among those that give entries.
         func fields(of node: XMLNode, prefix: String, depth: Int, into list: inout [Entry]) {
             var position = 0
             for child in node.children {
-                if child["key"] == "EncodedWithXMLCoder" { continue }
+                guard budget > 0 else { return }
+                budget -= 1
+                if child["key"] == "EncodedWithXMLCoder" || isGraphObject(child) { continue }
                 let path: String
                 if let key = child["key"] {
-                    path = prefix.isEmpty ? key : prefix + "." + key
+                    let component = Self.component(key)
+                    path = prefix.isEmpty ? component : prefix + "." + component
                 } else {
                     path = prefix + "[\(position)]"
                     position += 1
@@ -120,21 +134,19 @@ public struct ArchiveRecords: Sendable {
         func value(_ node: XMLNode, path: String, depth: Int, into list: inout [Entry]) {
             guard budget > 0 else { return }
             budget -= 1
-            // Another object of the graph, archived in place (a view's cell, a subview): its own
-            // entries are under its own id, and the graph has its place.
-            if let id = node["id"], objectByRef[id] != nil, node.name != "reference" { return }
+            if isGraphObject(node) { return }
             switch node.name {
             case "reference":
                 guard let ref = node["ref"] else { return list.append(Entry(key: path, value: "nil")) }
                 if let object = objectByRef[ref] { return list.append(Entry(key: path, value: "", object: object)) }
                 if ref == rootRef { return list.append(Entry(key: path, value: "(document)")) }
-                guard let target = nodesByRef[ref] else { return list.append(Entry(key: path, value: "(missing \(ref))")) }
+                guard let target = nodesByRef[ref] else { return list.append(Entry(key: path, value: "(missing \(Self.component(ref)))")) }
                 // A view, cell or menu without a record of its own (a scroll view's clip view):
                 // its values are where it is archived; a reference to it (`NSContentView`,
                 // `NSNextKeyView`, a back link) names its class, else each frame would count
                 // once per reference.
-                if target.children.contains(where: { ArchiveRecords.identityKeys.contains($0["key"] ?? "") }) {
-                    return list.append(Entry(key: path, value: "{\(target["class"] ?? target.name)}"))
+                if hasPlaceOfItsOwn(target) {
+                    return list.append(Entry(key: path, value: "{\(Self.component(target["class"] ?? target.name))}"))
                 }
                 // A value object archived once and referred to again (a shared font or colour).
                 guard depth < ArchiveRecords.maxDepth else { return list.append(Entry(key: path, value: "…")) }
@@ -142,27 +154,64 @@ public struct ArchiveRecords: Sendable {
             case "nil":
                 list.append(Entry(key: path, value: "nil"))
             case "object", "array", "dictionary":
-                if node.child(key: "NS.bytes") != nil {
-                    return list.append(Entry(key: path, value: Self.text(node.archivedText)))
-                }
+                if node.child(key: "NS.bytes") != nil { return list.append(Entry(key: path, value: text(of: node))) }
                 guard depth < ArchiveRecords.maxDepth else { return list.append(Entry(key: path, value: "…")) }
-                let className = node["class"] ?? node.name
+                let className = Self.component(node["class"] ?? node.name)
                 if className.hasSuffix("Dictionary") {
                     let pairs = ArchiveFormatReader.dictionary(node).sorted { $0.key < $1.key }
                     if pairs.isEmpty { list.append(Entry(key: path, value: "{}")) }
-                    for (key, item) in pairs { value(item, path: path + "[\(key)]", depth: depth + 1, into: &list) }
+                    for (key, item) in pairs {
+                        value(item, path: path + "[\(Self.component(key))]", depth: depth + 1, into: &list)
+                    }
                     return
                 }
                 let before = list.count
                 fields(of: node, prefix: path, depth: depth + 1, into: &list)
                 // An empty value object still is one (an empty menu, a default paragraph style).
                 if list.count == before { list.append(Entry(key: path, value: "{\(className)}")) }
-            case "bytes":
-                list.append(Entry(key: path, value: Self.text(Self.bytesText(node.text))))
             default:
-                // string, int, integer, bool, boolean, double, real, float, characters.
-                list.append(Entry(key: path, value: Self.text(node["value"] ?? node.stringValue)))
+                // string, int, integer, bool, boolean, double, real, float, characters, bytes.
+                let text = text(of: node)
+                // A view's hidden flag is the top bit of its `NSvFlags` (the low bits are its
+                // autoresizing mask): a fact of its own.
+                if path.hasSuffix("NSvFlags"), let flags = Int64(text) {
+                    let bits = UInt32(truncatingIfNeeded: flags)
+                    list.append(Entry(key: path, value: String(bits & 0x7FFF_FFFF)))
+                    if bits & 0x8000_0000 != 0 { list.append(Entry(key: path + ".hidden", value: "YES")) }
+                    return
+                }
+                list.append(Entry(key: path, value: text))
             }
+        }
+
+        /// Whether an element has a place of its own in the interface (keys only a view, cell,
+        /// menu or responder archives), worked out once per element.
+        private func hasPlaceOfItsOwn(_ node: XMLNode) -> Bool {
+            if let known = hasPlace[ObjectIdentifier(node)] { return known }
+            budget -= node.children.count
+            let answer = node.children.contains { ArchiveRecords.identityKeys.contains($0["key"] ?? "") }
+            hasPlace[ObjectIdentifier(node)] = answer
+            return answer
+        }
+
+        /// A value element's text as one entry value, worked out once per element.
+        private func text(of node: XMLNode) -> String {
+            if let known = texts[ObjectIdentifier(node)] { return known }
+            let raw: String
+            switch node.name {
+            case "bytes": raw = Self.bytesText(node.text)
+            case "object": raw = node.archivedText
+            default: raw = node["value"] ?? node.stringValue
+            }
+            let text = Self.text(raw)
+            texts[ObjectIdentifier(node)] = text
+            return text
+        }
+
+        /// A key as a path component: cut past `maxKeyLength`, with a digest of the whole.
+        static func component(_ key: String) -> String {
+            guard key.utf8.count > ArchiveRecords.maxKeyLength else { return key }
+            return String(key.prefix(ArchiveRecords.maxKeyLength / 2)) + "…" + StableHash.hex([key]).prefix(12)
         }
 
         /// A `<bytes>` value: base64 without padding, often an archived C string (a colour

@@ -21,6 +21,10 @@ final class XMLTreeReader {
     private var context: xmlParserCtxtPtr?
     /// The document bytes libxml2 reads (UTF-8 input is parsed without conversion).
     private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The last tag found in `bytes` and the start of its line: the next tag's column is
+    /// counted back to there at most, so a document written on one line (minified, or hostile)
+    /// costs a walk over each byte once instead of once per element.
+    private var lastTag: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
 
     /// How a parse ended: libxml2's status and its position when it stopped.
     struct Outcome {
@@ -196,12 +200,20 @@ final class XMLTreeReader {
         let unconverted = ctxt.pointee.inputNr == 1 && input.pointee.buf?.pointee.encoder == nil
         let offset = Int(input.pointee.consumed) + (cur - base)
         if unconverted, let start = bytes.baseAddress, offset >= 0, offset <= bytes.count {
-            return Self.walkBack(from: start + min(offset, bytes.count - 1), lowest: start, line: line)
+            let found = Self.walkBack(from: start + min(offset, bytes.count - 1), lowest: start, line: line, known: lastTag)
+            lastTag = (found.tag, found.lineStart)
+            return (found.line, found.column)
         }
-        return Self.walkBack(from: cur, lowest: base, line: line)
+        let found = Self.walkBack(from: cur, lowest: base, line: line, known: nil)
+        return (found.line, found.column)
     }
 
-    private static func walkBack(from position: UnsafePointer<UInt8>, lowest: UnsafePointer<UInt8>, line: Int) -> (line: Int, column: Int) {
+    /// The `<` at or before `position` and its line and column; `known` is an earlier tag of the
+    /// same buffer with its line start, where the search for this line's start may stop.
+    private static func walkBack(
+        from position: UnsafePointer<UInt8>, lowest: UnsafePointer<UInt8>, line: Int,
+        known: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
+    ) -> (line: Int, column: Int, tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>) {
         var cursor = position
         var breaks = 0
         while cursor > lowest && cursor.pointee != UInt8(ascii: "<") {
@@ -209,7 +221,14 @@ final class XMLTreeReader {
             cursor -= 1
         }
         var lineStart = cursor
-        while lineStart > lowest && (lineStart - 1).pointee != 0x0A { lineStart -= 1 }
-        return (max(1, line - breaks), cursor - lineStart + 1)
+        while lineStart > lowest && (lineStart - 1).pointee != 0x0A {
+            // Past the earlier tag with no line break between: its line is this one.
+            if let known, lineStart == known.tag, known.tag < cursor {
+                lineStart = known.lineStart
+                break
+            }
+            lineStart -= 1
+        }
+        return (max(1, line - breaks), cursor - lineStart + 1, cursor, lineStart)
     }
 }

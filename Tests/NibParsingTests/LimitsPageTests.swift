@@ -10,7 +10,7 @@ import Testing
             contentsOf: TestPaths.packageRoot.appendingPathComponent("site/pages/reference/limits.md"), encoding: .utf8)
         for value in [
             InputLimits.maxElementDepth, InputLimits.maxYAMLDepth, InputLimits.maxYAMLNodes, InputLimits.maxMakeViewCount,
-            InputLimits.maxTooltipCharacters,
+            InputLimits.maxTooltipCharacters, InputLimits.maxArchiveValues, InputLimits.maxArchiveValueDepth,
         ] {
             #expect(page.contains("**\(value)**"), "limits.md should state \(value)")
         }

@@ -73,4 +73,21 @@ import Testing
             "\(error)".contains("document ends inside <view> opened on line 4")
         }
     }
+
+    /// A document on one line (minified, or hostile): each element's column is still its own,
+    /// counted from the line's start once, not walked back per element.
+    @Test func elementsOnOneLineKeepTheirColumns() throws {
+        let views = (0..<400).map { #"<view id="v\#($0)"/>"# }.joined()
+        let text =
+            #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch"><objects>"#
+            + views + "</objects></document>"
+        let graph = try parse(text)
+        let bytes = Array(text.utf8)
+        for index in [0, 1, 199, 399] {
+            let object = try #require(graph.objects.first { $0.id.rawValue == "v\(index)" })
+            let needle = Array(#"<view id="v\#(index)""#.utf8)
+            let offset = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+            #expect(object.line == 1 && object.column == offset + 1, "v\(index)")
+        }
+    }
 }

@@ -138,15 +138,43 @@ import Testing
         #expect(Set(font.properties.filter { $0.category == .font }.map(\.field)) == ["NSSupport.NSSize", "NSFont.NSSize"])
     }
 
+    /// A view's hidden bit is the top bit of `NSvFlags`: hiding it is a state change, its
+    /// autoresizing mask unchanged.
+    @Test func hidingAViewIsAStateChangeNotALayoutOne() throws {
+        let hidden = String(Int32(bitPattern: 0x8000_0000 | 268))
+        let diff = try Self.diff(Self.archive(), Self.archive(flags: hidden))
+        let changes = diff.properties.filter { $0.category != .cosmetic }
+        #expect(changes.map(\.field) == ["NSvFlags.hidden"] && changes.first?.category == .state, "\(diff.properties)")
+    }
+
+    /// Hostile shapes stay bounded: a 100 KB key is cut (with a digest) in every path under it,
+    /// and a dictionary of many `NS.key.N` pairs is read in one pass.
+    @Test func longKeysAreCutAndLargeDictionariesRead() throws {
+        let longKey = String(repeating: "K", count: 100_000)
+        let pairs = (0..<5_000).map { #"<string key="NS.key.\#($0)">k\#($0)</string><int key="NS.object.\#($0)">\#($0)</int>"# }
+        let base = String(decoding: Self.archive(), as: UTF8.self)
+        let hostile = base.replacingOccurrences(
+            of: "<string key=\"NSContents\">Refresh</string>",
+            with: "<object class=\"NSObject\" key=\"\(longKey)\"><nil key=\"A\"/><nil key=\"B\"/></object>"
+                + "<object class=\"NSMutableDictionary\" key=\"Table\">\(pairs.joined())</object>")
+        let records = try ArchiveRecords.read(Data(hostile.utf8), file: "Panel.xib")
+        let cell = records.entries["4"] ?? []
+        #expect(cell.filter { $0.key.hasPrefix("KKK") }.count == 2)
+        #expect(cell.allSatisfy { $0.key.utf8.count < 200 })
+        #expect(cell.filter { $0.key.hasPrefix("Table[") }.count == 5_000)
+        #expect(cell.contains(ArchiveRecords.Entry(key: "Table[k4999]", value: "4999")))
+    }
+
     /// A view without a record of its own (a scroll view's clip view) is given where it is
     /// archived; a reference to it names its class, so its frame is one fact, not one per
-    /// reference.
+    /// reference. Its position counts only the array elements that give entries (the button
+    /// beside it is an object of its own), so adding a subview does not renumber it.
     @Test func aViewWithoutARecordIsGivenOnceWhereItIsArchived() throws {
         let records = try ArchiveRecords.read(Self.archive(), file: "Panel.xib")
         #expect((records.entries["3"] ?? []).contains(ArchiveRecords.Entry(key: "NSNextKeyView", value: "{NSClipView}")))
-        #expect((records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSSubviews[1].NSFrame", value: "{{1, 1}, {50, 50}}")))
+        #expect((records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSSubviews[0].NSFrame", value: "{{1, 1}, {50, 50}}")))
         let diff = try Self.diff(Self.archive(), Self.archive(clipFrame: "{{1, 1}, {60, 50}}"))
-        #expect(diff.properties.filter { $0.category != .cosmetic }.map(\.field) == ["NSSubviews[1].NSFrame"], "\(diff.properties)")
+        #expect(diff.properties.filter { $0.category != .cosmetic }.map(\.field) == ["NSSubviews[0].NSFrame"], "\(diff.properties)")
     }
 
     @Test func interfaceBuildersOwnRecordsAreCosmeticAndLeaveTextconvAlone() throws {

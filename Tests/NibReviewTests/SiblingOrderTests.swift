@@ -66,6 +66,38 @@ import Testing
         #expect(!regenerated.hasSemanticChanges, "\(regenerated.properties)")
     }
 
+    /// A compiled nib's objects come in its object table's order: no order facts.
+    @Test func compiledNibsHaveNoOrderFacts() throws {
+        var graph = try NibDocumentParser.parse(data: Self.xib(Self.threeViews), file: "Cell.xib")
+        #expect(SiblingOrder.children(of: graph).count == 1)
+        graph.format = .nibArchive
+        #expect(SiblingOrder.children(of: graph).isEmpty)
+    }
+
+    /// Prototype cells reordered under their table view: no change (they are dequeued by
+    /// reuse identifier).
+    @Test func reorderedPrototypeCellsAreNoChange() throws {
+        func storyboard(_ cells: [String]) -> Data {
+            let prototypes = cells.map {
+                #"<tableViewCell reuseIdentifier="\#($0)" id="c-\#($0)"><rect key="frame" x="0" y="0" width="320" height="44"/></tableViewCell>"#
+            }
+            return Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                        <tableView id="t"><rect key="frame" x="0" y="0" width="320" height="480"/>
+                            <prototypes>\(prototypes.joined())</prototypes>
+                        </tableView>
+                    </objects>
+                </document>
+                """.utf8)
+        }
+        let diff = try Self.diff(storyboard(["A", "B"]), storyboard(["B", "A"]))
+        #expect(!diff.properties.contains { $0.field == "order" }, "\(diff.properties)")
+    }
+
     @Test(arguments: [
         ("tableViewCell", "tableView", true), ("collectionViewCell", "collectionView", true), ("tableCellView", "tableColumn", true),
         ("tableViewCell", "tableViewSection", false), ("button", "view", false), ("tableColumn", "tableView", false),
