@@ -38,11 +38,11 @@ enum RiskNotes {
         let oldNames = ObjectNames(diff.old)
         let newNames = ObjectNames(diff.new)
         var result: [Risk] = []
-        func add(_ kind: Risk.Kind, _ old: String?, _ new: String?, _ object: String) {
+        func add(_ kind: Risk.Kind, _ old: String?, _ new: String?, _ object: String, handedIn: Bool = false) {
             guard let old, !old.isEmpty, old != new else { return }
             let found = usages?.uses(of: old, kind: kind) ?? []
-            result.append(
-                Risk(kind: kind, old: old, new: new, object: object, message: message(kind, old, new), usages: found))
+            let text = handedIn && kind == .customClass ? placeholderClassMessage(old, new) : message(kind, old, new)
+            result.append(Risk(kind: kind, old: old, new: new, object: object, message: text, usages: found))
         }
         for change in diff.connections {
             guard let old = change.old, change.kind != .added else { continue }
@@ -75,9 +75,18 @@ enum RiskNotes {
             let gone = change.kind == .removed
             add(.storyboardIdentifier, old.storyboardIdentifier, gone ? nil : change.new?.storyboardIdentifier, object)
             add(.reuseIdentifier, old.attributes["reuseIdentifier"], gone ? nil : change.new?.attributes["reuseIdentifier"], object)
-            if !gone { add(.customClass, old.customClass, change.new?.customClass, object) }
+            if !gone { add(.customClass, old.customClass, change.new?.customClass, object, handedIn: old.placeholder != nil) }
         }
         return result
+    }
+
+    /// File's Owner and the other placeholders are not created by the nib: the code that loads
+    /// it hands the object in (R-NIB-3), so their class in IB only says what that object must be.
+    private static func placeholderClassMessage(_ old: String, _ new: String?) -> String {
+        let change = new.map { "renamed `\(old)` → `\($0)`" } ?? "`\(old)` removed"
+        let expected = new.map { "a `\($0)`" } ?? "an object of any class"
+        return
+            "Custom class \(change) on a placeholder: the nib does not create it; the code that loads the nib hands it in (R-NIB-3) and must now pass \(expected): outlets only that class has raise NSUnknownKeyException on an object without them (R-OUT-1), and its actions go unanswered."
     }
 
     private static func message(_ kind: Risk.Kind, _ old: String, _ new: String?) -> String {

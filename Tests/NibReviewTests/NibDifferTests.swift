@@ -85,6 +85,23 @@ import Testing
         #expect(reclassed.first?.message.contains("its `\(initializer?.selector ?? "?")`") == true)
     }
 
+    /// File's Owner is handed in by the code that loads the nib (R-NIB-3): its new class in IB
+    /// is a risk for that code, not an object "created as" the new class (Tunnelblick's
+    /// InstallWindow → SplashWindow rename said so).
+    @Test func aReclassedOwnersRiskSaysTheCodeHandsItIn() {
+        let old = GraphFixtures.loginXib()
+        var new = old
+        new.objects[0].customClass = "SignUpViewController"
+        let risk = NibDiffer.diff(old: old, new: new).risks.first { $0.kind == .customClass }
+        #expect(risk?.message.contains("the nib does not create it") == true, "\(risk?.message ?? "")")
+        #expect(risk?.message.contains("must now pass a `SignUpViewController`") == true)
+        #expect(risk?.message.contains("created as") == false)
+        var view = old
+        view.objects[2].customClass = "LoginView"
+        let viewRisk = NibDiffer.diff(old: old, new: view).risks.first { $0.kind == .customClass }
+        #expect(viewRisk == nil, "a class added where there was none renames nothing")
+    }
+
     @Test func anOutletOnAReclassedOwnerWarnsAboutAMissingKey() {
         let old = GraphFixtures.loginXib()
         var new = old
