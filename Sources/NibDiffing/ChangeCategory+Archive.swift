@@ -1,7 +1,7 @@
 extension PropertyCategories {
     /// The category of a value of an Interface Builder 3 archive (`ArchiveRecords`): `key` is
     /// its key path under `owner` ("" for the document's `IBDocument.*` records).
-    static func archived(_ key: String, owner: String) -> ChangeCategory {
+    static func archived(_ key: String, owner: String, valueClass: String? = nil) -> ChangeCategory {
         // The document's records are Interface Builder's: versions, dependencies, edited
         // objects, the class descriptions it shows in its inspector.
         if owner.isEmpty { return key.hasPrefix("IBDocument.UseAutolayout") ? .layout : .cosmetic }
@@ -22,6 +22,14 @@ extension PropertyCategories {
         // is an image wherever it is (an image cell's `NSContents`).
         if tail == "hidden" { return .state }
         if tail == "NSResourceName" { return .image }
+        // What the value is says more than the key: a button cell's `NSAlternateImage` may hold
+        // its font, an image cell's `NSContents` its image.
+        switch valueClass {
+        case "NSFont": return .font
+        case "NSColor": return .color
+        case "NSImage", "NSCustomResource": return .image
+        default: break
+        }
         if tail != head, archivedKeys[tail] == .layout { return .layout }
         if let known = archivedKeys[head] { return known }
         if head.hasSuffix("Color") { return .color }

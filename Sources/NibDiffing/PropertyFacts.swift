@@ -53,7 +53,7 @@ enum PropertyFacts {
         var result: [String: [PropertyFact]] = [:]
         for (owner, entries) in records.entries {
             result[owner] = entries.map { entry in
-                let category = PropertyCategories.archived(entry.key, owner: owner)
+                let category = PropertyCategories.archived(entry.key, owner: owner, valueClass: entry.valueClass)
                 guard let object = entry.object else {
                     return PropertyFact(
                         owner: owner, category: category, key: entry.key, keyID: entry.key, value: entry.value, valueID: entry.value)

@@ -19,12 +19,16 @@ public struct ArchiveRecords: Sendable {
         public var value: String
         /// When the value is another object of the graph: its id (`value` is then empty).
         public var object: ObjectID?
+        /// The class of the value object the key's first part holds (`NSFont` for
+        /// `NSSupport.NSSize`, `NSCustomResource` for an image cell's `NSContents.NSResourceName`).
+        public var valueClass: String?
 
         /// An entry of `key`.
-        public init(key: String, value: String, object: ObjectID? = nil) {
+        public init(key: String, value: String, object: ObjectID? = nil, valueClass: String? = nil) {
             self.key = key
             self.value = value
             self.object = object
+            self.valueClass = valueClass
         }
     }
 
@@ -126,7 +130,24 @@ public struct ArchiveRecords: Sendable {
                     path = prefix + "[\(position)]"
                     position += 1
                 }
+                let before = list.count
                 value(child, path: path, depth: depth, into: &list)
+                if prefix.isEmpty, let valueClass = valueClass(of: child) {
+                    for index in before..<list.count { list[index].valueClass = valueClass }
+                }
+            }
+        }
+
+        /// The class of the value object an owner's key holds, inline or referred to.
+        private func valueClass(of node: XMLNode) -> String? {
+            switch node.name {
+            case "object": return node["class"].map(Self.component)
+            case "reference":
+                guard let ref = node["ref"], objectByRef[ref] == nil, let target = nodesByRef[ref], target.name == "object" else {
+                    return nil
+                }
+                return target["class"].map(Self.component)
+            default: return nil
             }
         }
 

@@ -102,15 +102,16 @@ import Testing
         #expect(records.complete)
         let cell = records.entries["4"] ?? []
         #expect(cell.contains(ArchiveRecords.Entry(key: "NSContents", value: "Refresh")))
-        #expect(cell.contains(ArchiveRecords.Entry(key: "NSSupport.NSSize", value: "13")))
-        #expect(cell.contains(ArchiveRecords.Entry(key: "NSBackgroundColor.NSWhite", value: "0.6666666667")))
+        #expect(cell.contains(ArchiveRecords.Entry(key: "NSSupport.NSSize", value: "13", valueClass: "NSFont")))
+        #expect(cell.contains(ArchiveRecords.Entry(key: "NSBackgroundColor.NSWhite", value: "0.6666666667", valueClass: "NSColor")))
         #expect(cell.contains(ArchiveRecords.Entry(key: "NSControlView", value: "", object: ObjectID("3"))))
         // The button's cell is an object of its own, not a value of the button.
         let button = records.entries["3"] ?? []
         #expect(!button.contains { $0.key.hasPrefix("NSCell") })
         #expect(button.contains(ArchiveRecords.Entry(key: "NSFrame", value: "{{20, 20}, {96, 32}}")))
         // The view refers to the cell's font: the font's values are the view's too.
-        #expect((records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSFont.NSName", value: "LucidaGrande")))
+        #expect(
+            (records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSFont.NSName", value: "LucidaGrande", valueClass: "NSFont")))
         #expect((records.entries["1"] ?? []).contains(ArchiveRecords.Entry(key: "IB:NSWindowTemplate.visibleAtLaunch", value: "NO")))
     }
 
@@ -162,7 +163,7 @@ import Testing
         #expect(cell.filter { $0.key.hasPrefix("KKK") }.count == 2)
         #expect(cell.allSatisfy { $0.key.utf8.count < 200 })
         #expect(cell.filter { $0.key.hasPrefix("Table[") }.count == 5_000)
-        #expect(cell.contains(ArchiveRecords.Entry(key: "Table[k4999]", value: "4999")))
+        #expect(cell.contains(ArchiveRecords.Entry(key: "Table[k4999]", value: "4999", valueClass: "NSMutableDictionary")))
     }
 
     /// A view without a record of its own (a scroll view's clip view) is given where it is
@@ -171,8 +172,12 @@ import Testing
     /// beside it is an object of its own), so adding a subview does not renumber it.
     @Test func aViewWithoutARecordIsGivenOnceWhereItIsArchived() throws {
         let records = try ArchiveRecords.read(Self.archive(), file: "Panel.xib")
-        #expect((records.entries["3"] ?? []).contains(ArchiveRecords.Entry(key: "NSNextKeyView", value: "{NSClipView}")))
-        #expect((records.entries["2"] ?? []).contains(ArchiveRecords.Entry(key: "NSSubviews[0].NSFrame", value: "{{1, 1}, {50, 50}}")))
+        #expect(
+            (records.entries["3"] ?? []).contains(
+                ArchiveRecords.Entry(key: "NSNextKeyView", value: "{NSClipView}", valueClass: "NSClipView")))
+        #expect(
+            (records.entries["2"] ?? []).contains(
+                ArchiveRecords.Entry(key: "NSSubviews[0].NSFrame", value: "{{1, 1}, {50, 50}}")))
         let diff = try Self.diff(Self.archive(), Self.archive(clipFrame: "{{1, 1}, {60, 50}}"))
         #expect(diff.properties.filter { $0.category != .cosmetic }.map(\.field) == ["NSSubviews[0].NSFrame"], "\(diff.properties)")
     }
@@ -214,6 +219,15 @@ import Testing
     func categoriesOfArchivedKeys(key: String, category: ChangeCategory) {
         #expect(PropertyCategories.archived(key, owner: "3") == category)
         #expect(PropertyCategories.archived(key, owner: "") == .cosmetic)
+    }
+
+    /// The value's class wins over the key: a button cell's `NSAlternateImage` holding its font
+    /// (an AppKit quirk) is a font, an image cell's `NSContents` resource an image.
+    @Test func theValuesClassDecidesItsCategory() {
+        #expect(PropertyCategories.archived("NSAlternateImage.NSSize", owner: "3", valueClass: "NSFont") == .font)
+        #expect(PropertyCategories.archived("NSContents.NSClassName", owner: "3", valueClass: "NSCustomResource") == .image)
+        #expect(PropertyCategories.archived("NSContents", owner: "3", valueClass: nil) == .text)
+        #expect(PropertyCategories.archived("NSSupport.NSWindow", owner: "3", valueClass: "NSFont") == .cosmetic)
     }
 
     /// Shared value objects are written out at each reference: an archive whose references fan
