@@ -63,15 +63,16 @@ public struct ArchiveRecords: Sendable {
         walker.index(root)
         let archiveData = root.child("data") ?? root
         let container = archiveData.child(key: "IBDocument.Objects")
-        for item in ArchiveFormatReader.objectRecords(container?.child(key: "objectRecords")) {
+        let objectRecords = ArchiveFormatReader.objectRecords(container?.child(key: "objectRecords"))
+        for item in objectRecords {
             guard let id = item.id, let ref = item.ref else { continue }
             if id == "0" { walker.rootRef = ref } else { walker.objectByRef[ref] = ObjectID(id) }
         }
         var records = ArchiveRecords()
         for child in archiveData.children where child["key"] != "IBDocument.Objects" {
-            walker.value(child, path: child["key"] ?? child.name, depth: 0, into: &records.entries["", default: []])
+            walker.value(child, path: Walker.component(child["key"] ?? child.name), depth: 0, into: &records.entries["", default: []])
         }
-        for item in ArchiveFormatReader.objectRecords(container?.child(key: "objectRecords")) {
+        for item in objectRecords {
             guard let id = item.id, id != "0", let ref = item.ref, let node = walker.nodesByRef[ref] else { continue }
             var list: [Entry] = []
             walker.fields(of: node, prefix: "", depth: 0, into: &list)
@@ -85,7 +86,7 @@ public struct ArchiveRecords: Sendable {
             let owner = String(name[..<dot])
             let key = String(name[name.index(after: dot)...])
             guard key != "CustomClassName" else { continue }
-            walker.value(node, path: "IB:" + key, depth: 0, into: &records.entries[owner, default: []])
+            walker.value(node, path: "IB:" + Walker.component(key), depth: 0, into: &records.entries[owner, default: []])
         }
         records.complete = walker.budget > 0
         return records
@@ -239,10 +240,7 @@ public struct ArchiveRecords: Sendable {
         /// component `MC42NjY2NjY2NjY3AA` is "0.6666666667" and a NUL): that text when the bytes
         /// are printable ASCII, else the base64 as written.
         static func bytesText(_ base64: String) -> String {
-            var compact = base64.filter { !$0.isWhitespace }
-            if compact.count % 4 == 1 { compact.removeLast() }
-            while compact.count % 4 != 0 { compact.append("=") }
-            guard var bytes = Data(base64Encoded: compact).map(Array.init), !bytes.isEmpty else { return base64 }
+            guard var bytes = XMLNode.interfaceBuilderBase64(base64), !bytes.isEmpty else { return base64 }
             while bytes.last == 0 { bytes.removeLast() }
             guard bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return base64 }
             return String(decoding: bytes, as: UTF8.self)

@@ -49,17 +49,23 @@ final class XMLNode {
     func child(key: String) -> XMLNode? { children.first { $0["key"] == key } }
 
     /// The element's text, decoded when IB stored it as base64 (`base64-UTF8="YES"` in the
-    /// document format, `type="base64-UTF8"` in archives). IB drops the `=` padding, and old
-    /// archives end some values with one character too many (`RmlsZSdzIE93bmVyA` for
-    /// "File's Owner"): a lone last character of a quartet holds no byte, and is dropped.
+    /// document format, `type="base64-UTF8"` in archives; see `interfaceBuilderBase64`).
     var stringValue: String {
         let base64 = self["base64-UTF8"] == "YES" || self["type"] == "base64-UTF8"
         guard base64 else { return text }
+        guard let bytes = Self.interfaceBuilderBase64(text) else { return text }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes of base64 text as Interface Builder writes it (`base64-UTF8` strings, archive
+    /// `<bytes>`): without `=` padding, and in old archives sometimes with one character too
+    /// many (`RmlsZSdzIE93bmVyA` for "File's Owner": a lone last character of a quartet holds no
+    /// byte, and is dropped). Nil when it is not base64.
+    static func interfaceBuilderBase64(_ text: String) -> [UInt8]? {
         var compact = text.filter { !$0.isWhitespace }
         if compact.count % 4 == 1 { compact.removeLast() }
         while compact.count % 4 != 0 { compact.append("=") }
-        guard let data = Data(base64Encoded: compact) else { return text }
-        return String(decoding: data, as: UTF8.self)
+        return Data(base64Encoded: compact).map(Array.init)
     }
 }
 
