@@ -18,10 +18,8 @@ extension PropertyCategories {
         let tail = String((key.split(separator: ".").last ?? "").prefix { $0 != "[" })
         // Links back to a parent the hierarchy already shows.
         if archivedBackLinks.contains(head) || archivedBackLinks.contains(tail) { return .cosmetic }
-        // A view's hidden bit (`ArchiveRecords` splits it from `NSvFlags`); a custom resource
-        // is an image wherever it is (an image cell's `NSContents`).
+        // A view's hidden bit (`ArchiveRecords` splits it from `NSvFlags`).
         if tail == "hidden" { return .state }
-        if tail == "NSResourceName" { return .image }
         // What the value is says more than the key: a button cell's `NSAlternateImage` may hold
         // its font, an image cell's `NSContents` its image.
         switch valueClass {
