@@ -83,14 +83,19 @@ enum RiskNotes {
     /// File's Owner and the other placeholders are not created by the nib: the code that loads
     /// it hands the object in (R-NIB-3), so their class in IB only says what that object must be.
     private static func placeholderClassMessage(_ old: String, _ new: String?) -> String {
-        let change = new.map { "renamed `\(old)` → `\($0)`" } ?? "`\(old)` removed"
+        let change = changeText(old, new)
         let expected = new.map { "a `\($0)`" } ?? "an object of any class"
         return
             "Custom class \(change) on a placeholder: the nib does not create it; the code that loads the nib hands it in (R-NIB-3) and must now pass \(expected): outlets only that class has raise NSUnknownKeyException on an object without them (R-OUT-1), and its actions go unanswered."
     }
 
+    /// `renamed `old` → `new`` or `` `old` removed``.
+    private static func changeText(_ old: String, _ new: String?) -> String {
+        new.map { "renamed `\(old)` → `\($0)`" } ?? "`\(old)` removed"
+    }
+
     private static func message(_ kind: Risk.Kind, _ old: String, _ new: String?) -> String {
-        let change = new.map { "renamed `\(old)` → `\($0)`" } ?? "`\(old)` removed"
+        let change = changeText(old, new)
         switch kind {
         case .outlet:
             return

@@ -59,10 +59,11 @@ enum SiblingOrder {
             guard let children = newOrder[object.id], let oldParent = matching.newToOld[object.id],
                 let oldChildren = oldOrder[oldParent]
             else { continue }
-            let wereThere = Set(oldChildren.compactMap { matching.oldToNew[$0] })
+            let oldInNewIDs = oldChildren.compactMap { matching.oldToNew[$0] }
+            let wereThere = Set(oldInNewIDs)
             let now = children.filter { wereThere.contains($0) }
             let stillThere = Set(now)
-            let before = oldChildren.compactMap { matching.oldToNew[$0] }.filter { stillThere.contains($0) }
+            let before = oldInNewIDs.filter { stillThere.contains($0) }
             guard now.count > 1, before != now else { continue }
             result.append(
                 PropertyChange(
