@@ -94,9 +94,38 @@ enum XMLTreeBuilder {
         let line = reader.firstError?.line ?? outcome.line
         let column = reader.firstError?.column ?? outcome.column
         let location = FileLocation(file: file, line: max(line, 1), column: max(column, 1))
+        if let marker = conflictMarkerLine(data), marker <= max(line, 1) {
+            throw LocatedError(
+                at: FileLocation(file: file, line: marker, column: 1),
+                "unresolved merge conflict: the line starts with git's conflict marker '<<<<<<<'; "
+                    + "resolve the conflict (or check out one side) and read the document again")
+        }
         let open = reader.stack.last.map { (name: $0.name, line: $0.line) }
         let atEnd = line >= lineCount(data)
         throw LocatedError(at: location, XMLErrorText.reason(code: code, open: open, hasRoot: reader.root != nil, atEnd: atEnd))
+    }
+
+    /// The first line that starts with git's (or any VCS's) conflict marker, seven '<' then a
+    /// space or the line's end: a document saved mid-merge fails to parse there, and "a stray
+    /// '<'" would not tell the user why. Looked for only after a parse failed.
+    static func conflictMarkerLine(_ data: Data) -> Int? {
+        let marker = Array("<<<<<<<".utf8)
+        var line = 1
+        var atLineStart = true
+        var index = data.startIndex
+        while index < data.endIndex {
+            let byte = data[index]
+            if atLineStart, byte == marker[0], data.endIndex - index >= marker.count,
+                data[index..<index + marker.count].elementsEqual(marker)
+            {
+                let after = index + marker.count
+                if after == data.endIndex || data[after] == 0x20 || data[after] == 0x0A || data[after] == 0x0D { return line }
+            }
+            atLineStart = byte == 0x0A
+            if atLineStart { line += 1 }
+            index += 1
+        }
+        return nil
     }
 
     /// Lines in the document (a final line break starts no new line).

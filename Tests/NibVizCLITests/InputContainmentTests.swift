@@ -104,6 +104,24 @@ import Testing
         #expect(!result.stderr.contains("libxml2 error"))
     }
 
+    /// A document saved mid-merge: the error names the conflict, at the marker's line, in every
+    /// command that reads documents (not libxml2's "stray '<'" a few columns in).
+    @Test func aMergeConflictIsNamedAtItsMarkerLine() throws {
+        let folder = try HostileInputFiles.folder()
+        let conflicted = "<view id=\"a\"/>\n<<<<<<< HEAD\n<view id=\"b\" userLabel=\"ours\"/>\n=======\n"
+            + "<view id=\"b\" userLabel=\"theirs\"/>\n>>>>>>> feature\n"
+        let url = try HostileInputFiles.write("merge.xib", HostileInputFiles.xib(conflicted), in: folder)
+        let words = "merge.xib:6:1: unresolved merge conflict"
+        let inspected = try runNibviz(["inspect", url.path])
+        #expect(inspected.status == 1)
+        #expect(inspected.stderr.contains(words), "\(inspected.stderr)")
+        let text = try runNibviz(["textconv", url.path])
+        #expect(text.output.contains("unresolved merge conflict"), "\(text.output.prefix(300))")
+        let site = try runNibviz(["site", url.path, "-o", folder.appendingPathComponent("out").path, "--strict"])
+        #expect(site.status != 0)
+        #expect(site.stderr.contains(words), "\(site.stderr)")
+    }
+
     @Test func aDuplicateYAMLKeyIsReportedAtTheLineThatRepeatsIt() throws {
         let folder = try HostileInputFiles.folder()
         let url = try HostileInputFiles.write("dup.yaml", "platform: ios\ntitle: one\nsteps: []\ntitle: two\n", in: folder)
