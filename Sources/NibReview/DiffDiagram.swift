@@ -138,10 +138,20 @@ enum DiffDOT {
         }
         for (status, line) in node.lines {
             let color = Palette.colors(status.edgeRole, dark: dark).stroke
-            let text = status.sign + " " + DOTEscaping.truncated(oneLine(line), limit: 88)
-            rows.append("<tr><td align=\"left\"><font point-size=\"9\" color=\"\(color)\">\(DOTEscaping.html(text))</font></td></tr>")
+            for (index, part) in (status == .changed ? wrapped(oneLine(line)) : [oneLine(line)]).enumerated() {
+                let text = (index == 0 ? status.sign + " " : "    ") + DOTEscaping.truncated(part, limit: 88)
+                rows.append("<tr><td align=\"left\"><font point-size=\"9\" color=\"\(color)\">\(DOTEscaping.html(text))</font></td></tr>")
+            }
         }
         return "<table border=\"0\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\">" + rows.joined() + "</table>"
+    }
+
+    /// A long changed `field: old → new` line as two rows, the new value under the old one: a frame
+    /// change is ~80 characters on one row, and a left-to-right diagram is as wide as its widest
+    /// node per rank (Tunnelblick's login window edit: 4274 px for eight ranks of them).
+    static func wrapped(_ line: String) -> [String] {
+        guard line.count > 56, let arrow = line.range(of: " → ") else { return [line] }
+        return [String(line[..<arrow.lowerBound]), "→ " + line[arrow.upperBound...]]
     }
 
     static func oneLine(_ text: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 import NibTestSupport
 import Testing
 
@@ -82,5 +83,24 @@ private func editedStoryboard() -> (NibGraph, NibGraph) {
         #expect(dot.components(separatedBy: "class=\"diff-removed\"").count - 1 == 1)  // the object
         #expect(dot.components(separatedBy: "class=\"diff-removed-edge\"").count - 1 == 2)  // its hierarchy edge, the outlet
         #expect(dot.contains("<b>Login &quot;xib&quot;</b>"))
+    }
+
+    /// A long change line is two rows, the new value under the old, so a left-to-right diagram
+    /// of moved views is not as wide as eighty characters per rank; short lines stay whole.
+    @Test func aLongChangeLineWrapsAtItsArrow() throws {
+        let text = try String(contentsOf: ReviewGitTests.fixture, encoding: .utf8)
+        let moved = text.replacingOccurrences(
+            of: #"<rect key="frame" x="20" y="35" width="374" height="21"/>"#,
+            with: #"<rect key="frame" x="24" y="44" width="366" height="21"/>"#)
+        #expect(moved != text)
+        let old = try NibDocumentParser.parse(data: Data(text.utf8), file: "a.storyboard")
+        let new = try NibDocumentParser.parse(data: Data(moved.utf8), file: "a.storyboard")
+        let dot = DiffDiagram.dot(
+            NibDiffer.diff(old: old, new: new, oldXML: Data(text.utf8), newXML: Data(moved.utf8)), title: "a.storyboard")
+        #expect(dot.contains(" rect[frame]: height=21 width=374 x=20 y=35</font>"), "\(dot)")
+        #expect(dot.contains(">    → height=21 width=366 x=24 y=44</font>"), "\(dot)")
+        #expect(!dot.contains("y=35 → "))
+        #expect(DiffDOT.wrapped("title: \"a\" → \"b\"") == ["title: \"a\" → \"b\""])
+        #expect(DiffDOT.wrapped(String(repeating: "x", count: 60)).count == 1)
     }
 }
