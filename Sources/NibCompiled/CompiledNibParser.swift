@@ -50,6 +50,7 @@ public enum CompiledNibParser {
             (table, format) = (try KeyedArchiveDecoder.decode(bytes, file: file), .keyedArchive)
         default:
             if isTypedStream(bytes) { throw typedStreamError(file: file) }
+            if let pointer = GitLFSPointer.error(data, file: file) { throw pointer }
             throw ByteCursor.error(file: file, at: 0, "not a compiled nib (neither NIBArchive nor a property list, binary or XML)")
         }
         return try read(table, format: format)

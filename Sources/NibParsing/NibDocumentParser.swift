@@ -84,6 +84,7 @@ public enum NibDocumentParser {
             return graph
         }
         if CompiledNibParser.isTypedStream(data) { throw CompiledNibParser.typedStreamError(file: file) }
+        if let pointer = GitLFSPointer.error(data, file: file) { throw pointer }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

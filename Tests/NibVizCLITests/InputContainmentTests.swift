@@ -122,6 +122,29 @@ import Testing
         #expect(site.stderr.contains(words), "\(site.stderr)")
     }
 
+    /// A repository that keeps its IB files in Git LFS, cloned without `git lfs pull`: each
+    /// document, XML or compiled, is a three-line pointer, and says so.
+    @Test func aGitLFSPointerIsNamedAsOne() throws {
+        let folder = try HostileInputFiles.folder()
+        let pointer =
+            "version https://git-lfs.github.com/spec/v1\n"
+            + "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 48213\n"
+        let storyboard = try HostileInputFiles.write("Main.storyboard", pointer, in: folder)
+        let bundle = folder.appendingPathComponent("View.nib")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data(pointer.utf8).write(to: bundle.appendingPathComponent("keyedobjects.nib"))
+        let flat = try HostileInputFiles.write("Flat.nib", pointer, in: folder)
+        for (input, named) in [(storyboard, "Main.storyboard:1:1"), (bundle, "keyedobjects.nib:1:1"), (flat, "Flat.nib:1:1")] {
+            let result = try runNibviz(["inspect", input.path])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("\(named): a Git LFS pointer file, not the document (it stands for 48213 bytes)"), "\(result.stderr)")
+        }
+        // Only a pointer's first line makes one: a document that mentions the URL is read as XML.
+        let mention = try HostileInputFiles.write(
+            "mention.xib", HostileInputFiles.xib("<view id=\"a\" userLabel=\"version https://git-lfs.github.com/spec/v1\"/>"), in: folder)
+        #expect(try runNibviz(["inspect", mention.path]).status == 0)
+    }
+
     @Test func aDuplicateYAMLKeyIsReportedAtTheLineThatRepeatsIt() throws {
         let folder = try HostileInputFiles.folder()
         let url = try HostileInputFiles.write("dup.yaml", "platform: ios\ntitle: one\nsteps: []\ntitle: two\n", in: folder)
