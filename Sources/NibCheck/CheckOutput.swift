@@ -1,19 +1,23 @@
 import Foundation
 import NibModel
 
-/// The three forms `nibviz check` writes: compiler-style text, JSON and SARIF 2.1.0.
+/// The forms `nibviz check` writes: compiler-style text, JSON, SARIF 2.1.0 and GitHub Actions
+/// workflow commands.
 public enum CheckOutput {
     /// Output formats.
     public enum Format: String, CaseIterable, Sendable {
-        case text, json, sarif
+        case text, json, sarif, github
     }
 
     /// The findings in `format`; deterministic (same findings, same bytes).
-    public static func format(_ findings: [CheckFinding], as format: Format, toolVersion: String) throws -> String {
+    public static func format(
+        _ findings: [CheckFinding], as format: Format, toolVersion: String, workspace: String? = nil
+    ) throws -> String {
         switch format {
         case .text: text(findings)
         case .json: try json(findings)
         case .sarif: try sarif(findings, toolVersion: toolVersion)
+        case .github: github(findings, workspace: workspace)
         }
     }
 
@@ -26,12 +30,16 @@ public enum CheckOutput {
                 out += "\(source): note: \(finding.sourceNote ?? "declared here")\n"
             }
         }
+        return out + summary(findings)
+    }
+
+    /// `n errors, n warnings, n notes`.
+    static func summary(_ findings: [CheckFinding]) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let notes = findings.count - errors - warnings
-        out +=
+        return
             "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")\n"
-        return out
     }
 
     static func oneLine(_ text: String) -> String { text.split(whereSeparator: \.isNewline).joined(separator: " ") }

@@ -7,7 +7,7 @@ import NibSources
 
 extension CheckOutput.Format: ExpressibleByArgument {}
 
-/// `nibviz check INPUTS… --sources DIR… [--format text|json|sarif] [--baseline FILE]`.
+/// `nibviz check INPUTS… --sources DIR… [--format text|json|sarif|github] [--baseline FILE]`.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -20,7 +20,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var sources: SourcesOption
 
-    @Option(help: "Output: text (file:line:col: error: …), json, sarif (SARIF 2.1.0).")
+    @Option(
+        help: "Output: text (file:line:col: error: …), json, sarif (SARIF 2.1.0), github (GitHub Actions annotations).")
     var format: CheckOutput.Format = .text
 
     @Option(help: "A JSON report of known findings (nibviz check --format json) to leave out.")
@@ -39,7 +40,11 @@ struct CheckCommand: ParsableCommand {
         var findings = Checker(graphs: graphs, index: index, unreadable: unreadable).run().findings
         if let baseline { findings = try CheckOutput.subtracting(baselineAt: baseline, from: findings) }
         try writeOutput(
-            Array(try CheckOutput.format(findings, as: format, toolVersion: NibvizCommand.version).utf8), to: output,
+            Array(
+                try CheckOutput.format(
+                    findings, as: format, toolVersion: NibvizCommand.version,
+                    workspace: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
+                ).utf8), to: output,
             inputs: inputs + sources.paths)
         if findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }

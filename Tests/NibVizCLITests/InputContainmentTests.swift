@@ -108,7 +108,8 @@ import Testing
     /// command that reads documents (not libxml2's "stray '<'" a few columns in).
     @Test func aMergeConflictIsNamedAtItsMarkerLine() throws {
         let folder = try HostileInputFiles.folder()
-        let conflicted = "<view id=\"a\"/>\n<<<<<<< HEAD\n<view id=\"b\" userLabel=\"ours\"/>\n=======\n"
+        let conflicted =
+            "<view id=\"a\"/>\n<<<<<<< HEAD\n<view id=\"b\" userLabel=\"ours\"/>\n=======\n"
             + "<view id=\"b\" userLabel=\"theirs\"/>\n>>>>>>> feature\n"
         let url = try HostileInputFiles.write("merge.xib", HostileInputFiles.xib(conflicted), in: folder)
         let words = "merge.xib:6:1: unresolved merge conflict"
@@ -137,7 +138,9 @@ import Testing
         for (input, named) in [(storyboard, "Main.storyboard:1:1"), (bundle, "keyedobjects.nib:1:1"), (flat, "Flat.nib:1:1")] {
             let result = try runNibviz(["inspect", input.path])
             #expect(result.status == 1)
-            #expect(result.stderr.contains("\(named): a Git LFS pointer file, not the document (it stands for 48213 bytes)"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("\(named): a Git LFS pointer file, not the document (it stands for 48213 bytes)"), "\(result.stderr)"
+            )
         }
         // Only a pointer's first line makes one: a document that mentions the URL is read as XML.
         let mention = try HostileInputFiles.write(
