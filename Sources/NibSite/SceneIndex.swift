@@ -19,6 +19,9 @@ struct SceneIndex {
         var kind: String
         /// The storyboard reference it went through (`Settings` · `SettingsRoot`), if any.
         var reference: String?
+        /// The scene of `fromDocument` that holds that reference: the segue lands there before
+        /// the referenced storyboard's scene is loaded.
+        var referenceScene: String? = nil
     }
 
     /// The page of each document, in document order.
@@ -106,7 +109,7 @@ struct SceneIndex {
                         index.segues.append(
                             Segue(
                                 fromDocument: number, fromScene: from, toDocument: -1, toScene: nil, name: name, kind: kind,
-                                reference: reference))
+                                reference: reference, referenceScene: sceneOf[destination]))
                         continue
                     }
                     toDocument = boardDocument[resolved.storyboard]
@@ -115,7 +118,7 @@ struct SceneIndex {
                 index.segues.append(
                     Segue(
                         fromDocument: number, fromScene: from, toDocument: toDocument, toScene: toScene, name: name, kind: kind,
-                        reference: reference))
+                        reference: reference, referenceScene: reference == nil ? nil : sceneOf[destination]))
             }
         }
         index.claimLog = []

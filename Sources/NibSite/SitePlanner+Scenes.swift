@@ -164,10 +164,21 @@ extension SitePlanner {
         }
         let outgoing = sceneIndex.segues.filter { $0.fromDocument == number && $0.fromScene == scene.id }
         let incoming = sceneIndex.segues.filter { $0.toDocument == number && $0.toScene == scene.id }
+        // A storyboard reference's scene: the segues that land on the reference, and where it leads.
+        let through = sceneIndex.segues.filter { $0.fromDocument == number && $0.referenceScene == scene.id }
         var html = "<h2 id=\"segues\">Segues</h2>"
-        if outgoing.isEmpty && incoming.isEmpty { return html + "<p>None to or from this scene.</p>" }
+        if outgoing.isEmpty && incoming.isEmpty && through.isEmpty { return html + "<p>None to or from this scene.</p>" }
         if !outgoing.isEmpty { html += "<h3 id=\"segues-out\">To</h3><ul>" + outgoing.map { row($0, outgoing: true) }.joined() + "</ul>" }
         if !incoming.isEmpty { html += "<h3 id=\"segues-in\">From</h3><ul>" + incoming.map { row($0, outgoing: false) }.joined() + "</ul>" }
+        if !through.isEmpty {
+            html +=
+                "<h3 id=\"segues-through\">Through this reference</h3><ul>"
+                + through.map { segue in
+                    let name = segue.name.isEmpty ? "" : " <code>\(HTMLEscaping.escape(segue.name))</code>"
+                    return "<li>\(HTMLEscaping.escape(segue.kind))\(name) from \(link(segue.fromDocument, segue.fromScene)), "
+                        + "opening \(link(segue.toDocument, segue.toScene))</li>"
+                }.joined() + "</ul>"
+        }
         return html
     }
 
@@ -183,8 +194,13 @@ extension SitePlanner {
                 : root + sceneIndex.objectHref(document: number, object: id, documentPath: documentPath)
             return "<a href=\"\(href)\">\(HTMLEscaping.escape(text))</a>"
         }
+        let heading = "<h2 id=\"connections\">Connections</h2>"
+        guard graph.connections.contains(where: { members.contains($0.source) }) else {
+            return heading + "<p>None from this scene's objects.</p>"
+        }
         var html =
-            "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th></tr></thead><tbody>"
+            heading
+            + "<div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th></tr></thead><tbody>"
         for connection in graph.connections where members.contains(connection.source) {
             html +=
                 "<tr class=\"conn-\(connection.kind.name)\"><td>\(connection.kind.name)</td><td>\(name(connection.source))</td><td><code>\(HTMLEscaping.escape(Self.connectionName(connection)))</code></td><td>\(name(connection.destination))</td></tr>"

@@ -81,6 +81,17 @@ struct ProjectScenePagesTests {
         let settings = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")
         #expect(settings.contains("from <a href=\"../../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a> in Main.storyboard"))
         #expect(settings.contains("<code>showAbout</code>"))
+        // The reference's own scene names the segue that lands on it and where it leads (it said
+        // "None to or from this scene"), and has no empty connections table.
+        let reference = try ProjectSiteTests.page(output, "documents/App/Main.storyboard/rsc-mn-001.html")
+        #expect(
+            reference.contains(
+                "<h3 id=\"segues-through\">Through this reference</h3><ul><li>presentation <code>showSettings</code> from "
+                    + "<a href=\"../../../documents/App/Main.storyboard/lsc-mn-001.html\">Apps</a>, opening "
+                    + "<a href=\"../../../documents/App/Settings.storyboard/ssc-st-001.html\">Settings</a> in Settings.storyboard</li>"),
+            "\(reference)")
+        #expect(!reference.contains("None to or from this scene"))
+        #expect(reference.contains("<h2 id=\"connections\">Connections</h2><p>None from this scene's objects.</p>"))
         // One legend per page, behind a toggle; no diagram draws its own.
         for path in [
             "documents/App/Main.storyboard.html", "documents/App/Main.storyboard/lsc-mn-001.html",
