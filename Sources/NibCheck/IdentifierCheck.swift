@@ -70,6 +70,9 @@ struct IdentifierCheck {
         guard !storyboards.isEmpty, context.index.fileCount > 0 else { return [] }
         var segues: [String: FileLocation] = [:]
         var identifiers: [String: FileLocation] = [:]
+        // Storyboard IDs that spell their controller's class: `instantiateViewController(
+        // withIdentifier: String(describing: Self.self))` (a common helper) uses them unwritten.
+        var classNamed: Set<String> = []
         for graph in storyboards.map(\.graph) {
             for connection in graph.connections {
                 guard case .segue(_, let segue) = connection.kind, let identifier = segue.identifier, !identifier.isEmpty else { continue }
@@ -79,6 +82,7 @@ struct IdentifierCheck {
                 guard let identifier = object.storyboardIdentifier, !identifier.isEmpty else { continue }
                 identifiers[identifier] =
                     identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
+                if identifier == object.customClass { classNamed.insert(identifier) }
             }
         }
         let names = Set(storyboards.flatMap(\.names))
@@ -135,7 +139,9 @@ struct IdentifierCheck {
                     .note, .unusedIdentifier, at: location, key: identifier,
                     message: "segue identifier '\(identifier)' appears in no string of the sources"))
         }
+        let computed = context.index.computedIdentifierKinds.contains(.storyboardIdentifier)
         for (identifier, location) in identifiers where !context.index.mentions(identifier) {
+            if computed && classNamed.contains(identifier) { continue }
             findings.append(
                 CheckFinding(
                     .note, .unusedIdentifier, at: location, key: identifier,

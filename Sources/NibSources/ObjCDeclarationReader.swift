@@ -40,12 +40,17 @@ struct ObjCDeclarationReader {
             } else if token.kind == .word && token.text == "@end" {
                 implementation = nil
             } else if token.kind == .word, let kind = Self.identifierCalls[token.text], position + 2 < tokens.count,
-                tokens[position + 1].text == ":", tokens[position + 2].kind == .string
+                tokens[position + 1].text == ":"
             {
-                result.identifierUses.append(
-                    IdentifierUse(
-                        kind, tokens[position + 2].text, at: location(token), receiver: receiver(before: position, kind: kind),
-                        enclosingClass: implementation))
+                if tokens[position + 2].kind == .string {
+                    result.identifierUses.append(
+                        IdentifierUse(
+                            kind, tokens[position + 2].text, at: location(token), receiver: receiver(before: position, kind: kind),
+                            enclosingClass: implementation))
+                } else {
+                    // `instantiateViewControllerWithIdentifier:NSStringFromClass(self)`, a variable…
+                    result.computedIdentifierKinds.insert(kind)
+                }
             }
         }
         while let token = peek() {

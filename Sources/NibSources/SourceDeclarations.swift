@@ -168,11 +168,17 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     public var typeAliases: [String: Set<String>] = [:]
     /// Names of generic parameters (`class List<Cell>`): types members use that are no class.
     public var genericParameters: Set<String> = []
+    /// Kinds of identifier passed to the storyboard and segue APIs as something other than a
+    /// literal (`instantiateViewController(withIdentifier: String(describing: self))`): such a
+    /// file may use an identifier no literal spells (R-CHK-8).
+    public var computedIdentifierKinds: Set<IdentifierUse.Kind> = []
 
     /// Empty declarations.
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case classes, identifierUses, stringLiteralDigests, typeAliases, genericParameters }
+    enum CodingKeys: String, CodingKey {
+        case classes, identifierUses, stringLiteralDigests, typeAliases, genericParameters, computedIdentifierKinds
+    }
 
     /// The string literals as their digests, sorted. The encoding is kept in a site's output
     /// folder, which is published: an app's literals hold URLs, keys and tokens, and a check
@@ -184,6 +190,9 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         try container.encode(stringLiteralDigests.union(stringLiterals.map(Self.digest)).sorted(), forKey: .stringLiteralDigests)
         if !typeAliases.isEmpty { try container.encode(typeAliases.mapValues { $0.sorted() }, forKey: .typeAliases) }
         if !genericParameters.isEmpty { try container.encode(genericParameters.sorted(), forKey: .genericParameters) }
+        if !computedIdentifierKinds.isEmpty {
+            try container.encode(computedIdentifierKinds.map(\.rawValue).sorted(), forKey: .computedIdentifierKinds)
+        }
     }
 
     public init(from decoder: Decoder) throws {
@@ -193,6 +202,8 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
         typeAliases = (try container.decodeIfPresent([String: [String]].self, forKey: .typeAliases) ?? [:]).mapValues(Set.init)
         genericParameters = Set(try container.decodeIfPresent([String].self, forKey: .genericParameters) ?? [])
+        computedIdentifierKinds = Set(
+            (try container.decodeIfPresent([String].self, forKey: .computedIdentifierKinds) ?? []).compactMap(IdentifierUse.Kind.init))
     }
 
     /// The digest a literal is known by: SHA-256, which no one can turn back into a key or a

@@ -39,6 +39,8 @@ public struct SourceIndex: Sendable {
     public var projectModules = ProjectModules()
     /// Identifier literals passed to storyboard and segue APIs.
     public var identifierUses: [IdentifierUse] = []
+    /// Kinds of identifier some file passes to those APIs as a computed value (R-CHK-8).
+    public var computedIdentifierKinds: Set<IdentifierUse.Kind> = []
     /// Every string literal of the sources, and the digests of those known by digest only
     /// (`SourceFileDeclarations.stringLiteralDigests`); ask `mentions`.
     public var stringLiterals: Set<String> = []

@@ -16,6 +16,7 @@ struct SourceIndexBuilder {
         typeAliases.merge(file.typeAliases) { $0.union($1) }
         genericParameters.formUnion(file.genericParameters)
         index.identifierUses += file.identifierUses
+        index.computedIdentifierKinds.formUnion(file.computedIdentifierKinds)
         index.stringLiterals.formUnion(file.stringLiterals)
         index.stringLiteralDigests.formUnion(file.stringLiteralDigests)
         index.fileCount += 1

@@ -107,7 +107,9 @@ enum SwiftDeclarationReader {
             let kind: IdentifierUse.Kind?
             switch (called, label) {
             case ("performSegue", "withIdentifier"): kind = .segue
-            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"): kind = .storyboardIdentifier
+            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"),
+                ("instantiateViewController", "identifier"), ("instantiateController", "identifier"):
+                kind = .storyboardIdentifier
             case ("UIStoryboard", "name"), ("NSStoryboard", "name"): kind = .storyboardName
             default: kind = nil
             }
@@ -115,6 +117,8 @@ enum SwiftDeclarationReader {
                 let receiver = kind == .storyboardName ? .unknown : Self.receiver(of: node.calledExpression, kind: kind)
                 result.identifierUses.append(
                     IdentifierUse(kind, text, at: location(node), receiver: receiver, enclosingClass: enclosing.last ?? nil))
+            } else if let kind {
+                result.computedIdentifierKinds.insert(kind)
             }
             return .visitChildren
         }
