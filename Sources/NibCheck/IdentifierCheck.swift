@@ -73,12 +73,20 @@ struct IdentifierCheck {
         // Storyboard IDs that spell their controller's class: `instantiateViewController(
         // withIdentifier: String(describing: Self.self))` (a common helper) uses them unwritten.
         var classNamed: Set<String> = []
+        // Storyboard IDs a storyboard reference opens: UIKit instantiates them with no code
+        // (Yep's tabs: Main's references to ConversationsViewController, FeedsViewController…).
+        var referenced: Set<String> = []
         for graph in storyboards.map(\.graph) {
             for connection in graph.connections {
                 guard case .segue(_, let segue) = connection.kind, let identifier = segue.identifier, !identifier.isEmpty else { continue }
                 segues[identifier] = segues[identifier] ?? FileLocation(file: graph.file, line: connection.line, column: connection.column)
             }
             for object in graph.objects {
+                if object.placeholder == PlaceholderIdentifier.storyboardReference,
+                    let identifier = object.attributes["referencedIdentifier"]
+                {
+                    referenced.insert(identifier)
+                }
                 guard let identifier = object.storyboardIdentifier, !identifier.isEmpty else { continue }
                 identifiers[identifier] =
                     identifiers[identifier] ?? FileLocation(file: graph.file, line: object.line, column: object.column)
@@ -141,7 +149,7 @@ struct IdentifierCheck {
         }
         let computed = context.index.computedIdentifierKinds.contains(.storyboardIdentifier)
         for (identifier, location) in identifiers where !context.index.mentions(identifier) {
-            if computed && classNamed.contains(identifier) { continue }
+            if computed && classNamed.contains(identifier) || referenced.contains(identifier) { continue }
             findings.append(
                 CheckFinding(
                     .note, .unusedIdentifier, at: location, key: identifier,

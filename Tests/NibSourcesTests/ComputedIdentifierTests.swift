@@ -79,6 +79,25 @@ import Testing
         #expect(lines.contains { $0.contains("'OtherScene'") }, "\(lines)")
     }
 
+    /// An ID a storyboard reference opens is used by UIKit with no code (Yep's tabs: 31 such notes).
+    @Test func anIdentifierAStoryboardReferenceOpensIsUsed() throws {
+        let tabs = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <scenes>
+                    <scene sceneID="sc3-aa-001">
+                        <objects>
+                            <viewControllerPlaceholder storyboardName="Main" referencedIdentifier="OtherScene" id="ref-aa-001" sceneMemberID="viewController"/>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let lines = try check(["Classes.swift": Self.classes, "Tabs.storyboard": tabs])
+        #expect(!lines.contains { $0.contains("'OtherScene'") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Storyboard ID 'ProfileVC' appears in no string") }, "\(lines)")
+    }
+
     /// iOS 13's `instantiateViewController(identifier:creator:)` is read like the older call.
     @Test func theCreatorSpellingIsAnIdentifierUse() throws {
         let code = """
