@@ -76,6 +76,11 @@ public struct NibObject: Hashable, Sendable, Codable {
 
     /// The most readable short name: the user label, else the runtime class.
     public var displayName: String { label ?? runtimeClass }
+
+    /// The custom class the app (or a library it links) provides for this object: `customClass`,
+    /// except on First Responder, where storyboards write `UIResponder` (`NSResponder`) in every
+    /// scene as bookkeeping, not a class anyone chose. Class lists and counts use it.
+    public var appClass: String? { placeholder == PlaceholderIdentifier.firstResponder ? nil : customClass }
 }
 
 /// Well-known placeholder identifiers, the same on both platforms in the model.

@@ -76,7 +76,8 @@ public enum SimulationInput {
                 at: FileLocation(file: file), "no scene '\(scene)'; scenes with a controller: \(known.isEmpty ? "none" : known)")
         }
         var timeline = part.timeline
-        timeline.notes.insert("scene \(part.sceneID) (\(part.controllerID.rawValue)): reached \(part.reach.summary)", at: 0)
+        timeline.notes.insert(
+            "scene \(part.sceneID) (\(part.controllerID.rawValue)): reached \(part.reach.summary(on: graph.platform))", at: 0)
         if options.classTable == nil {
             timeline.notes.insert("\(file) has no class table: every outlet key is assumed to exist", at: 0)
         }

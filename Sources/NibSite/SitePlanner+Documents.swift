@@ -133,7 +133,7 @@ extension SitePlanner {
             let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
             let idAttribute = seenAnchors.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
             html +=
-                "<tr\(idAttribute)\(object.isPlaceholder ? " class=\"placeholder\"" : "")><td><code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code></td><td>\(object.customClass.map(classLink) ?? "")</td><td>\(HTMLEscaping.escape(object.label ?? object.placeholder ?? ""))</td><td>\(object.parent.map { objectLink($0) } ?? "")</td><td>\(HTMLEscaping.escape(object.scene ?? ""))</td><td>\(object.line)</td></tr>"
+                "<tr\(idAttribute)\(object.isPlaceholder ? " class=\"placeholder\"" : "")><td><code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code></td><td>\(object.appClass.map(classLink) ?? object.customClass.map { "<code>\(HTMLEscaping.escape($0))</code>" } ?? "")</td><td>\(HTMLEscaping.escape(object.label ?? object.placeholder ?? ""))</td><td>\(object.parent.map { objectLink($0) } ?? "")</td><td>\(HTMLEscaping.escape(object.scene ?? ""))</td><td>\(object.line)</td></tr>"
         }
         html += "</tbody></table></div>"
         if graph.isStoryboard {
@@ -219,7 +219,7 @@ extension SitePlanner {
             guard case .success(let graph) = document.graph else { continue }
             let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {
-                guard let custom = object.customClass else { continue }
+                guard let custom = object.appClass else { continue }
                 let href = sceneIndex.objectHref(document: number, object: object.id, documentPath: path)
                 uses[custom, default: []].append((document, href, object, object.scene.map { sceneTitles[$0] ?? $0 }))
             }

@@ -73,7 +73,7 @@ extension SitePlanner {
                 xibCount += 1
             }
             sceneCount += graph.isStoryboard ? graph.scenes.count : 0
-            classes.formUnion(graph.objects.compactMap(\.customClass))
+            classes.formUnion(graph.objects.compactMap(\.appClass))
             for diagnostic in graph.diagnostics { severities[diagnostic.severity, default: 0] += 1 }
         }
         let unreadable = content.documents.filter { (try? $0.graph.get()) == nil }.count

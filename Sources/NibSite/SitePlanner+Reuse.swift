@@ -96,7 +96,7 @@ extension SitePlanner {
         // are more than those. A use added further down the list leaves the pages as they were.
         let uses = memo.classUses ?? [:]
         let counts = graph.objects.reduce(into: [String: Int]()) { counts, object in
-            if let custom = object.customClass { counts[custom, default: 0] += 1 }
+            if let custom = object.appClass { counts[custom, default: 0] += 1 }
         }
         for (name, here) in counts.sorted(by: { $0.key < $1.key }) {
             let all = uses[name] ?? []

@@ -55,18 +55,18 @@ extension SitePlanner {
         var loadInitializers: [String: Event]
     }
 
-    /// How a scene is reached, in words people recognise: `SceneReach.summary` with each segue
+    /// How a scene is reached, in words people recognise: `SceneReach.summary(on:)` with each segue
     /// named by its identifier (`“showAppIDs”`) when it has one, else by its id.
     static func reachText(_ reach: SceneReach, in graph: NibGraph) -> String {
         let segues: [ObjectID]
         switch reach {
         case .segues(let path), .identifier(_, let path): segues = path
-        case .launch, .initialController, .unreachable: return reach.summary
+        case .launch, .initialController, .unreachable: return reach.summary(on: graph.platform)
         case .cellEmbed(let container):
-            guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary }
+            guard let scene = graph.scenes.first(where: { $0.controller == container }) else { return reach.summary(on: graph.platform) }
             return "embedded in a cell of “\(sceneTitle(scene, objects: graph.objectsByID))”, when the table makes that cell"
         }
-        var text = reach.summary
+        var text = reach.summary(on: graph.platform)
         let arrow = " → "
         let ids = segues.map(\.rawValue).joined(separator: arrow)
         let names = segues.map { id in
@@ -123,7 +123,7 @@ extension SitePlanner {
         html += "<h2 id=\"lifecycle\">Simulated lifecycle</h2>"
         if let part {
             html +=
-                "<p>How the app reaches this scene: \(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape((document(number).launch?.role ?? .assumedMain).summary)) (R-LAUNCH-1).</p>"
+                "<p>How the app reaches this scene: \(HTMLEscaping.escape(reachText(part, in: graph, number: number))) (R-SB-1). The storyboard is loaded \(HTMLEscaping.escape(loadedText(document(number), number: number))) (R-LAUNCH-1).</p>"
             if content.hasClassTable {
                 html +=
                     "<p>With the class table of the app's sources, at L1: only the methods its classes override, and the exception the runtime raises where a key or selector is missing (R-SRC-4).</p>"
@@ -229,9 +229,9 @@ extension SitePlanner {
             let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
             let id = seen.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
             let custom =
-                object.customClass.map {
+                object.appClass.map {
                     " <a href=\"\(root)classes/index.html#\(Self.classAnchor($0))\"><code>\(HTMLEscaping.escape($0))</code></a>"
-                } ?? ""
+                } ?? object.customClass.map { " <code>\(HTMLEscaping.escape($0))</code>" } ?? ""
             let name = HTMLEscaping.escape(object.label ?? object.placeholder ?? object.element)
             html +=
                 "<tr\(id)><td><a href=\"#\(HTMLEscaping.objectFragment(object.id.rawValue))\">\(name)</a> <code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code>\(custom)</td><td>\(Self.initializerCell(object, event: initializers[object.id.rawValue]))</td><td>\(object.line)</td></tr>"
@@ -244,10 +244,14 @@ extension SitePlanner {
         var uses: [String: [(String, String)]] = [:]
         for (number, document) in content.documents.enumerated() {
             guard case .success(let graph) = document.graph else { continue }
+            // The scene's title tells apart the uses of one class in one storyboard (Yep's four
+            // tabs: "Main.storyboard · YepNavigationController" four times).
+            let sceneTitles = Dictionary(graph.scenes.map { ($0.id, $0.title ?? $0.id) }, uniquingKeysWith: { first, _ in first })
             for object in graph.objects {
-                guard let custom = object.customClass else { continue }
+                guard let custom = object.appClass else { continue }
                 let href = sceneIndex.objectHref(document: number, object: object.id, documentPath: documentPaths[number])
-                uses[custom, default: []].append((document.relative + " · " + object.displayName, href))
+                let scene = object.scene.flatMap { sceneTitles[$0] }.map { $0 == object.displayName ? "" : " · " + $0 } ?? ""
+                uses[custom, default: []].append((document.relative + scene + " · " + object.displayName, href))
             }
         }
         return uses
@@ -260,7 +264,7 @@ extension SitePlanner {
     static let classUsesShown = 10
 
     func classUsesSection(_ members: [NibObject], uses: [String: [(String, String)]], path: String, root: String) -> String {
-        let classes = Set(members.compactMap(\.customClass)).sorted()
+        let classes = Set(members.compactMap(\.appClass)).sorted()
         guard !classes.isEmpty else { return "" }
         var html = "<h2 id=\"classes\">Other uses of its classes</h2><dl class=\"classes\">"
         let own = HTMLEscaping.urlPath(path) + "#"

@@ -14,7 +14,7 @@ extension SitePlanner {
         var html = PageContent("<dl class=\"facts\">")
         let facts: [(String, String)] = [
             ("File", document.relative), ("Platform", graph.platform.rawValue), ("Tools version", graph.toolsVersion ?? "–"),
-            ("Loaded", (document.launch?.role ?? .assumedMain).summary),
+            ("Loaded", loadedText(document, number: number)),
             ("Scenes", "\(graph.scenes.count)"), ("Objects", "\(graph.objects.count)"),
             ("Connections", ["outlet", "action", "segue"].map { "\($0) \(kindCounts[$0] ?? 0)" }.joined(separator: ", ")),
         ]
@@ -63,7 +63,7 @@ extension SitePlanner {
                     if let identifier = controller.storyboardIdentifier { details.append("id “\(HTMLEscaping.escape(identifier))”") }
                 }
             }
-            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(Self.reachText(part.reach, in: graph))) }
+            if let part = parts[scene.id] { details.append(HTMLEscaping.escape(reachText(part, in: graph, number: number))) }
             let link = paths[scene.id].map { "<a href=\"\(root + HTMLEscaping.urlPath($0))\">\(HTMLEscaping.escape(title))</a>" }
             html += "<li\(anchor)>\(link ?? HTMLEscaping.escape(title)) · \(details.joined(separator: " · "))</li>"
         }

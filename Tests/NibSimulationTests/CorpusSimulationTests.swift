@@ -31,7 +31,7 @@ struct CorpusSimulationTests {
             outcome.reaches[Self.kind(part.reach), default: 0] += 1
             if part.controller == nil && !part.timeline.endedAbnormally && part.timeline.notes.allSatisfy({ !$0.contains("does nothing") })
             {
-                outcome.problems.append("scene \(part.sceneID) (\(part.reach.summary)): its controller is never instantiated")
+                outcome.problems.append("scene \(part.sceneID) (\(part.reach.summary(on: .ios))): its controller is never instantiated")
             }
             guard checked.insert(part.timeline).inserted else { continue }
             outcome.cellLoads += part.timeline.loads.filter { $0.nib.contains("-cell-") }.count

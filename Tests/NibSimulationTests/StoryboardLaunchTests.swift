@@ -206,7 +206,8 @@ struct StoryboardLaunchTests {
         #expect(embedded.timeline.notes.contains { $0.contains("embedded in a cell of idr-00-001") })
         // The presented root's run: the tab bar instantiated and shown, then the segue shows it.
         let ids = try #require(launch.scenes.first { $0.controllerID.rawValue == "idr-00-001" })
-        #expect(ids.reach.summary == "instantiateViewControllerWithIdentifier: tabs, then segue seg-00-001")
+        #expect(ids.reach.summary(on: .ios) == "instantiateViewControllerWithIdentifier: tabs, then segue seg-00-001")
+        #expect(ids.reach.summary(on: .macos) == "instantiateControllerWithIdentifier: tabs, then segue seg-00-001")
         #expect(ids.events.first?.selector == "initWithCoder:")
         #expect(ids.transitions.map(\.to) == [.loaded, .appearing, .visible])
         #expect(!ids.timeline.notes.contains { $0.contains("never instantiates") })

@@ -26,10 +26,10 @@ import Testing
         for (before, after) in zip(main.scenes, other.scenes) {
             switch (before.reach, after.reach) {
             case (.launch(let shown), .initialController(let visible)): #expect(shown == visible, "\(after.sceneID)")
-            case (.launch, _): Issue.record("\(after.sceneID): \(after.reach.summary)")
+            case (.launch, _): Issue.record("\(after.sceneID): \(after.reach.summary(on: .ios))")
             default: #expect(before.reach == after.reach, "\(after.sceneID)")
             }
-            #expect(!after.reach.summary.contains("at launch"))
+            #expect(!after.reach.summary(on: .ios).contains("at launch"))
         }
         #expect(other.scenes.contains { $0.reach == .initialController(visible: true) })
         // The run itself: instantiated from the storyboard, then shown as the window's root.

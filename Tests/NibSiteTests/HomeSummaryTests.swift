@@ -44,7 +44,7 @@ struct HomeSummaryTests {
         // The same counts as the Sources section and `nibviz check`.
         #expect(
             summary.contains(
-                "<dt>Check findings</dt><dd><a href=\"#sources\">2 errors, 3 warnings, 7 notes</a> from <code>nibviz check</code> against the app's sources</dd>"
+                "<dt>Check findings</dt><dd><a href=\"#sources\">2 errors, 3 warnings, 6 notes</a> from <code>nibviz check</code> against the app's sources</dd>"
             ), "\(summary)")
         let home = try ProjectSiteTests.page(output, "index.html")
         #expect(home.contains("<h2 id=\"sources\">"))

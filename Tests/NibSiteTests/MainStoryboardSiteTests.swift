@@ -49,7 +49,7 @@ struct MainStoryboardSiteTests {
         return (try #require(loaded), try #require(scenes))
     }
 
-    @Test func theStoryboardTheInfoPlistNamesIsLaunchedAndTheOtherIsLoadedFromCode() throws {
+    @Test func theStoryboardTheInfoPlistNamesIsLaunchedAndTheOtherIsLoadedThroughItsReference() throws {
         let output = try Self.build("main-plist", extra: ["App/Info.plist": Self.sceneManifestPlist])
         defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
         let main = try Self.storyboard(output, "Main")
@@ -58,12 +58,18 @@ struct MainStoryboardSiteTests {
             "\(main.loaded)")
         #expect(main.scenes.contains("at launch, visible"))
         let settings = try Self.storyboard(output, "Settings")
-        #expect(settings.loaded == "from code, not as the main storyboard: App/App/Info.plist names Main (UISceneStoryboardFile)")
+        // Settings is opened by Main's storyboard reference, with no code: the pages name it.
+        #expect(
+            settings.loaded
+                == "through storyboard references (presentation showSettings from “Apps” in Main.storyboard), not as the main storyboard: App/App/Info.plist names Main (UISceneStoryboardFile)",
+            "\(settings.loaded)")
         #expect(!settings.scenes.contains("at launch"), "\(settings.scenes)")
-        #expect(settings.scenes.contains("instantiated from code (instantiateInitialController), visible once shown"))
+        #expect(
+            settings.scenes.contains(
+                "“SettingsRoot” · through a storyboard reference: presentation showSettings from “Apps” in Main.storyboard"))
         // The scene page's run: the initial controller instantiated and shown, no app launch.
         let scene = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")
-        #expect(scene.contains("The storyboard is loaded from code, not as the main storyboard"))
+        #expect(scene.contains("The storyboard is loaded through storyboard references (presentation"))
         #expect(!scene.contains("didFinishLaunching"))
     }
 
@@ -84,7 +90,10 @@ struct MainStoryboardSiteTests {
         #expect(main.loaded.hasPrefix("at launch, as the app&#39;s main storyboard (assumed): no app Info.plist among the inputs"))
         #expect(main.scenes.contains("at launch, visible"))
         let settings = try Self.storyboard(output, "Settings")
-        #expect(settings.loaded.hasPrefix("from code, not as the main storyboard (assumed)"))
+        #expect(
+            settings.loaded.hasPrefix(
+                "through storyboard references (presentation showSettings from “Apps” in Main.storyboard), not as the main storyboard (assumed)"
+            ), "\(settings.loaded)")
         #expect(!settings.scenes.contains("at launch"))
     }
 

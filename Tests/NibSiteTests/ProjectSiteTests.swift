@@ -218,3 +218,53 @@ struct ProjectInputsTests {
         try? FileManager.default.removeItem(at: output.deletingLastPathComponent())
     }
 }
+
+/// Class lists on a storyboard whose scenes carry IB's `customClass="UIResponder"` on First
+/// Responder (every storyboard Xcode writes) and use one class in two scenes.
+@Suite(
+    "project site: class lists", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectClassListTests {
+    static func scene(_ number: Int, title: String) -> String {
+        """
+                <scene sceneID="sc\(number)-aa-001">
+                    <objects>
+                        <navigationController title="\(title)" id="nc\(number)-aa-001" customClass="AppNavigationController" customModule="App" sceneMemberID="viewController">
+                            <navigationBar key="navigationBar" contentMode="scaleToFill" id="nb\(number)-aa-001"/>
+                        </navigationController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr\(number)-aa-001" customClass="UIResponder" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+        """
+    }
+
+    @Test func firstRespondersUIResponderIsNoCustomClassAndUsesNameTheirScene() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-classes-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="nc1-aa-001">
+                <scenes>
+            \(Self.scene(1, title: "Chats"))
+            \(Self.scene(2, title: "Contacts"))
+                </scenes>
+            </document>
+            """
+        try Data(storyboard.utf8).write(to: app.appendingPathComponent("Main.storyboard"))
+        let output = folder.appendingPathComponent("public")
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let home = try ProjectSiteTests.page(output, "index.html")
+        #expect(home.contains("1 custom class</a>"), "one class: AppNavigationController")
+        let classes = try ProjectSiteTests.page(output, "classes/index.html")
+        #expect(!classes.contains("UIResponder") && classes.contains("AppNavigationController"))
+        let chats = try ProjectSiteTests.page(output, "documents/App/Main.storyboard/sc1-aa-001.html")
+        // First Responder's class is shown, not linked to a class index entry that is not there.
+        #expect(chats.contains(" <code>UIResponder</code>") && !chats.contains("#class-UIResponder"))
+        // The other use names its scene.
+        #expect(chats.contains("App/Main.storyboard · Contacts · AppNavigationController"), "\(chats)")
+    }
+}

@@ -25,7 +25,7 @@ public enum InstantiationDiagram {
         ]
         guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
         for part in split {
-            let run = PartTimeline(part, in: timeline, launch: launch)
+            let run = PartTimeline(part, in: timeline, launch: launch, platform: graph.platform)
             guard run.timeline.events.contains(where: \.isInitializer) else { continue }
             var members = graph
             members.objects = graph.objects.filter { part.members.contains($0.id) }

@@ -28,7 +28,7 @@ public enum LifecycleDiagram {
         var parts = [NamedDiagram(name: "lifecycle", title: title, dot: dot(timeline, title: title, graph: graph, options: options))]
         guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
         for part in split {
-            let run = PartTimeline(part, in: timeline, launch: launch)
+            let run = PartTimeline(part, in: timeline, launch: launch, platform: graph.platform)
             guard !run.timeline.transitions.isEmpty else { continue }
             parts.append(
                 NamedDiagram(

@@ -11,12 +11,12 @@ struct PartTimeline {
     /// How the app reaches the scene, for the title (`after segue …`), when a launch said so.
     var reach: String?
 
-    init(_ part: DocumentPart, in timeline: Timeline, launch: StoryboardLaunch?) {
+    init(_ part: DocumentPart, in timeline: Timeline, launch: StoryboardLaunch?, platform: Platform) {
         if part.kind == .scene, let scene = launch?.scenes.first(where: { $0.sceneID == part.id }) {
             var run = scene.timeline
             run.transitions = scene.transitions
             self.timeline = run
-            self.reach = scene.reach.summary
+            self.reach = scene.reach.summary(on: platform)
             return
         }
         let ids = Set(part.members.map(\.rawValue))

@@ -30,7 +30,7 @@ public enum TimelineDiagram {
         ]
         guard let graph, let split = DocumentPartition.parts(graph, options: options) else { return parts }
         for part in split {
-            let run = PartTimeline(part, in: timeline, launch: launch)
+            let run = PartTimeline(part, in: timeline, launch: launch, platform: graph.platform)
             guard !run.timeline.visibleEvents(at: level ?? run.timeline.traceLevel).isEmpty else { continue }
             let dot = dot(run.timeline, title: run.title(title, part: part), level: level, graph: graph, options: options)
             parts.append(NamedDiagram(name: part.name, title: part.title, dot: dot))

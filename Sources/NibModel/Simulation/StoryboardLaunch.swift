@@ -61,7 +61,8 @@ public enum SceneReach: Hashable, Sendable {
     /// Instantiated at launch; `visible` when its view loads and appears (the visible chain).
     case launch(visible: Bool)
     /// A storyboard loaded from code (not the main one): instantiated with its initial
-    /// controller by `instantiateInitialController`; `visible` when its view loads and appears
+    /// controller by `instantiateInitialViewController` (AppKit: `instantiateInitialController`);
+    /// `visible` when its view loads and appears
     /// once the app shows that controller.
     case initialController(visible: Bool)
     /// Instantiated when these segues fire, in order, starting from a scene of the launch; each
@@ -79,15 +80,18 @@ public enum SceneReach: Hashable, Sendable {
     /// it. Its part shows the scene decoded directly, for reference.
     case unreachable
 
-    /// A short description for pages and notes (`launch, visible`, `segue s1 → s2`, …).
-    public var summary: String {
+    /// A short description for pages and notes (`launch, visible`, `segue s1 → s2`, …), naming
+    /// the storyboard methods as `platform`'s framework spells them (UIKit's
+    /// `instantiateInitialViewController`, AppKit's `instantiateInitialController`).
+    public func summary(on platform: Platform) -> String {
         switch self {
         case .launch(let visible): visible ? "at launch, visible" : "at launch, not visible"
         case .initialController(let visible):
-            "instantiated from code (instantiateInitialController)" + (visible ? ", visible once shown" : ", not visible")
+            "instantiated from code (\(platform.usesAppKit ? "instantiateInitialController" : "instantiateInitialViewController"))"
+                + (visible ? ", visible once shown" : ", not visible")
         case .segues(let ids): "after segue \(ids.map(\.rawValue).joined(separator: " → "))"
         case .identifier(let identifier, let segues):
-            "instantiateViewControllerWithIdentifier: \(identifier)"
+            "\(platform.usesAppKit ? "instantiateControllerWithIdentifier:" : "instantiateViewControllerWithIdentifier:") \(identifier)"
                 + (segues.isEmpty ? "" : ", then segue \(segues.map(\.rawValue).joined(separator: " → "))")
         case .cellEmbed(let container): "embedded in a cell of \(container.rawValue), when the table makes that cell"
         case .unreachable: "never instantiated by the app"
