@@ -30,6 +30,10 @@ public struct ProjectModules: Sendable, Equatable {
     public internal(set) var declared: Set<String> = []
     /// The project files read (`…/project.pbxproj`, `…/Package.swift`, `…/Pods`), for messages.
     public internal(set) var projectFiles: [String] = []
+    /// Modules of targets built as Swift 2 (`SWIFT_VERSION = 2.3`, or a project last saved by
+    /// Xcode 7, which wrote no `SWIFT_VERSION`): their methods' selectors follow Swift 2's rules
+    /// (`SourceMember.swift2Name`).
+    public internal(set) var swift2Modules: Set<String> = []
 
     /// No project file read.
     public init() {}

@@ -38,8 +38,13 @@ public struct SourceMember: Hashable, Sendable, Codable {
     public var callsSuper: Bool?
     /// Where the declaration starts.
     public var location: FileLocation
+    /// A Swift method's selector under Swift 2's rules, where it differs: there a first
+    /// parameter without an explicit argument label has none (`func callMe(sender: UIButton)`
+    /// is `callMe:`, Swift 3 and later `callMeWithSender:`). Used for the modules of targets
+    /// built as Swift 2 (`ProjectModules.swift2Modules`).
+    public var swift2Name: String?
 
-    enum CodingKeys: String, CodingKey { case kind, name, type, isInterfaceBuilder, callsSuper, location }
+    enum CodingKeys: String, CodingKey { case kind, name, type, isInterfaceBuilder, callsSuper, location, swift2Name }
 
     /// `isInterfaceBuilder` only when set: most members have none, and a big app's source cache
     /// holds hundreds of thousands of members.
@@ -51,6 +56,7 @@ public struct SourceMember: Hashable, Sendable, Codable {
         if isInterfaceBuilder { try container.encode(true, forKey: .isInterfaceBuilder) }
         try container.encodeIfPresent(callsSuper, forKey: .callsSuper)
         try container.encode(location, forKey: .location)
+        try container.encodeIfPresent(swift2Name, forKey: .swift2Name)
     }
 
     public init(from decoder: Decoder) throws {
@@ -61,6 +67,7 @@ public struct SourceMember: Hashable, Sendable, Codable {
         isInterfaceBuilder = try container.decodeIfPresent(Bool.self, forKey: .isInterfaceBuilder) ?? false
         callsSuper = try container.decodeIfPresent(Bool.self, forKey: .callsSuper)
         location = try container.decode(FileLocation.self, forKey: .location)
+        swift2Name = try container.decodeIfPresent(String.self, forKey: .swift2Name)
     }
 
     /// Creates a member.

@@ -102,7 +102,15 @@ public enum SourceScanner {
     public static func index(_ scanned: [ScannedFile], files: [SourceFile], modules: ProjectModules = ProjectModules()) -> SourceIndex {
         var builder = SourceIndexBuilder()
         for (file, result) in zip(files, scanned) {
-            builder.add(result.declarations, bytes: result.bytes)
+            var declarations = result.declarations
+            if modules.swift2Modules.contains(file.module), file.path.hasSuffix(".swift") {
+                for (position, declaration) in declarations.classes.enumerated() {
+                    for (index, member) in declaration.members.enumerated() {
+                        if let legacy = member.swift2Name { declarations.classes[position].members[index].name = legacy }
+                    }
+                }
+            }
+            builder.add(declarations, bytes: result.bytes)
             builder.noteFile(module: file.module, isSwift: file.path.hasSuffix(".swift"))
         }
         var index = builder.build()

@@ -216,10 +216,16 @@ enum SwiftDeclarationReader {
                 || (exposesAll && !attributes.has("nonobjc"))
             guard exposed else { return [] }
             let base = node.name.text
-            let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
+            let parameters = node.signature.parameterClause.parameters
+            let labels = parameters.map(\.firstName.text)
             let selector = attributes.objcName ?? SwiftSelectors.selector(base: base, labels: labels)
             let superCall = isOverride ? callsSuper(node.body, name: base) : nil
-            var result = [SourceMember(.method, selector, isInterfaceBuilder: isAction, callsSuper: superCall, at: location(node.name))]
+            var member = SourceMember(.method, selector, isInterfaceBuilder: isAction, callsSuper: superCall, at: location(node.name))
+            // Swift 2: a first parameter written without an argument label (`sender: UIButton`) has none.
+            if attributes.objcName == nil, let first = parameters.first, first.secondName == nil, first.firstName.text != "_" {
+                member.swift2Name = SwiftSelectors.selector(base: base, labels: ["_"] + labels.dropFirst())
+            }
+            var result = [member]
             // `handle(for:)`: Swift's preposition rule is a heuristic here; accept both spellings.
             if attributes.objcName == nil, let first = labels.first, SwiftSelectors.prepositions.contains(first) {
                 let rest = labels.dropFirst().map { ($0 == "_" ? "" : $0) + ":" }.joined()

@@ -81,6 +81,7 @@ enum XcodeProjectReader {
         func add(target: Object, targetID: String, into map: inout ProjectModules) {
             let name = target["name"] as? String ?? ""
             let module = moduleName(target: target, name: name)
+            if let module, isSwift2(target: target) { map.swift2Modules.insert(module) }
             for phaseID in target["buildPhases"] as? [String] ?? [] {
                 guard let phase = objects[phaseID] as? Object,
                     ["PBXSourcesBuildPhase", "PBXResourcesBuildPhase"].contains(phase["isa"] as? String ?? "")
@@ -136,6 +137,28 @@ enum XcodeProjectReader {
                 return (object["children"] as? [String] ?? []).compactMap { paths[$0] }
             }
             return paths[id].map { [$0] } ?? []
+        }
+
+        /// Whether the target compiles its Swift as Swift 2: a configuration's `SWIFT_VERSION`
+        /// (target over project, settings over xcconfig) is 1.x or 2.x; or none sets one in a
+        /// project Xcode 7 or earlier last saved (`LastSwiftUpdateCheck`/`LastUpgradeCheck` below
+        /// 0800: Xcode 8 made every Swift target state its version, 2.3 or 3.0).
+        func isSwift2(target: Object) -> Bool {
+            let projectConfigurations = Dictionary(
+                configurations(root["buildConfigurationList"]).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var versions: [String] = []
+            for configuration in configurations(target["buildConfigurationList"]) {
+                for layer in [configuration, projectConfigurations[configuration.name]].compactMap({ $0 }) {
+                    if let value = layer.settings["SWIFT_VERSION"] as? String ?? layer.xcconfig?["SWIFT_VERSION"] {
+                        versions.append(value)
+                        break
+                    }
+                }
+            }
+            if !versions.isEmpty { return versions.contains { $0.hasPrefix("1") || $0.hasPrefix("2") } }
+            let attributes = root["attributes"] as? Object ?? [:]
+            let saved = ["LastSwiftUpdateCheck", "LastUpgradeCheck"].compactMap { (attributes[$0] as? String).flatMap { Int($0) } }
+            return !saved.isEmpty && saved.allSatisfy { $0 < 800 }
         }
 
         /// The target's module name when every configuration decides the same one; nil otherwise.
