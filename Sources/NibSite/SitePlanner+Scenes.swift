@@ -187,6 +187,11 @@ extension SitePlanner {
     ) -> String {
         func name(_ id: ObjectID?) -> String {
             guard let id else { return "<em>nil (responder chain)</em>" }
+            // A segue into a storyboard reference ends at the scene it opens, not at the
+            // placeholder's class (Yep's tabs read "rootViewController → UIViewController").
+            if let reference = objects[id], reference.placeholder == PlaceholderIdentifier.storyboardReference {
+                return "storyboard reference " + referenceLink(reference, number: number, root: root)
+            }
             let text = objects[id].map(\.displayName) ?? id.rawValue
             let href =
                 members.contains(id)

@@ -1,5 +1,6 @@
 import Foundation
 import NibModel
+import NibParsing
 import NibTestSupport
 import Testing
 
@@ -28,5 +29,57 @@ struct FlowDiagramTests {
         #expect(segues.map { $0.classes[1] } == ["relationship", "segue", "segue"])
         #expect(segues.map { $0.texts.joined() } == ["rootViewController", "show “showDetail”", "presentation “settings”"])
         #expect(svg.groups("edge", role: "entry").count == 1)
+    }
+}
+
+/// A tab bar controller's tabs keep their order in the drawing's labels: the layout places
+/// them where it likes (Yep's Feeds tab came last instead of third).
+@Suite("FlowDiagram: tab order")
+struct FlowTabOrderTests {
+    static func tabs() throws -> NibGraph {
+        func tab(_ number: Int) -> String {
+            """
+                    <scene sceneID="ts\(number)-aa-001">
+                        <objects>
+                            <viewController title="Tab \(number)" id="tv\(number)-aa-001" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="tw\(number)-aa-001"/>
+                            </viewController>
+                        </objects>
+                    </scene>
+            """
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="tb0-aa-001">
+                <scenes>
+                    <scene sceneID="tbs-aa-001">
+                        <objects>
+                            <tabBarController id="tb0-aa-001" sceneMemberID="viewController">
+                                <tabBar key="tabBar" contentMode="scaleToFill" id="tbb-aa-001"/>
+                                <connections>
+                                    <segue destination="tv2-aa-001" kind="relationship" relationship="viewControllers" id="rl2-aa-001"/>
+                                    <segue destination="tv0-aa-001" kind="relationship" relationship="viewControllers" id="rl0-aa-001"/>
+                                    <segue destination="tv1-aa-001" kind="relationship" relationship="viewControllers" id="rl1-aa-001"/>
+                                </connections>
+                            </tabBarController>
+                        </objects>
+                    </scene>
+            \(tab(0))
+            \(tab(1))
+            \(tab(2))
+                </scenes>
+            </document>
+            """
+        return try NibDocumentParser.parse(data: Data(xml.utf8), file: "Tabs.storyboard")
+    }
+
+    @Test func tabsAreNumberedInDocumentOrder() throws {
+        let dot = FlowDiagram.dot(try Self.tabs())
+        for (position, tab) in [2, 0, 1].enumerated() {
+            #expect(dot.contains("\"scene:tbs-aa-001\" -> \"scene:ts\(tab)-aa-001\" ["))
+            let edge = dot.split(separator: "\n").first { $0.contains("-> \"scene:ts\(tab)-aa-001\"") } ?? ""
+            #expect(edge.contains("label=\"viewControllers[\(position)]\""), "\(edge)")
+        }
+        #expect(!dot.contains("viewControllers[3]"))
     }
 }

@@ -76,6 +76,12 @@ struct ProjectScenePagesTests {
             apps.contains(
                 "<code>showSettings</code> to <a href=\"../../../documents/App/Settings.storyboard/ssc-st-001.html\">Settings</a>"))
         #expect(apps.contains("diagram-graph") && apps.contains("diagram-lifecycle"))
+        // The segue's destination in the connections table is the reference and the scene it
+        // opens, not the placeholder's class.
+        #expect(
+            apps.contains(
+                "<td><code>showSettings</code></td><td>storyboard reference <a class=\"reference\" href=\"../../../documents/App/Settings.storyboard/ssc-st-001.html\"><code>Settings · SettingsRoot</code></a></td>"
+            ), "\(apps)")
         #expect(apps.contains("R-LAUNCH-1"))
         // Settings is reached from Main through the reference.
         let settings = try ProjectSiteTests.page(output, "documents/App/Settings.storyboard/ssc-st-001.html")

@@ -92,6 +92,7 @@ public enum FlowDiagram {
             attrs["tooltip"] = .tooltip("initial view controller")
             dot.append(.edge(DOTEdge("entry", "scene:" + initialScene, attrs)))
         }
+        let positions = graph.relationshipPositions
         for connection in graph.connections {
             guard case .segue(let destination, let segue) = connection.kind,
                 let from = sceneOf[connection.source], let to = sceneOf[destination] ?? sceneForController(destination, graph),
@@ -100,7 +101,7 @@ public enum FlowDiagram {
             if segue.kind == "unwind" && from == to { continue }
             let source = objects[connection.source].map(ObjectNaming.short) ?? connection.source.rawValue
             let target = objects[destination].map(ObjectNaming.short) ?? destination.rawValue
-            let drawing = ConnectionDrawing(connection, source: source, destination: target)
+            let drawing = ConnectionDrawing(connection, source: source, destination: target, position: positions[connection])
             edgeRoles.insert(drawing.role)
             var attrs = style.attributes(drawing.role)
             attrs["label"] = .text(DOTEscaping.truncated(drawing.label, limit: options.labelLimit))

@@ -7,8 +7,10 @@ struct ConnectionDrawing {
     var label: String
     var tooltip: String
 
-    /// The drawing of `connection` between named ends.
-    init(_ connection: Connection, source: String, destination: String) {
+    /// The drawing of `connection` between named ends; `position`: a relationship's place among
+    /// its source's relationships of the same name (`NibGraph.relationshipPositions`), drawn as
+    /// an index (`viewControllers[2]`: the third tab).
+    init(_ connection: Connection, source: String, destination: String, position: Int? = nil) {
         switch connection.kind {
         case .outlet(let property, _):
             role = .outlet
@@ -32,13 +34,13 @@ struct ConnectionDrawing {
             let isRelationship = segue.kind == "relationship"
             role = isRelationship ? .relationship : .segue
             if isRelationship {
-                label = segue.relationship ?? "relationship"
+                label = (segue.relationship ?? "relationship") + (position.map { "[\($0)]" } ?? "")
             } else {
                 label = segue.kind + (segue.identifier.map { " “\($0)”" } ?? "")
             }
             var text = "segue \(segue.kind)"
             if let identifier = segue.identifier { text += " “\(identifier)”" }
-            if let relationship = segue.relationship { text += " (\(relationship))" }
+            if let relationship = segue.relationship { text += " (\(relationship)\(position.map { "[\($0)]" } ?? ""))" }
             if let custom = segue.customClass { text += " class \(custom)" }
             tooltip = text + ": \(source) → \(destination)"
         }

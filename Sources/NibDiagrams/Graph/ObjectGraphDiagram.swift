@@ -223,6 +223,7 @@ struct Builder {
         var out: [DOTStatement] = []
         var stubs = Set<String>()
         let responder = included.first { $0.placeholder == PlaceholderIdentifier.firstResponder }
+        let positions = graph.relationshipPositions
         for connection in graph.connections where includedIDs.contains(connection.source) {
             guard let source = objects[connection.source] else { continue }
             var target: String
@@ -250,7 +251,8 @@ struct Builder {
                     out.append(.node(DOTNode(target, attrs)))
                 }
             }
-            let drawing = ConnectionDrawing(connection, source: ObjectNaming.short(source), destination: targetName)
+            let drawing = ConnectionDrawing(
+                connection, source: ObjectNaming.short(source), destination: targetName, position: positions[connection])
             edgeRoles.insert(drawing.role)
             var attrs = style.attributes(drawing.role)
             // In a large drawing, edge labels float beside their edge (`xlabel`): a `label`
