@@ -60,11 +60,11 @@ public struct SourceIndex: Sendable {
             case superclass
         }
         public var role: Role
-        /// The member, or the subclass.
+        /// The member with its class (`ProfileViewController.avatarView`), or the subclass.
         public var name: String
         public var location: FileLocation
 
-        /// `the type of avatarView`, `the superclass of BadgeView`.
+        /// `the type of ProfileViewController.avatarView`, `the superclass of BadgeView`.
         public var description: String { role == .superclass ? "the superclass of \(name)" : "the type of \(name)" }
     }
 

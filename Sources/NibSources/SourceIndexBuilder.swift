@@ -118,7 +118,10 @@ struct SourceIndexBuilder {
             }
             for member in declaration.members where member.kind != .method {
                 if let type = member.type {
-                    note(type, SourceIndex.TypeUse(role: .memberType, name: member.name, location: member.location))
+                    // Named with its class: "the type of editProfileTableView" read as a property of
+                    // the class the finding is about (Yep's TPKeyboardAvoidingTableView note).
+                    note(
+                        type, SourceIndex.TypeUse(role: .memberType, name: declaration.name + "." + member.name, location: member.location))
                 }
             }
         }

@@ -52,11 +52,11 @@ import Testing
         }
         """.write(to: folder.appendingPathComponent("UpdatePanel.swift"), atomically: true, encoding: .utf8)
         let index = try SourceScanner.scan([folder.path])
-        #expect(index.typeUses["SUUpdateAlert"]?.name == "alert")
+        #expect(index.typeUses["SUUpdateAlert"]?.name == "UpdatePanel.alert")
         #expect(index.typeUses["UpdatePanel"] == nil && index.typeUses["NSObject"] == nil, "declared or Apple's: no use recorded")
         let findings = try Self.findings(path: "App/Resources/Update.xib", index: index)
         let alert = try #require(findings.first { $0.message.hasPrefix("class SUUpdateAlert") })
-        #expect(alert.severity == .note && alert.message.contains("the sources use it (the type of alert)"), "\(alert)")
+        #expect(alert.severity == .note && alert.message.contains("the sources use it (the type of UpdatePanel.alert)"), "\(alert)")
         #expect(alert.sourceFile?.hasSuffix("UpdatePanel.swift") == true && alert.sourceLine == 3)
         #expect(findings.contains { $0.message.hasPrefix("unknown class SUWindow") && $0.severity == .warning }, "not used: \(findings)")
     }
