@@ -1,4 +1,5 @@
 import Foundation
+import NibCheck
 import NibModel
 
 /// How storyboards opened through storyboard references are met: UIKit loads the referenced
@@ -7,11 +8,12 @@ import NibModel
 /// loaded), so its run only knows "not the main storyboard"; the pages that would say "from
 /// code" name the references that open it instead.
 extension SitePlanner {
-    /// The segues of other scenes that go through a storyboard reference into document `number`
-    /// (into `scene` when given), in the order the site lists segues.
+    /// The segues of other storyboards that go through a storyboard reference into document
+    /// `number` (into `scene` when given), in the order the site lists segues. A reference to
+    /// its own storyboard loads nothing new, so it is left out.
     func referenceArrivals(into number: Int, scene: String? = nil) -> [SceneIndex.Segue] {
         sceneIndex.segues.filter {
-            $0.reference != nil && $0.toDocument == number && (scene == nil || $0.toScene == scene)
+            $0.reference != nil && $0.toDocument == number && $0.fromDocument != number && (scene == nil || $0.toScene == scene)
         }
     }
 
@@ -48,8 +50,19 @@ extension SitePlanner {
     /// else what the storyboard's own simulation says (`reachText`).
     func reachText(_ part: ScenePart, in graph: NibGraph, number: Int) -> String {
         let arrivals = referenceArrivals(into: number, scene: part.sceneID)
-        let role = document(number).launch?.role ?? .assumedMain
-        guard !role.isMain, !arrivals.isEmpty else { return Self.reachText(part.reach, in: graph) }
+        let record = document(number)
+        let role = record.launch?.role ?? .assumedMain
+        guard !role.isMain, !arrivals.isEmpty else {
+            let text = Self.reachText(part.reach, in: graph)
+            // The simulator starts a run at a Storyboard ID; when the check found no code that
+            // uses that ID (R-CHK-8), the start is an assumption, and the page says so.
+            if case .identifier(let identifier, _) = part.reach,
+                record.findings.contains(where: { $0.kind == .unusedIdentifier && $0.key == identifier })
+            {
+                return text + " (assumed: no source file uses this Storyboard ID, R-CHK-8)"
+            }
+            return text
+        }
         return "through a storyboard reference: " + arrivalsText(arrivals)
     }
 }

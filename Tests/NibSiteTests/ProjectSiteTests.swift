@@ -274,3 +274,56 @@ struct ProjectClassListTests {
         #expect(chats.contains("App/Main.storyboard · Contacts · AppNavigationController"), "\(chats)")
     }
 }
+
+/// A scene the simulator reaches by its Storyboard ID says when no code uses that ID (R-CHK-8):
+/// Yep's Intro scenes all read "instantiateViewControllerWithIdentifier: WelcomeViewController",
+/// an ID its sources never name.
+@Suite(
+    "project site: assumed reach", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct ProjectAssumedReachTests {
+    @Test func aReachByAnIdentifierNoCodeUsesIsMarkedAssumed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-reach-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = folder.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        func scene(_ id: String) -> String {
+            """
+                    <scene sceneID="sc-\(id)">
+                        <objects>
+                            <viewController storyboardIdentifier="\(id)" id="vc-\(id)" customClass="PanelViewController" customModule="App" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="vw-\(id)"/>
+                            </viewController>
+                        </objects>
+                    </scene>
+            """
+        }
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <scenes>
+            \(scene("Used"))
+            \(scene("Unused"))
+                </scenes>
+            </document>
+            """
+        try Data(storyboard.utf8).write(to: app.appendingPathComponent("Panels.storyboard"))
+        let code = """
+            import UIKit
+            class PanelViewController: UIViewController {
+                func open() { _ = storyboard?.instantiateViewController(withIdentifier: "Used") }
+            }
+            """
+        try Data(code.utf8).write(to: app.appendingPathComponent("Panel.swift"))
+        let output = folder.appendingPathComponent("public")
+        let result = try runNibviz(
+            ["site", app.path, "--sources", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try ProjectSiteTests.page(output, "documents/App/Panels.storyboard.html")
+        #expect(
+            page.contains("instantiateViewControllerWithIdentifier: Unused (assumed: no source file uses this Storyboard ID, <a "),
+            "\(page)")
+        #expect(page.contains("instantiateViewControllerWithIdentifier: Used</li>"), "\(page)")
+    }
+}
