@@ -78,9 +78,17 @@ public struct NibObject: Hashable, Sendable, Codable {
     public var displayName: String { label ?? runtimeClass }
 
     /// The custom class the app (or a library it links) provides for this object: `customClass`,
-    /// except on First Responder, where storyboards write `UIResponder` (`NSResponder`) in every
-    /// scene as bookkeeping, not a class anyone chose. Class lists and counts use it.
-    public var appClass: String? { placeholder == PlaceholderIdentifier.firstResponder ? nil : customClass }
+    /// except IB's bookkeeping on placeholders, not a class anyone chose: First Responder's
+    /// `UIResponder` (`NSResponder`, `FirstResponder`), which storyboards write in every scene, and
+    /// the Application placeholder's `NSObject`/`NSApplication` in every macOS xib (a subclass of
+    /// NSApplication there is the app's own). Class lists and counts use it.
+    public var appClass: String? {
+        switch placeholder {
+        case PlaceholderIdentifier.firstResponder?: nil
+        case PlaceholderIdentifier.application? where customClass == "NSObject" || customClass == "NSApplication": nil
+        default: customClass
+        }
+    }
 }
 
 /// Well-known placeholder identifiers, the same on both platforms in the model.

@@ -13,12 +13,35 @@ public struct NibUnit: Sendable {
     public var ownerID: ObjectID?
     /// A synthesized File's Owner `view` outlet (storyboard view nibs, G-XML-1), owner → root view.
     public var viewOutlet: ObjectID?
+    /// Prototype cells left out of the load: each is a nib of its own, loaded when the table
+    /// asks for a cell (R-SB-7).
+    public var prototypeCells: [NibObject] = []
 
-    /// A xib (or a scenario's inline nib): every object and connection of the graph.
+    /// A xib (or a scenario's inline nib): every object and connection of the graph, but the
+    /// prototype cells (an AppKit view-based table column's `<prototypeCellViews>`) and what
+    /// they hold: `makeViewWithIdentifier:owner:` loads each, once per row (R-SB-7), never the
+    /// document's load.
     public init(name: String, graph: NibGraph) {
         self.name = name
-        objects = graph.objects
-        connections = graph.connections
+        let byID = graph.objectsByID
+        let cells = graph.objects.filter { PrototypeCell.isPrototype($0, objects: byID) }
+        if cells.isEmpty {
+            objects = graph.objects
+            connections = graph.connections
+        } else {
+            let children = graph.childrenByParent
+            var members: Set<ObjectID> = []
+            var stack = cells.map(\.id)
+            while let next = stack.popLast() {
+                guard members.insert(next).inserted else { continue }
+                stack.append(contentsOf: children[next] ?? [])
+            }
+            objects = graph.objects.filter { !members.contains($0.id) }
+            connections = graph.connections.filter {
+                !members.contains($0.source) && !($0.destination.map(members.contains) ?? false)
+            }
+            prototypeCells = cells
+        }
         ownerID = graph.objects.first { $0.placeholder == PlaceholderIdentifier.filesOwner }?.id
     }
 

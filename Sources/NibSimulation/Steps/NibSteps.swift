@@ -141,6 +141,12 @@ extension SimulationRun {
             return
         }
         let unit = NibUnit(name: name, graph: graph)
+        for cell in unit.prototypeCells {
+            let identifier = cell.attributes["identifier"] ?? graph.objectsByID[cell.parent ?? ObjectID("")]?.attributes["identifier"]
+            notes.append(
+                "prototype cell view \(cell.runtimeClass) \(cell.id.rawValue)\(identifier.map { " (\"\($0)\")" } ?? ""): "
+                    + "a nib of its own, loaded by makeViewWithIdentifier:owner: once per row, not by this load (R-SB-7)")
+        }
         var owner: Int?
         var externals: [String: Int] = [:]
         for object in graph.objects where object.isPlaceholder {
