@@ -153,7 +153,49 @@ struct DocumentCheck {
                 runtimeText, use.location, "\(name) is used here as \(use.description)"
             )
         }
+        if let (sibling, prefix) = Self.sibling(of: name, among: context.index.typeUses, declared: context.index.candidates.keys),
+            let use = context.index.typeUses[sibling]
+        {
+            // A library's classes share its prefix: MacPass uses HNHUIScrollView (HNHUi, a
+            // Carthage framework not checked out) in code, and its xibs name HNHUIColorWell.
+            let otherwise =
+                runtimeText.map { "; should none, the runtime logs \"\($0)\" and builds \(TextQuoting.withArticle(fallback))" } ?? ""
+            return (
+                "class \(name): no source given declares it, but the sources use \(sibling) (\(use.description)), of the same prefix \(prefix), without declaring it either: both likely come from linked code not given (a package, Pod or framework: add its folder to --sources to check it)\(otherwise)",
+                runtimeText, use.location, "\(sibling), of the prefix \(prefix), is used here as \(use.description)"
+            )
+        }
         return nil
+    }
+
+    /// A class the sources use without declaring that shares with `name` a prefix of at least five
+    /// characters ending where a word starts in both (`HNHUI` of HNHUIColorWell and
+    /// HNHUIScrollView), the longest such prefix first; nil when none does. A prefix the app's own
+    /// classes (`declared`) use is no sign of a library: Amethyst's misspelt
+    /// `LayoutNameWIndowController` and its `Layout…` classes, KeePassium's missing
+    /// `PricingPlanBenefitCell` and its `PricingPlan…` types stay warnings.
+    static func sibling(
+        of name: String, among uses: [String: SourceIndex.TypeUse], declared: some Collection<String> = [String]()
+    ) -> (name: String, prefix: String)? {
+        func isOwn(_ prefix: String) -> Bool {
+            declared.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).first?.isUppercase == true }
+        }
+        let letters = Array(name)
+        var best: (name: String, prefix: String)?
+        for other in uses.keys.sorted() where other != name {
+            let otherLetters = Array(other)
+            var common = 0
+            while common < min(letters.count, otherLetters.count), letters[common] == otherLetters[common] { common += 1 }
+            // Back to a word start in both: the next letter of each is an uppercase one.
+            while common >= 5,
+                !(common < letters.count && letters[common].isUppercase && common < otherLetters.count && otherLetters[common].isUppercase)
+            {
+                common -= 1
+            }
+            guard common >= 5, common > (best?.prefix.count ?? 0), !isOwn(String(letters[..<common])) else { continue }
+            best = (other, String(letters[..<common]))
+        }
+        return best
     }
 
     /// The built framework bundle (`Name.framework`) a document's path lies in, if any.

@@ -1,3 +1,4 @@
+import NibClasses
 import NibModel
 
 /// Reads one Objective-C file's `@interface`s (classes, extensions, categories),
@@ -35,6 +36,15 @@ struct ObjCDeclarationReader {
         for (position, token) in tokens.enumerated() {
             if token.kind == .string {
                 result.stringLiterals.insert(token.text)
+            } else if token.kind == .word, token.text.first?.isUppercase == true, result.typeMentions[token.text] == nil,
+                position + 1 < tokens.count,
+                tokens[position + 1].text == "*"
+                    || (position > 0 && tokens[position - 1].text == "["
+                        && ["alloc", "new", "class"].contains(tokens[position + 1].text)),
+                !ClassLookup.isFrameworkClass(token.text)
+            {
+                // `HNHUIScrollView *view`, `[HNHUIScrollView alloc]`: a class the code uses.
+                result.typeMentions[token.text] = location(token)
             } else if token.kind == .word && token.text == "@implementation" {
                 implementation = position + 1 < tokens.count && tokens[position + 1].kind == .word ? tokens[position + 1].text : nil
             } else if token.kind == .word && token.text == "@end" {

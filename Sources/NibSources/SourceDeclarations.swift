@@ -173,8 +173,15 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     public var stringLiteralDigests: Set<String> = []
     /// Swift type aliases at file scope to a plain type name: alias → the names it stands for.
     public var typeAliases: [String: Set<String>] = [:]
-    /// Names of generic parameters (`class List<Cell>`): types members use that are no class.
-    public var genericParameters: Set<String> = []
+    /// Types the file declares or introduces that are no class: generic parameters (`class
+    /// List<Cell>`), structs, enums, protocols, actors. Members may use them as types; they are
+    /// never linked code's classes (R-CHK-4).
+    public var nonClassTypes: Set<String> = []
+    /// Class-like names the code uses as a type outside declarations of members (a parameter's
+    /// or a local's type, `[Name alloc]`, `Name(…)`), each at its first place in the file: a
+    /// class of linked code not given (a Carthage framework, an unchecked-out submodule) that
+    /// the sources use only there (R-CHK-4). Framework classes are left out.
+    public var typeMentions: [String: FileLocation] = [:]
     /// Kinds of identifier passed to the storyboard and segue APIs as something other than a
     /// literal (`instantiateViewController(withIdentifier: String(describing: self))`): such a
     /// file may use an identifier no literal spells (R-CHK-8).
@@ -184,7 +191,7 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case classes, identifierUses, stringLiteralDigests, typeAliases, genericParameters, computedIdentifierKinds
+        case classes, identifierUses, stringLiteralDigests, typeAliases, nonClassTypes, computedIdentifierKinds, typeMentions
     }
 
     /// The string literals as their digests, sorted. The encoding is kept in a site's output
@@ -196,7 +203,8 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         try container.encode(identifierUses, forKey: .identifierUses)
         try container.encode(stringLiteralDigests.union(stringLiterals.map(Self.digest)).sorted(), forKey: .stringLiteralDigests)
         if !typeAliases.isEmpty { try container.encode(typeAliases.mapValues { $0.sorted() }, forKey: .typeAliases) }
-        if !genericParameters.isEmpty { try container.encode(genericParameters.sorted(), forKey: .genericParameters) }
+        if !nonClassTypes.isEmpty { try container.encode(nonClassTypes.sorted(), forKey: .nonClassTypes) }
+        if !typeMentions.isEmpty { try container.encode(typeMentions, forKey: .typeMentions) }
         if !computedIdentifierKinds.isEmpty {
             try container.encode(computedIdentifierKinds.map(\.rawValue).sorted(), forKey: .computedIdentifierKinds)
         }
@@ -208,7 +216,8 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
         identifierUses = try container.decode([IdentifierUse].self, forKey: .identifierUses)
         stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
         typeAliases = (try container.decodeIfPresent([String: [String]].self, forKey: .typeAliases) ?? [:]).mapValues(Set.init)
-        genericParameters = Set(try container.decodeIfPresent([String].self, forKey: .genericParameters) ?? [])
+        nonClassTypes = Set(try container.decodeIfPresent([String].self, forKey: .nonClassTypes) ?? [])
+        typeMentions = try container.decodeIfPresent([String: FileLocation].self, forKey: .typeMentions) ?? [:]
         computedIdentifierKinds = Set(
             (try container.decodeIfPresent([String].self, forKey: .computedIdentifierKinds) ?? []).compactMap(IdentifierUse.Kind.init))
     }

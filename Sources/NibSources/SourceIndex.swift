@@ -58,14 +58,24 @@ public struct SourceIndex: Sendable {
             case memberType
             /// The superclass of a class.
             case superclass
+            /// A type the code of a file names (a parameter, a local, `[Name alloc]`, `Name()`).
+            case codeMention
         }
         public var role: Role
-        /// The member with its class (`ProfileViewController.avatarView`), or the subclass.
+        /// The member with its class (`ProfileViewController.avatarView`), the subclass, or the
+        /// file's name.
         public var name: String
         public var location: FileLocation
 
-        /// `the type of ProfileViewController.avatarView`, `the superclass of BadgeView`.
-        public var description: String { role == .superclass ? "the superclass of \(name)" : "the type of \(name)" }
+        /// `the type of ProfileViewController.avatarView`, `the superclass of BadgeView`, `a type
+        /// in EntryInspector.m`.
+        public var description: String {
+            switch role {
+            case .superclass: "the superclass of \(name)"
+            case .memberType: "the type of \(name)"
+            case .codeMention: "a type in \(name)"
+            }
+        }
     }
 
     /// Whether some string literal of the sources is `text`.

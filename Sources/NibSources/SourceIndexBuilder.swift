@@ -1,3 +1,4 @@
+import Foundation
 import NibClasses
 import NibModel
 
@@ -9,12 +10,15 @@ struct SourceIndexBuilder {
     /// Swift type aliases of every file: alias → the names it stands for.
     private var typeAliases: [String: Set<String>] = [:]
     /// Generic parameter names of every file.
-    private var genericParameters: Set<String> = []
+    private var nonClassTypes: Set<String> = []
+    /// Each type name's first mention in code, over the files in path order.
+    private var typeMentions: [String: FileLocation] = [:]
 
     mutating func add(_ file: SourceFileDeclarations, bytes: Int) {
         declarations += file.classes
         typeAliases.merge(file.typeAliases) { $0.union($1) }
-        genericParameters.formUnion(file.genericParameters)
+        nonClassTypes.formUnion(file.nonClassTypes)
+        typeMentions.merge(file.typeMentions) { first, _ in first }
         index.identifierUses += file.identifierUses
         index.computedIdentifierKinds.formUnion(file.computedIdentifierKinds)
         index.stringLiterals.formUnion(file.stringLiterals)
@@ -103,7 +107,7 @@ struct SourceIndexBuilder {
     /// generic parameter of the sources names, the first use of each by (file, line, column).
     private func typeUses(declaredIn index: SourceIndex) -> [String: SourceIndex.TypeUse] {
         // Swift names as well as runtime names: `@objc(Legacy) class Modern` declares both.
-        let declared = Set(declarations.filter { !$0.isExtension }.map(\.name)).union(typeAliases.keys).union(genericParameters)
+        let declared = Set(declarations.filter { !$0.isExtension }.map(\.name)).union(typeAliases.keys).union(nonClassTypes)
         var uses: [String: SourceIndex.TypeUse] = [:]
         func note(_ name: String, _ use: SourceIndex.TypeUse) {
             guard index.candidates[name] == nil, !declared.contains(name), !ClassLookup.isFrameworkClass(name),
@@ -124,6 +128,10 @@ struct SourceIndexBuilder {
                         type, SourceIndex.TypeUse(role: .memberType, name: declaration.name + "." + member.name, location: member.location))
                 }
             }
+        }
+        // Uses in code bodies only where no member or superclass names the class.
+        for (name, location) in typeMentions where uses[name] == nil {
+            note(name, SourceIndex.TypeUse(role: .codeMention, name: (location.file as NSString).lastPathComponent, location: location))
         }
         return uses
     }

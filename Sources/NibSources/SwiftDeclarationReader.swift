@@ -1,3 +1,4 @@
+import NibClasses
 import NibModel
 import SwiftParser
 import SwiftSyntax
@@ -50,11 +51,24 @@ enum SwiftDeclarationReader {
         override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
             enclosing.append(nil)
+            result.nonClassTypes.insert(node.name.text)
             return .visitChildren
         }
         override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             enclosing.append(nil)
+            result.nonClassTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        /// A protocol or an actor: a type no document can name as a class.
+        override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.nonClassTypes.insert(node.name.text)
+            return .visitChildren
+        }
+
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            result.nonClassTypes.insert(node.name.text)
             return .visitChildren
         }
         override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
@@ -89,8 +103,27 @@ enum SwiftDeclarationReader {
         /// A generic parameter (`class List<Cell: UITableViewCell>`): its name is a type the
         /// members use that no declaration names, and no class.
         override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind {
-            result.genericParameters.insert(node.name.text)
+            result.nonClassTypes.insert(node.name.text)
             return .visitChildren
+        }
+
+        /// `@IBOutlet`, `@MainActor`: an attribute's name is a type in the syntax tree, no use.
+        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// A type written anywhere (a parameter, a local, a cast, a generic argument).
+        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+            mention(node.name.text, at: node)
+            return .visitChildren
+        }
+
+        /// `Name(…)`: an instance made in code.
+        override func visitPost(_ node: FunctionCallExprSyntax) {
+            if let callee = node.calledExpression.as(DeclReferenceExprSyntax.self) { mention(callee.baseName.text, at: callee) }
+        }
+
+        func mention(_ name: String, at node: some SyntaxProtocol) {
+            guard result.typeMentions[name] == nil, name.first?.isUppercase == true, !ClassLookup.isFrameworkClass(name) else { return }
+            result.typeMentions[name] = location(node)
         }
 
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {

@@ -1,9 +1,9 @@
 import Foundation
-import NibCheck
 import NibModel
 import NibParsing
 import Testing
 
+@testable import NibCheck
 @testable import NibSources
 
 /// R-CHK-4 for classes that linked code not given declares: a nib inside a built framework (a
@@ -78,9 +78,59 @@ import Testing
             @IBOutlet var shortcut: Shortcut!
         }
         class Badge: PodBadgeView {}
+        struct Extension {}
+        protocol Layout {}
+        final class Holder: NSObject {
+            var ext: Extension?
+            var layout: Layout?
+        }
         """.write(to: folder.appendingPathComponent("List.swift"), atomically: true, encoding: .utf8)
         let index = try SourceScanner.scan([folder.path])
         #expect(Set(index.typeUses.keys) == ["PodBadgeView"], "\(index.typeUses.keys.sorted())")
         #expect(index.typeUses["PodBadgeView"]?.description == "the superclass of Badge")
+    }
+
+    /// MacPass's HNHUi (a Carthage framework not checked out): its classes are used in method
+    /// bodies only (`[[HNHUIScrollView alloc] init]`, a parameter), never as a property's type, and
+    /// its xibs name others of the same prefix. Both are notes; an unrelated class stays a warning.
+    @Test func aClassUsedInCodeAndItsPrefixSiblingsAreNotes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nibviz-mention-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+        #import <HNHUi/HNHUi.h>
+        @implementation SUUpdateAlert
+        - (void)build:(NSView *)parent {
+            HNHUIScrollView *scroll = [[HNHUIScrollView alloc] init];
+            [parent addSubview:scroll];
+        }
+        @end
+        """.write(to: folder.appendingPathComponent("SUUpdateAlert.m"), atomically: true, encoding: .utf8)
+        try """
+        import AppKit
+        final class Panel: NSObject {
+            func show(_ badge: HNHUIBadgeView) { _ = HNHUIRoundedButton() }
+        }
+        """.write(to: folder.appendingPathComponent("Panel.swift"), atomically: true, encoding: .utf8)
+        let index = try SourceScanner.scan([folder.path])
+        #expect(index.typeUses["HNHUIScrollView"]?.location.line == 4)
+        #expect(index.typeUses["HNHUIScrollView"]?.description == "a type in SUUpdateAlert.m")
+        #expect(index.typeUses["HNHUIBadgeView"] != nil && index.typeUses["HNHUIRoundedButton"] != nil)
+        #expect(index.typeUses["NSView"] == nil, "a framework class is no use of linked code")
+        #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses)?.prefix == "HNHUI")
+        #expect(DocumentCheck.sibling(of: "HNHColorWell", among: index.typeUses) == nil, "no word boundary at five letters")
+        #expect(DocumentCheck.sibling(of: "SUWindow", among: index.typeUses) == nil)
+        // A prefix the app's own classes use is no library's (Amethyst's misspelt
+        // LayoutNameWIndowController beside its LayoutNameWindowController stays a warning).
+        #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUIAppPanel"]) == nil)
+        #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUIPanel", "HNHU"])?.prefix == nil)
+        #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUi", "Other"])?.prefix == "HNHUI")
+        // The xib: its window is an HNHUIColorWell-like class of the same library → a note.
+        let xib = Self.xib.replacingOccurrences(of: "customClass=\"SUWindow\"", with: "customClass=\"HNHUIWindow\"")
+        let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: "App/Update.xib")
+        let findings = Checker(graphs: [graph], index: index).run().findings.filter { $0.rule == "R-CHK-4" }
+        let window = try #require(findings.first { $0.message.hasPrefix("class HNHUIWindow") })
+        #expect(window.severity == .note && window.message.contains("of the same prefix HNHUI"), "\(window)")
+        #expect(window.sourceFile?.hasSuffix("Panel.swift") == true || window.sourceFile?.hasSuffix("SUUpdateAlert.m") == true)
     }
 }
