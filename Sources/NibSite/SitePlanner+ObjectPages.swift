@@ -5,6 +5,16 @@ import NibModel
 /// The third level of a big xib: one page per top-level object part of its split object graph
 /// (`ObjectGraphDiagram.parts`), so the document page carries only the overview.
 extension SitePlanner {
+    /// What the document page says of its part pages. Big containers are cut out of their
+    /// top-level object's page (MacPass's DatabaseSettingsWindow.xib: one window, eight pages),
+    /// so the sentence counts both.
+    static func splitSentence(topLevel: Int, containers: Int) -> String {
+        "The object graph is split: the overview above, and one page per top-level object (\(topLevel))"
+            + (containers == 0
+                ? "" : " and per container big enough to be drawn on its own (\(containers)), each page saying where it sits")
+            + "."
+    }
+
     /// Plans a page per part and returns the linked list the document page shows in their place.
     /// The document's instantiation diagram is left out when the graph is split: the
     /// instantiation table of the document page says the same for every object.
@@ -32,7 +42,8 @@ extension SitePlanner {
         func partLink(_ index: Int) -> String {
             "<a href=\"\(HTMLEscaping.urlPath(String(partPaths[index].dropFirst(folder.count))))\">\(HTMLEscaping.escape(diagrams[index].title))</a>"
         }
-        var list = "<p>The object graph is split: the overview above, and one page per top-level object.</p><ul class=\"parts\">"
+        let topLevel = (0..<diagrams.count).filter { nesting.parent[$0] == nil }.count
+        var list = "<p>\(Self.splitSentence(topLevel: topLevel, containers: diagrams.count - topLevel))</p><ul class=\"parts\">"
         for (index, part) in diagrams.enumerated() {
             let partPath = partPaths[index]
             let inside = nesting.parent[index].map { ", inside " + partLink($0) } ?? ""

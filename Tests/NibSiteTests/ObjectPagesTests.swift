@@ -28,5 +28,11 @@ import Testing
         let nesting = SitePlanner.partNesting(split, in: graph)
         #expect(nesting.parent == [1: 0, 2: 1])
         #expect(nesting.children == [0: [1], 1: [2]])
+        // The document page counts both kinds of page (it said "one page per top-level object").
+        #expect(
+            SitePlanner.splitSentence(topLevel: 1, containers: 2)
+                == "The object graph is split: the overview above, and one page per top-level object (1) and per container big enough to be drawn on its own (2), each page saying where it sits."
+        )
+        #expect(SitePlanner.splitSentence(topLevel: 3, containers: 0).hasSuffix("one page per top-level object (3)."))
     }
 }
