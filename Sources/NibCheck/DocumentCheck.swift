@@ -173,13 +173,20 @@ struct DocumentCheck {
     /// HNHUIScrollView), the longest such prefix first; nil when none does. A prefix the app's own
     /// classes (`declared`) use is no sign of a library: Amethyst's misspelt
     /// `LayoutNameWIndowController` and its `Layout…` classes, KeePassium's missing
-    /// `PricingPlanBenefitCell` and its `PricingPlan…` types stay warnings.
+    /// `PricingPlanBenefitCell` and its `PricingPlan…` types stay warnings; nor is a prefix
+    /// beginning with the app's own acronym.
     static func sibling(
         of name: String, among uses: [String: SourceIndex.TypeUse], declared: some Collection<String> = [String]()
     ) -> (name: String, prefix: String)? {
         func isOwn(_ prefix: String) -> Bool {
             declared.contains { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).first?.isUppercase == true }
         }
+        // The class's own acronym (`AI` of AIPlasticPlusButton, `HNHUI` of HNHUIColorWell): when
+        // the app's classes carry it, the class is more likely the app's, stale or misspelt
+        // (Adium's old nibs name AIPlasticPlusButton, long gone from its AIUtilities).
+        let capitals = name.prefix { $0.isUppercase }
+        let acronym = capitals.count >= 2 && capitals.count < name.count ? String(capitals.dropLast()) : String(capitals)
+        if acronym.count >= 2 && isOwn(acronym) { return nil }
         let letters = Array(name)
         var best: (name: String, prefix: String)?
         for other in uses.keys.sorted() where other != name {

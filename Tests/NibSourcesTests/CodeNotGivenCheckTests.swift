@@ -125,6 +125,10 @@ import Testing
         #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUIAppPanel"]) == nil)
         #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUIPanel", "HNHU"])?.prefix == nil)
         #expect(DocumentCheck.sibling(of: "HNHUIColorWell", among: index.typeUses, declared: ["HNHUi", "Other"])?.prefix == "HNHUI")
+        // The app's own acronym: Adium (AI…) names AIPlasticPlusButton beside an undeclared AIPlasticButton.
+        let adium = ["AIPlasticButton": SourceIndex.TypeUse(role: .superclass, name: "AIMiniToolbarButton", location: .init(file: "a.h"))]
+        #expect(DocumentCheck.sibling(of: "AIPlasticPlusButton", among: adium, declared: ["AIAccount"]) == nil)
+        #expect(DocumentCheck.sibling(of: "AIPlasticPlusButton", among: adium, declared: ["MPAccount"])?.prefix == "AIPlastic")
         // The xib: its window is an HNHUIColorWell-like class of the same library → a note.
         let xib = Self.xib.replacingOccurrences(of: "customClass=\"SUWindow\"", with: "customClass=\"HNHUIWindow\"")
         let graph = try NibDocumentParser.parse(data: Data(xib.utf8), file: "App/Update.xib")
