@@ -170,6 +170,11 @@ extension ScannedFile {
             }
         }
         for index in copy.declarations.identifierUses.indices { move(&copy.declarations.identifierUses[index].location) }
+        copy.declarations.typeMentions = copy.declarations.typeMentions.mapValues { location in
+            var moved = location
+            move(&moved)
+            return moved
+        }
         return copy
     }
 }

@@ -153,6 +153,14 @@ import Testing
         let blankBytes = try encoder.encode(scanned[withClasses].relocated { $0 == path ? "" : $0 })
         #expect(!String(decoding: blankBytes, as: UTF8.self).contains(path))
         #expect(try JSONDecoder().decode(ScannedFile.self, from: blankBytes).relocated { $0.isEmpty ? path : $0 } == scanned[withClasses])
+        // Type mentions too (a note's source location): a blanked path came back empty.
+        let withMentions = try #require(scanned.indices.first { !scanned[$0].declarations.typeMentions.isEmpty })
+        let mentionsPath = survey.files[withMentions].path
+        let blankMentions = try encoder.encode(scanned[withMentions].relocated { $0 == mentionsPath ? "" : $0 })
+        #expect(!String(decoding: blankMentions, as: UTF8.self).contains(mentionsPath))
+        #expect(
+            try JSONDecoder().decode(ScannedFile.self, from: blankMentions).relocated { $0.isEmpty ? mentionsPath : $0 }
+                == scanned[withMentions])
         #expect(read.candidates.mapValues { $0.map(\.members) } == parsed.candidates.mapValues { $0.map(\.members) })
         // Taken from `earlier`, a file is not read at all (a missing path would fail the scan).
         let missing = SourceFile(path: "/nonexistent/Gone.swift", module: "App", knownModules: [])
