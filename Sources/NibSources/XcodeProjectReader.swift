@@ -144,33 +144,25 @@ enum XcodeProjectReader {
         /// project Xcode 7 or earlier last saved (`LastSwiftUpdateCheck`/`LastUpgradeCheck` below
         /// 0800: Xcode 8 made every Swift target state its version, 2.3 or 3.0).
         func isSwift2(target: Object) -> Bool {
-            let projectConfigurations = Dictionary(
-                configurations(root["buildConfigurationList"]).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            var versions: [String] = []
-            for configuration in configurations(target["buildConfigurationList"]) {
-                for layer in [configuration, projectConfigurations[configuration.name]].compactMap({ $0 }) {
-                    if let value = layer.settings["SWIFT_VERSION"] as? String ?? layer.xcconfig?["SWIFT_VERSION"] {
-                        versions.append(value)
-                        break
-                    }
-                }
-            }
+            let versions = layers(of: target).compactMap { Self.setting("SWIFT_VERSION", in: $0) ?? nil }
             if !versions.isEmpty { return versions.contains { $0.hasPrefix("1") || $0.hasPrefix("2") } }
             let attributes = root["attributes"] as? Object ?? [:]
             let saved = ["LastSwiftUpdateCheck", "LastUpgradeCheck"].compactMap { (attributes[$0] as? String).flatMap { Int($0) } }
             return !saved.isEmpty && saved.allSatisfy { $0 < 800 }
         }
 
-        /// The target's module name when every configuration decides the same one; nil otherwise.
-        func moduleName(target: Object, name: String) -> String? {
-            let targetConfigurations = configurations(target["buildConfigurationList"])
+        /// Each of the target's configurations with the project's of the same name behind it:
+        /// the layers a build setting is looked up through.
+        func layers(of target: Object) -> [[Configuration]] {
             let projectConfigurations = Dictionary(
                 configurations(root["buildConfigurationList"]).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            return configurations(target["buildConfigurationList"]).map { [$0, projectConfigurations[$0.name]].compactMap { $0 } }
+        }
+
+        /// The target's module name when every configuration decides the same one; nil otherwise.
+        func moduleName(target: Object, name: String) -> String? {
             var names: Set<String?> = []
-            for configuration in targetConfigurations {
-                let layers = [configuration, projectConfigurations[configuration.name]].compactMap { $0 }
-                names.insert(moduleName(layers: layers, targetName: name))
-            }
+            for layers in layers(of: target) { names.insert(moduleName(layers: layers, targetName: name)) }
             guard names.count == 1, let only = names.first else { return nil }
             return only
         }
@@ -201,23 +193,27 @@ enum XcodeProjectReader {
 
         /// `PRODUCT_MODULE_NAME` through the layers (target, then project; each its settings, then its xcconfig).
         func moduleName(layers: [Configuration], targetName: String) -> String? {
-            func value(_ key: String) -> String?? {
-                for layer in layers {
-                    if layer.settings.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
-                    if let value = layer.settings[key] as? String { return .some(value) }
-                    guard let xcconfig = layer.xcconfig else { return .some(nil) }
-                    if xcconfig.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
-                    if let value = xcconfig[key] { return .some(value) }
-                }
-                return .none
-            }
-            guard let product = value("PRODUCT_NAME") ?? "$(TARGET_NAME)",
-                let module = value("PRODUCT_MODULE_NAME") ?? "$(PRODUCT_NAME:c99extidentifier)",
+            guard let product = Self.setting("PRODUCT_NAME", in: layers) ?? "$(TARGET_NAME)",
+                let module = Self.setting("PRODUCT_MODULE_NAME", in: layers) ?? "$(PRODUCT_NAME:c99extidentifier)",
                 let expandedProduct = BuildSettingExpander.expand(product, ["TARGET_NAME": targetName]),
                 let expanded = BuildSettingExpander.expand(module, ["TARGET_NAME": targetName, "PRODUCT_NAME": expandedProduct]),
                 !expanded.isEmpty
             else { return nil }
             return expanded
+        }
+
+        /// Build setting `key` through `layers` (target, then project; each its settings, then
+        /// its xcconfig): nil when no layer sets it, `.some(nil)` when its value cannot be known
+        /// here (a conditional `KEY[sdk=…]` setting, an unreadable xcconfig).
+        static func setting(_ key: String, in layers: [Configuration]) -> String?? {
+            for layer in layers {
+                if layer.settings.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
+                if let value = layer.settings[key] as? String { return .some(value) }
+                guard let xcconfig = layer.xcconfig else { return .some(nil) }
+                if xcconfig.keys.contains(where: { $0.hasPrefix(key + "[") }) { return .some(nil) }
+                if let value = xcconfig[key] { return .some(value) }
+            }
+            return .none
         }
     }
 }
