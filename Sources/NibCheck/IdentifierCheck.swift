@@ -149,7 +149,7 @@ struct IdentifierCheck {
         }
         let computed = context.index.computedIdentifierKinds.contains(.storyboardIdentifier)
         for (identifier, location) in identifiers where !context.index.mentions(identifier) {
-            if computed && classNamed.contains(identifier) || referenced.contains(identifier) { continue }
+            if (computed && classNamed.contains(identifier)) || referenced.contains(identifier) { continue }
             findings.append(
                 CheckFinding(
                     .note, .unusedIdentifier, at: location, key: identifier,

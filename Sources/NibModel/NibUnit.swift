@@ -29,13 +29,7 @@ public struct NibUnit: Sendable {
             objects = graph.objects
             connections = graph.connections
         } else {
-            let children = graph.childrenByParent
-            var members: Set<ObjectID> = []
-            var stack = cells.map(\.id)
-            while let next = stack.popLast() {
-                guard members.insert(next).inserted else { continue }
-                stack.append(contentsOf: children[next] ?? [])
-            }
+            let members = Self.subtree(of: cells.map(\.id), children: graph.childrenByParent)
             objects = graph.objects.filter { !members.contains($0.id) }
             connections = graph.connections.filter {
                 !members.contains($0.source) && !($0.destination.map(members.contains) ?? false)
@@ -55,6 +49,17 @@ public struct NibUnit: Sendable {
         self.proxyIDs = proxyIDs
         self.ownerID = ownerID
         self.viewOutlet = viewOutlet
+    }
+
+    /// `roots` and everything below them.
+    static func subtree(of roots: [ObjectID], children: [ObjectID: [ObjectID]]) -> Set<ObjectID> {
+        var members: Set<ObjectID> = []
+        var stack = roots
+        while let next = stack.popLast() {
+            guard members.insert(next).inserted else { continue }
+            stack.append(contentsOf: children[next] ?? [])
+        }
+        return members
     }
 
     /// Whether an object is resolved rather than instantiated (R-NIB-3): placeholders, and the
@@ -87,32 +92,17 @@ public struct SceneNibs: Sendable {
         let rootView = sceneObjects.first { $0.parent == controller && $0.key == "view" }
         var viewSet: Set<ObjectID> = []
         if let rootView {
-            var stack = [rootView.id]
-            while let next = stack.popLast() {
-                guard viewSet.insert(next).inserted else { continue }
-                stack.append(contentsOf: children[next] ?? [])
-            }
             // Scene-level objects beside the controller (gesture recognizers, custom objects) travel
             // with the view nib, where the view refers to them.
-            for object in sceneObjects where object.parent == nil && object.id != controller && !NibUnit.isPlaceholder(object) {
-                var stackExtra = [object.id]
-                while let next = stackExtra.popLast() {
-                    guard viewSet.insert(next).inserted else { continue }
-                    stackExtra.append(contentsOf: children[next] ?? [])
-                }
-            }
+            let extras = sceneObjects.filter { $0.parent == nil && $0.id != controller && !NibUnit.isPlaceholder($0) }
+            viewSet = NibUnit.subtree(of: [rootView.id] + extras.map(\.id), children: children)
         }
         // R-SB-7: a prototype cell and everything in it is a nib of its own, loaded at dequeue.
         let byID = graph.objectsByID
         let cells = sceneObjects.filter { viewSet.contains($0.id) && PrototypeCell.isPrototype($0, objects: byID) }
         var cellSets: [(cell: NibObject, members: Set<ObjectID>)] = []
         for cell in cells where !cellSets.contains(where: { $0.members.contains(cell.id) }) {
-            var members: Set<ObjectID> = []
-            var stack = [cell.id]
-            while let next = stack.popLast() {
-                guard members.insert(next).inserted else { continue }
-                stack.append(contentsOf: children[next] ?? [])
-            }
+            let members = NibUnit.subtree(of: [cell.id], children: children)
             cellSets.append((cell, members))
             viewSet.subtract(members)
         }
@@ -145,13 +135,11 @@ public struct SceneNibs: Sendable {
         for (cell, members) in cellSets {
             let outside = Set(sceneObjects.filter { !members.contains($0.id) && !NibUnit.isPlaceholder($0) }.map(\.id))
             let parent = cell.parent.flatMap { byID[$0] }
-            // An AppKit cell view sits in a table column; `makeViewWithIdentifier:owner:` names the
-            // cell's identifier, else the column's, and awakens the owner (R-AWAKE-4).
+            // An AppKit cell view sits in a table column; `makeViewWithIdentifier:owner:` awakens
+            // the owner (R-AWAKE-4).
             let isCellView = cell.element == "tableCellView"
             let list = isCellView ? parent?.parent : cell.parent
-            let identifier =
-                isCellView
-                ? cell.attributes["identifier"] ?? parent?.attributes["identifier"] ?? "" : cell.attributes["reuseIdentifier"] ?? ""
+            let identifier = PrototypeCell.identifier(of: cell, objects: byID)
             let unit = NibUnit(
                 name: "\(list?.rawValue ?? "list")-cell-\(cell.id.rawValue)",
                 objects: placeholders + sceneObjects.filter { members.contains($0.id) },
@@ -205,6 +193,14 @@ public struct PrototypeCell: Sendable {
     public var isCollectionCell: Bool { cell.element == "collectionViewCell" }
     /// True for an AppKit view-based table's cell view.
     public var isCellView: Bool { cell.element == "tableCellView" }
+
+    /// The reuse identifier `dequeue…` / `makeViewWithIdentifier:owner:` asks for `cell` by:
+    /// its `reuseIdentifier`; an AppKit cell view's `identifier`, else its column's. Empty when
+    /// the document sets none.
+    public static func identifier(of cell: NibObject, objects: [ObjectID: NibObject]) -> String {
+        guard cell.element == "tableCellView" else { return cell.attributes["reuseIdentifier"] ?? "" }
+        return cell.attributes["identifier"] ?? cell.parent.flatMap { objects[$0]?.attributes["identifier"] } ?? ""
+    }
 
     /// A cell of a dynamic-prototype table (`dataMode` other than `static`), of a collection view,
     /// or an AppKit table column's prototype cell view.

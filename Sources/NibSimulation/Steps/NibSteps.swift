@@ -142,9 +142,9 @@ extension SimulationRun {
         }
         let unit = NibUnit(name: name, graph: graph)
         for cell in unit.prototypeCells {
-            let identifier = cell.attributes["identifier"] ?? graph.objectsByID[cell.parent ?? ObjectID("")]?.attributes["identifier"]
+            let identifier = PrototypeCell.identifier(of: cell, objects: graph.objectsByID)
             notes.append(
-                "prototype cell view \(cell.runtimeClass) \(cell.id.rawValue)\(identifier.map { " (\"\($0)\")" } ?? ""): "
+                "prototype cell view \(cell.runtimeClass) \(cell.id.rawValue)\(identifier.isEmpty ? "" : " (\"\(identifier)\")"): "
                     + "a nib of its own, loaded by makeViewWithIdentifier:owner: once per row, not by this load (R-SB-7)")
         }
         var owner: Int?
