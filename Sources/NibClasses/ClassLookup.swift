@@ -134,6 +134,24 @@ public struct ClassLookup: Sendable {
         return "\(module).\(name)"
     }
 
+    /// The first class up `name`'s chain (itself included) that neither the table nor the
+    /// framework table knows: code nibviz was not given (a pod, a framework); nil when the
+    /// chain ends at a known root.
+    public func firstUnknownAncestor(of name: String) -> String? {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let className = current, seen.insert(className).inserted {
+            if let info = entry(className) {
+                current = info.superclass
+            } else if let framework = FrameworkClasses.entry(className) {
+                current = framework.superclass
+            } else {
+                return className
+            }
+        }
+        return nil
+    }
+
     /// Whether the class (or an ancestor) is `ancestor`.
     public func isKind(_ name: String, of ancestor: String) -> Bool {
         var current: String? = name

@@ -33,8 +33,8 @@
 //                 placeholders are replaced by the objects the caller supplies.
 
 extension Rule {
-    /// Storyboards as an app loads them (R-LAUNCH, R-SB).
-    public static let storyboards: [Rule] = [launch1, launch2, sb1, sb2, sb3, sb4, sb5, sb6, sb7, sb8, sb9, sb10, sb11]
+    /// Documents as an app loads them (R-LAUNCH, R-XIB, R-SB).
+    public static let storyboards: [Rule] = [launch1, launch2, xib1, sb1, sb2, sb3, sb4, sb5, sb6, sb7, sb8, sb9, sb10, sb11]
 
     /// Apple's pages the storyboard rules follow (see the key list at the top of this file).
     enum AppleDocs {
@@ -61,6 +61,10 @@ extension Rule {
         static let storyboard = "https://developer.apple.com/documentation/uikit/uistoryboard"
         static let tableViewStoryboard =
             "https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/TableView_iPhone/CreateConfigureTableView/CreateConfigureTableView.html"
+        static let initNib = "https://developer.apple.com/documentation/uikit/uiviewcontroller/init(nibname:bundle:)"
+        static let nsInitNib = "https://developer.apple.com/documentation/appkit/nsviewcontroller/init(nibname:bundle:)"
+        static let initWindowNib = "https://developer.apple.com/documentation/appkit/nswindowcontroller/init(windownibname:)"
+        static let loadNibNamed = "https://developer.apple.com/documentation/foundation/bundle/loadnibnamed(_:owner:options:)"
         static let staticContents = "https://developer.apple.com/documentation/appkit/nstableview/usesstaticcontents"
     }
 
@@ -77,6 +81,12 @@ extension Rule {
         "R-LAUNCH-2",
         "only the visible chain loads its views and appears: a navigation root, a tab bar's selected child, split children, a window's content",
         sources: [AppleDocs.view, AppleDocs.viewControllerGuide])
+    /// R-XIB-1: a xib is loaded by its File's Owner: a view controller's view nib in `loadView`,
+    /// a window controller's window nib in `loadWindow`, any other owner's with `loadNibNamed:owner:`.
+    public static let xib1 = Rule(
+        "R-XIB-1",
+        "a xib is loaded by its File's Owner: a view controller made with initWithNibName:bundle: loads it when its view is first shown, a window controller made with initWithWindowNibName: when its window is, any other owner with loadNibNamed:owner:",
+        sources: [AppleDocs.initNib, AppleDocs.nsInitNib, AppleDocs.initWindowNib, AppleDocs.loadNibNamed, AppleDocs.view])
     /// R-SB-1: a scene nothing reaches at launch is instantiated only by a segue or by identifier.
     public static let sb1 = Rule(
         "R-SB-1", "scenes outside the launch are instantiated only when a segue fires or instantiate…WithIdentifier: runs",

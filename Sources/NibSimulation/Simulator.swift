@@ -24,27 +24,37 @@ public enum Simulator {
         return run
     }
 
-    /// Runs a bare document the way an app meets it: a xib is loaded once with its File's Owner
-    /// (`StepAction.loadDocument`); a storyboard is launched as the app's main storyboard
-    /// (`StepAction.launch`, R-LAUNCH-1/2): its initial controller and relationship children are
-    /// instantiated and only the visible chain loads and appears. Without `classes` every outlet
-    /// key is assumed to exist and every user class overrides every lifecycle selector.
+    /// Runs a bare document the way an app meets it: a xib as its File's Owner loads it
+    /// (R-XIB-1: a view controller made with `initWithNibName:bundle:` and shown, a window
+    /// controller made with `initWithWindowNibName:` and sent `showWindow:`, else loaded once with
+    /// its File's Owner, `StepAction.loadDocument`); a storyboard is launched as the app's main
+    /// storyboard (`StepAction.launch`, R-LAUNCH-1/2): its initial controller and relationship
+    /// children are instantiated and only the visible chain loads and appears. Without `classes`
+    /// (or `options.classTable`) every outlet key is assumed to exist and every user class
+    /// overrides every lifecycle selector.
     public static func run(document graph: NibGraph, classes: [String: ClassInfo]? = nil, options: SimulationOptions = SimulationOptions())
         -> Timeline
     {
-        run(scenario(for: graph, classes: classes, role: options.storyboardRole), options: options)
+        let owner = XibOwner.of(graph, classes: classes ?? options.classTable)
+        var timeline = run(scenario(for: graph, classes: classes, role: options.storyboardRole, owner: owner), options: options)
+        if let note = owner.note(nib: nibName(for: graph.file)) { timeline.notes.insert(note, at: 0) }
+        return timeline
     }
 
     /// The scenario a bare document runs as. A storyboard that is not the main one (`role`) is
     /// loaded from code: its initial controller is instantiated (`instantiateInitialController`)
     /// and shown — a window controller's window, else as the window's root (R-LAUNCH-1, R-SB-1).
-    public static func scenario(for graph: NibGraph, classes: [String: ClassInfo]? = nil, role: StoryboardRole = .assumedMain)
-        -> Scenario
-    {
+    /// A xib is met as `owner` loads it (R-XIB-1; `XibOwner.of` reads it from the File's Owner).
+    public static func scenario(
+        for graph: NibGraph, classes: [String: ClassInfo]? = nil, role: StoryboardRole = .assumedMain, owner: XibOwner? = nil
+    ) -> Scenario {
         let name = nibName(for: graph.file)
         let platform: Platform = graph.platform.usesAppKit ? .macos : .ios
         let here = FileLocation(file: graph.file)
-        var steps = [ScenarioStep(graph.isStoryboard ? .launch(mainNib: name) : .loadDocument(nib: name), at: here)]
+        let owner = owner ?? XibOwner.of(graph, classes: classes)
+        var steps =
+            owner.steps(nib: name, at: here)
+            ?? [ScenarioStep(graph.isStoryboard ? .launch(mainNib: name) : .loadDocument(nib: name), at: here)]
         if graph.isStoryboard && !role.isMain {
             steps = []
             if let initial = graph.initialViewController {

@@ -101,6 +101,8 @@ extension SitePlanner {
         html += "</tbody></table></div>"
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
+            // What the run assumed (who loads the xib, R-XIB-1) and left out (prototype cells, R-SB-7).
+            for note in timeline.notes { html += "<p class=\"note\">\(HTMLEscaping.escape(note))</p>" }
             html += timelineContent(
                 timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
                 pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))

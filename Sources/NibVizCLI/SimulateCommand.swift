@@ -13,7 +13,12 @@ struct SimulateCommand: ParsableCommand {
         commandName: "simulate",
         abstract: "Replay a nib load or view-controller lifecycle as an event timeline.",
         discussion: """
-            A .xib is loaded once, its File's Owner an instance of the owner's class. A .storyboard is \
+            A .xib is met as its File's Owner loads it (R-XIB-1): a view controller is made with \
+            initWithNibName:bundle: naming the xib and shown, loading it in loadView; a window \
+            controller is made with initWithWindowNibName: and sent showWindow:; any other owner \
+            loads it once. The class table decides what the owner is; without one, a class named \
+            …ViewController (iOS: …Controller) with a view outlet, or …WindowController with a window \
+            outlet, is taken for one. A .storyboard is \
             launched as the app's main storyboard: its initial controller and the children its \
             relationship segues make are instantiated, only the visible chain (navigation root, first \
             tab, split children, window content) loads its view and appears; other scenes wait for a \
@@ -25,7 +30,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Argument(
         help:
-            "A scenario .yaml; a .xib (loaded once with its File's Owner); or a .storyboard (launched as the main storyboard)."
+            "A scenario .yaml; a .xib (loaded as its File's Owner loads it); or a .storyboard (launched as the main storyboard)."
     )
     var file: String
 

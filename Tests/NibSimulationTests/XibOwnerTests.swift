@@ -1,0 +1,204 @@
+import Foundation
+import NibModel
+import NibParsing
+import NibSimulation
+import NibTestSupport
+import Testing
+
+/// R-XIB-1: a bare xib is met as its File's Owner loads it. A view controller's xib loads in its
+/// `loadView` between `initWithNibName:bundle:` and `viewDidLoad`; a window controller's in
+/// `loadWindow`; any other owner's once. Before, every xib was loaded once with its owner, so
+/// a view controller's page showed no `loadView`, `viewDidLoad` or appearance at all.
+@Suite("Xibs met as their File's Owner loads them (R-XIB-1)")
+struct XibOwnerTests {
+    /// An iOS xib whose File's Owner `owner` has a `view` outlet to the top-level view.
+    static func iosXib(owner: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="\(owner)">
+                    <connections>
+                        <outlet property="view" destination="root" id="o1"/>
+                        <outlet property="avatar" destination="av1" id="o2"/>
+                    </connections>
+                </placeholder>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="root">
+                    <subviews>
+                        <imageView id="av1" customClass="AvatarView"/>
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+        """
+    }
+
+    /// A macOS xib whose File's Owner `owner` has a `window` outlet to a window that is not
+    /// visible at launch, holding a `Board` (G-MAC-2's document).
+    static func macWindowXib(owner: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa" propertyAccessControl="none">
+            <objects>
+                <customObject id="-2" userLabel="File's Owner" customClass="\(owner)">
+                    <connections>
+                        <outlet property="window" destination="win" id="o1"/>
+                    </connections>
+                </customObject>
+                <customObject id="-1" userLabel="First Responder" customClass="FirstResponder"/>
+                <customObject id="-3" userLabel="Application" customClass="NSObject"/>
+                <window title="Main" visibleAtLaunch="NO" id="win">
+                    <view key="contentView" id="cnt">
+                        <subviews>
+                            <customView id="brd" customClass="Board"/>
+                        </subviews>
+                    </view>
+                </window>
+            </objects>
+        </document>
+        """
+    }
+
+    static func lines(_ timeline: Timeline, _ level: TraceLevel) -> [String] {
+        TimelineFormatter.format(timeline, as: .text, level: level).split(separator: "\n").map(String.init)
+    }
+
+    @Test("R-XIB-1: an iOS view controller's xib: initWithNibName:bundle:, loadView, the nib, viewDidLoad, then it appears")
+    func iosViewController() throws {
+        let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Views/Profile.xib")
+        #expect(XibOwner.of(graph, classes: nil) == .viewController(className: "ProfileViewController", assumed: true))
+        let timeline = Simulator.run(document: graph)
+        #expect(
+            Self.lines(timeline, .l1) == [
+                "-[ProfileViewController initWithNibName:bundle:]",
+                "-[ProfileViewController loadView]",
+                "-[AvatarView initWithCoder:]",
+                "-[AvatarView awakeFromNib]",
+                "-[ProfileViewController viewDidLoad]",
+                "-[ProfileViewController viewWillAppear:]",
+                "-[ProfileViewController viewIsAppearing:]",
+                "-[ProfileViewController viewWillLayoutSubviews]",
+                "-[ProfileViewController viewDidLayoutSubviews]",
+                "-[ProfileViewController viewDidAppear:]",
+            ])
+        // The outlets are set inside loadView (R-LOAD-2), not before it.
+        let l2 = Self.lines(timeline, .l2)
+        let loadView = try #require(l2.firstIndex(of: "-[ProfileViewController loadView]"))
+        let outlet = try #require(l2.firstIndex(of: "-[ProfileViewController setValue:forKey:] key=view value=UIView"))
+        let didLoad = try #require(l2.firstIndex(of: "-[ProfileViewController viewDidLoad]"))
+        #expect(loadView < outlet && outlet < didLoad)
+        let note = try #require(timeline.notes.first)
+        #expect(note.contains("ProfileViewController is taken for a view controller"))
+        #expect(note.contains("initWithNibName:@\"Profile\" bundle:nil"))
+        #expect(note.contains("R-XIB-1"))
+    }
+
+    @Test("R-XIB-1: a custom view that loads its own xib through a view outlet stays an owner that loads it once")
+    func customViewOwner() throws {
+        let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "CardView").utf8), file: "Card.xib")
+        #expect(XibOwner.of(graph, classes: nil) == .object)
+        let lines = Self.lines(Simulator.run(document: graph), .l1)
+        #expect(lines == ["-[AvatarView initWithCoder:]", "-[AvatarView awakeFromNib]"])
+        // The class table's word wins over the name: a controller-named NSObject loads the xib once.
+        let table = ["ProfileViewController": ClassInfo(name: "ProfileViewController", superclass: "NSObject")]
+        let named = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Profile.xib")
+        #expect(XibOwner.of(named, classes: table) == .object)
+        #expect(!Self.lines(Simulator.run(document: named, classes: table), .l2).contains { $0.contains("loadView") })
+    }
+
+    @Test("R-XIB-1: the class table decides up the superclasses, whatever the name; a pod's base class is judged by its name")
+    func classTableDecides() throws {
+        let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "Settings").utf8), file: "Settings.xib")
+        #expect(XibOwner.of(graph, classes: nil) == .object)
+        let table = [
+            "Settings": ClassInfo(name: "Settings", superclass: "BaseTable"),
+            "BaseTable": ClassInfo(name: "BaseTable", superclass: "UITableViewController"),
+        ]
+        #expect(XibOwner.of(graph, classes: table) == .viewController(className: "Settings", assumed: false))
+        var options = SimulationOptions()
+        options.classTable = table
+        let timeline = Simulator.run(document: graph, options: options)
+        #expect(Self.lines(timeline, .l2).first == "-[Settings initWithNibName:bundle:]")
+        #expect(timeline.notes.first?.hasPrefix("File's Owner Settings is a view controller: ") == true)
+        // `BaseViewController` comes from a pod the sources do not hold.
+        let pod = ["Settings": ClassInfo(name: "Settings", superclass: "BaseViewController")]
+        #expect(XibOwner.of(graph, classes: pod) == .viewController(className: "Settings", assumed: true))
+    }
+
+    @Test("R-XIB-1 G-MAC-1: the macOS golden xib of SPEC §15 bare gives G-MAC-1's lines, G-BIND-1's load inside them")
+    func macViewControllerGolden() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("site/scenarios/spec/docs/PrefsViewController.xib")
+        let graph = try NibDocumentParser.parse(data: try Data(contentsOf: url), file: "PrefsViewController.xib")
+        let table = [
+            "PrefsViewController": ClassInfo(
+                name: "PrefsViewController", superclass: "NSViewController",
+                overrides: ["initWithNibName:bundle:", "loadView", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear"]),
+            "SwatchView": ClassInfo(name: "SwatchView", superclass: "NSView", overrides: ["initWithFrame:", "awakeFromNib"]),
+        ]
+        var options = SimulationOptions(osVersion: OSVersion(10, 15))
+        options.classTable = table
+        let timeline = Simulator.run(document: graph, options: options)
+        #expect(
+            Self.lines(timeline, .l1) == [
+                "-[PrefsViewController initWithNibName:bundle:]",
+                "-[PrefsViewController loadView]",
+                "-[SwatchView initWithFrame:]",
+                "-[SwatchView awakeFromNib]",
+                "-[PrefsViewController awakeFromNib]",
+                "-[PrefsViewController viewDidLoad]",
+                "-[PrefsViewController viewWillAppear]",
+                "-[PrefsViewController viewDidAppear]",
+            ])
+        let l2 = Self.lines(timeline, .l2)
+        let golden = try SpecScenario.text("G-BIND-1", level: .l2).split(separator: "\n").map(String.init)
+        #expect(golden.count == 7)
+        let start = try #require(l2.firstIndex(of: "-[PrefsViewController loadView]"))
+        #expect(Array(l2[start..<min(l2.count, start + golden.count)]) == golden)
+    }
+
+    @Test("R-XIB-1 G-MAC-2: a window controller's xib: initWithWindowNibName:, showWindow:, loadWindow, the nib, windowDidLoad")
+    func macWindowController() throws {
+        let graph = try NibDocumentParser.parse(data: Data(Self.macWindowXib(owner: "MainWC").utf8), file: "Main.xib")
+        // `MainWC` says nothing by its name: without a table it loads the xib once.
+        #expect(XibOwner.of(graph, classes: nil) == .object)
+        let table = [
+            "MainWC": ClassInfo(
+                name: "MainWC", superclass: "NSWindowController",
+                overrides: [
+                    "initWithWindowNibName:", "initWithWindowNibName:owner:", "initWithWindow:", "showWindow:", "windowWillLoad",
+                    "loadWindow",
+                    "awakeFromNib", "windowDidLoad",
+                ]),
+            "Board": ClassInfo(name: "Board", superclass: "NSView", overrides: ["initWithFrame:", "awakeFromNib"]),
+        ]
+        var options = SimulationOptions(osVersion: OSVersion(10, 15))
+        options.classTable = table
+        #expect(
+            Self.lines(Simulator.run(document: graph, options: options), .l1) == [
+                "-[MainWC initWithWindowNibName:]",
+                "-[MainWC initWithWindowNibName:owner:]",
+                "-[MainWC initWithWindow:]",
+                "-[MainWC showWindow:]",
+                "-[MainWC windowWillLoad]",
+                "-[MainWC loadWindow]",
+                "-[Board initWithFrame:]",
+                "-[Board awakeFromNib]",
+                "-[MainWC awakeFromNib]",
+                "-[MainWC windowDidLoad]",
+            ])
+        let named = try NibDocumentParser.parse(data: Data(Self.macWindowXib(owner: "MainWindowController").utf8), file: "Main.xib")
+        #expect(XibOwner.of(named, classes: nil) == .windowController(className: "MainWindowController", assumed: true))
+    }
+
+    @Test("R-XIB-1: nibviz simulate on a view controller's xib prints its lifecycle and says on stderr what it assumed")
+    func command() throws {
+        let result = try runNibviz(
+            ["simulate", "site/scenarios/spec/docs/PrefsViewController.xib", "--os", "10.15", "--trace", "L1"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("-[PrefsViewController initWithNibName:bundle:]\n-[PrefsViewController loadView]\n"))
+        #expect(result.output.contains("-[PrefsViewController viewDidLoad]\n"))
+        #expect(result.stderr.contains("File's Owner PrefsViewController is taken for a view controller"))
+    }
+}

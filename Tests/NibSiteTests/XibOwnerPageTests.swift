@@ -1,0 +1,71 @@
+import Foundation
+import NibTestSupport
+import Testing
+
+/// R-XIB-1 on a project's site: a view controller's xib page shows the controller's lifecycle
+/// around the load and a note saying who loads the xib, read from the sources when given.
+@Suite(
+    "project site: xibs met as their File's Owner loads them", .serialized,
+    .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.nibviz.path), "build nibviz first: swift build --product nibviz"))
+struct XibOwnerPageTests {
+    /// A project holding SPEC's macOS golden xib (File's Owner `PrefsViewController`, a `view`
+    /// outlet) and, in `Sources`, the class declared as an `NSViewController` that overrides
+    /// `viewDidLoad` only.
+    static func project(_ name: String) throws -> (app: URL, output: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-xibowner-\(getpid())-\(name)")
+        try? FileManager.default.removeItem(at: directory)
+        let app = directory.appendingPathComponent("Prefs")
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestPaths.packageRoot.appendingPathComponent("site/scenarios/spec/docs/PrefsViewController.xib"),
+            to: app.appendingPathComponent("PrefsViewController.xib"))
+        try """
+        import AppKit
+
+        class PrefsViewController: NSViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+            }
+        }
+
+        class SwatchView: NSView {}
+        """.write(to: app.appendingPathComponent("Sources/Prefs.swift"), atomically: true, encoding: .utf8)
+        return (app, directory.appendingPathComponent("public"))
+    }
+
+    static func timelineSection(_ page: String) throws -> String {
+        try #require(
+            page.components(separatedBy: "<h2 id=\"timeline\">").last?.components(separatedBy: "<h2 id=\"connections\">").first)
+    }
+
+    @Test("R-XIB-1: without sources the page takes the owner for a view controller by its name and shows loadView and viewDidLoad")
+    func withoutSources() throws {
+        let (app, output) = try Self.project("plain")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is taken for a view controller"))
+        #expect(run.contains("initWithNibName:@&quot;PrefsViewController&quot; bundle:nil"))
+        for selector in ["initWithNibName:bundle:", "loadView", "viewDidLoad", "viewWillAppear"] {
+            #expect(run.contains("<code>\(selector)</code>"), "\(selector)")
+        }
+        // The note's rule links to the rule index like every rule id on a page.
+        #expect(run.contains("R-XIB-1</a>"))
+        #expect(try LinkWalk.broken(in: output).isEmpty)
+    }
+
+    @Test("R-XIB-1: with the sources the class table says the owner is a view controller; L1 shows what it overrides")
+    func withSources() throws {
+        let (app, output) = try Self.project("sources")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let result = try runNibviz(
+            ["site", app.path, "--sources", app.appendingPathComponent("Sources").path, "-o", output.path, "--no-cache"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is a view controller: it is made with"))
+        #expect(run.contains("<code>viewDidLoad</code>"))
+        #expect(!run.contains("<code>loadView</code>"), "L1: PrefsViewController does not override loadView")
+    }
+}
