@@ -10,6 +10,10 @@ public enum XibOwner: Hashable, Sendable {
     /// An `NSWindowController` subclass: made with `initWithWindowNibName:`, the xib loads in
     /// `loadWindow` on `showWindow:` (R-MAC-9, R-MAC-12).
     case windowController(className: String, assumed: Bool)
+    /// A controller class whose `view` (`window`) outlet the xib leaves unconnected: not its
+    /// view (window) nib as it stands, since loading it so would raise (R-LOAD-3); it is loaded
+    /// once, and the note says what loading it as the controller's nib would do.
+    case unconnectedController(className: String, outlet: String)
     /// Any other owner (or none): the xib is loaded once with `loadNibNamed:owner:` (R-NIB-1).
     case object
 
@@ -22,16 +26,18 @@ public enum XibOwner: Hashable, Sendable {
         let className = owner.runtimeClass
         let lookup = ClassLookup(table: classes)
         let appKit = graph.platform.usesAppKit
+        let outlets = ownerOutlets(owner.id, in: graph)
         if appKit && lookup.isKind(className, of: "NSWindowController") {
-            return .windowController(className: className, assumed: false)
+            return outlets["window"] == nil
+                ? .unconnectedController(className: className, outlet: "window") : .windowController(className: className, assumed: false)
         }
         if lookup.isKind(className, of: appKit ? "NSViewController" : "UIViewController") {
-            return .viewController(className: className, assumed: false)
+            return outlets["view"] == nil
+                ? .unconnectedController(className: className, outlet: "view") : .viewController(className: className, assumed: false)
         }
         // The first class up the chain that neither the table nor the framework table knows: a
         // class from code nibviz was not given (a pod, a framework), judged by its name.
         guard let unknown = lookup.firstUnknownAncestor(of: className) else { return .object }
-        let outlets = ownerOutlets(owner.id, in: graph)
         if appKit, unknown.hasSuffix("WindowController"),
             let window = outlets["window"], isTopLevel(window, in: graph, kindOf: "NSWindow", lookup: lookup)
         {
@@ -50,7 +56,7 @@ public enum XibOwner: Hashable, Sendable {
     public var controllerClass: String? {
         switch self {
         case .viewController(let name, _), .windowController(let name, _): name
-        case .object: nil
+        case .unconnectedController, .object: nil
         }
     }
 
@@ -71,7 +77,7 @@ public enum XibOwner: Hashable, Sendable {
                     .instantiate(name: instance, className: name, initializer: "initWithWindowNibName:", nibName: nib), at: location),
                 ScenarioStep(.showWindow(instance), at: location),
             ]
-        case .object:
+        case .unconnectedController, .object:
             return nil
         }
     }
@@ -87,6 +93,13 @@ public enum XibOwner: Hashable, Sendable {
             return
                 "File's Owner \(name) is \(assumed ? "taken for " : "")a window controller\(assumed ? " (its name and its window outlet; no class table says otherwise)" : ""): "
                 + "it is made with initWithWindowNibName:@\"\(nib)\" and sent showWindow:, and loads this xib in loadWindow (R-XIB-1)"
+        case .unconnectedController(let name, let outlet):
+            let raise =
+                outlet == "view"
+                ? "loading it as its view nib would raise \"loaded the nib but the view outlet was not set\" (R-LOAD-3"
+                : "loading it as its window nib would leave the controller without a window (R-MAC-10"
+            return "File's Owner \(name) is a \(outlet == "view" ? "view" : "window") controller whose \(outlet) outlet this xib does not "
+                + "connect: it is loaded once here; \(raise), R-XIB-1)"
         case .object:
             return nil
         }

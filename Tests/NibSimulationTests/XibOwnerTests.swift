@@ -12,14 +12,14 @@ import Testing
 @Suite("Xibs met as their File's Owner loads them (R-XIB-1)")
 struct XibOwnerTests {
     /// An iOS xib whose File's Owner `owner` has a `view` outlet to the top-level view.
-    static func iosXib(owner: String) -> String {
+    static func iosXib(owner: String, viewOutlet: Bool = true) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21507" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
             <objects>
                 <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="\(owner)">
                     <connections>
-                        <outlet property="view" destination="root" id="o1"/>
+                        \(viewOutlet ? "<outlet property=\"view\" destination=\"root\" id=\"o1\"/>" : "")
                         <outlet property="avatar" destination="av1" id="o2"/>
                     </connections>
                 </placeholder>
@@ -105,6 +105,22 @@ struct XibOwnerTests {
         let named = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Profile.xib")
         #expect(XibOwner.of(named, classes: table) == .object)
         #expect(!Self.lines(Simulator.run(document: named, classes: table), .l2).contains { $0.contains("loadView") })
+    }
+
+    @Test(
+        "R-XIB-1 R-LOAD-3: a view controller whose view outlet the xib leaves unconnected loads it once, and the note says it would raise")
+    func unconnectedViewOutlet() throws {
+        // IBDecodable's CollectionViewCell.xib: File's Owner UIViewController (Xcode's template
+        // default), a cell at the top: a cell nib, not the controller's view nib.
+        let graph = try NibDocumentParser.parse(
+            data: Data(Self.iosXib(owner: "UIViewController", viewOutlet: false).utf8), file: "Cell.xib")
+        #expect(XibOwner.of(graph, classes: nil) == .unconnectedController(className: "UIViewController", outlet: "view"))
+        let timeline = Simulator.run(document: graph)
+        #expect(!timeline.events.contains { $0.kind == .exception })
+        #expect(Self.lines(timeline, .l2).first == "-[AvatarView initWithCoder:]")
+        let note = try #require(timeline.notes.first)
+        #expect(note.contains("whose view outlet this xib does not connect"))
+        #expect(note.contains("loaded the nib but the view outlet was not set"))
     }
 
     @Test("R-XIB-1: the class table decides up the superclasses, whatever the name; a pod's base class is judged by its name")
