@@ -103,8 +103,9 @@ extension SitePlanner {
         if let timeline = document.timeline {
             // What the run assumed (who loads the xib, R-XIB-1) and left out (prototype cells, R-SB-7).
             for note in timeline.notes { html += "<p class=\"note\">\(HTMLEscaping.escape(note))</p>" }
+            // A view controller's xib (R-XIB-1) has view states to draw; any other owner's none.
             html += timelineContent(
-                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: true,
                 pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))
         }
         html +=

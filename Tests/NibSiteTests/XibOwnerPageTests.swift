@@ -52,6 +52,8 @@ struct XibOwnerPageTests {
         }
         // The note's rule links to the rule index like every rule id on a page.
         #expect(run.contains("R-XIB-1</a>"))
+        // The controller's view states are drawn, as on a storyboard scene's page.
+        #expect(run.contains("PrefsViewController.xib: view states (numbered transitions)"))
         #expect(try LinkWalk.broken(in: output).isEmpty)
     }
 
