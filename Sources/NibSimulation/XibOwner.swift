@@ -52,14 +52,6 @@ public enum XibOwner: Hashable, Sendable {
         return .object
     }
 
-    /// The class the run makes for the owner, when it is a controller.
-    public var controllerClass: String? {
-        switch self {
-        case .viewController(let name, _), .windowController(let name, _): name
-        case .unconnectedController, .object: nil
-        }
-    }
-
     /// The steps that meet xib `nib` as its owner would (R-XIB-1); nil for `.object`, which
     /// loads the document once (`StepAction.loadDocument`).
     func steps(nib: String, at location: FileLocation) -> [ScenarioStep]? {
