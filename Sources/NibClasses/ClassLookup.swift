@@ -141,15 +141,20 @@ public struct ClassLookup: Sendable {
         var current: String? = name
         var seen: Set<String> = []
         while let className = current, seen.insert(className).inserted {
-            if let info = entry(className) {
-                current = info.superclass
-            } else if let framework = FrameworkClasses.entry(className) {
-                current = framework.superclass
-            } else {
-                return className
-            }
+            guard let step = superclass(of: className) else { return className }
+            current = step
         }
         return nil
+    }
+
+    /// A known class's superclass (`.some(nil)` for a root): the table's, else the framework
+    /// table's (a table entry for a framework class may leave it out); nil when neither knows
+    /// the class.
+    private func superclass(of name: String) -> String?? {
+        let info = entry(name)
+        if let superclass = info?.superclass { return .some(superclass) }
+        if let framework = FrameworkClasses.entry(name) { return .some(framework.superclass) }
+        return info == nil ? nil : .some(nil)
     }
 
     /// Whether the class (or an ancestor) is `ancestor`.
@@ -159,7 +164,7 @@ public struct ClassLookup: Sendable {
         while let className = current, !seen.contains(className) {
             if className == ancestor { return true }
             seen.insert(className)
-            current = entry(className)?.superclass ?? FrameworkClasses.entry(className)?.superclass
+            current = superclass(of: className) ?? nil
         }
         return false
     }
