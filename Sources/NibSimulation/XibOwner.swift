@@ -4,18 +4,53 @@ import NibModel
 /// Who loads a xib, read from its File's Owner (R-XIB-1): a view controller whose view nib it is,
 /// a window controller whose window nib it is, or any other object that loads it itself.
 public enum XibOwner: Hashable, Sendable {
-    /// A `UIViewController`/`NSViewController` subclass: made with `initWithNibName:bundle:`,
-    /// the xib loads in `loadView` as its view is first shown (R-LOAD-2, R-MAC-3).
-    case viewController(className: String, assumed: Bool)
-    /// An `NSWindowController` subclass: made with `initWithWindowNibName:`, the xib loads in
-    /// `loadWindow` on `showWindow:` (R-MAC-9, R-MAC-12).
-    case windowController(className: String, assumed: Bool)
+    /// A `UIViewController`/`NSViewController` subclass: the xib loads in `loadView` as its view
+    /// is first shown (R-LOAD-2, R-MAC-3).
+    case viewController(Controller)
+    /// An `NSWindowController` subclass: the xib loads in `loadWindow` on `showWindow:`
+    /// (R-MAC-9, R-MAC-12).
+    case windowController(Controller)
     /// A controller class whose `view` (`window`) outlet the xib leaves unconnected: not its
     /// view (window) nib as it stands, since loading it so would raise (R-LOAD-3); it is loaded
     /// once, and the note says what loading it as the controller's nib would do.
     case unconnectedController(className: String, outlet: String)
     /// Any other owner (or none): the xib is loaded once with `loadNibNamed:owner:` (R-NIB-1).
     case object
+
+    /// The controller a run makes to load the xib.
+    public struct Controller: Hashable, Sendable {
+        /// The File's Owner's class.
+        public var className: String
+        /// What makes it: `init` when the class table says the class overrides it (UIKit's and
+        /// AppKit's `init` end in the designated initializer, R-VCI-2, R-MAC-1, R-MAC-11), else
+        /// `initWithNibName:bundle:` (`initWithWindowNibName:`) naming the xib.
+        public var initializer: String
+        /// Why it is taken for a controller when no class table follows its chain to UIKit or
+        /// AppKit; nil when the table decided.
+        public var judgedBy: Judgement?
+
+        /// Creates a controller.
+        public init(className: String, initializer: String, judgedBy: Judgement?) {
+            self.className = className
+            self.initializer = initializer
+            self.judgedBy = judgedBy
+        }
+    }
+
+    /// A controller taken for one by a class's name: the owner's own class, or the first
+    /// superclass the table lacks, and whether there was a table at all.
+    public struct Judgement: Hashable, Sendable {
+        /// The class whose name was read.
+        public var className: String
+        /// Whether a class table was given (which lacks that class).
+        public var hasTable: Bool
+
+        /// Creates a judgement.
+        public init(className: String, hasTable: Bool) {
+            self.className = className
+            self.hasTable = hasTable
+        }
+    }
 
     /// The owner of `graph`, a xib: its File's Owner's class chain in `classes` (or the framework
     /// table) decides; a class neither knows is judged by its name and its `view` or `window`
@@ -27,13 +62,22 @@ public enum XibOwner: Hashable, Sendable {
         let lookup = ClassLookup(table: classes)
         let appKit = graph.platform.usesAppKit
         let outlets = ownerOutlets(owner.id, in: graph)
+        // `init` only on the table's word: without one every user class "overrides" everything.
+        let overridesInit = classes != nil && lookup.entry(className) != nil && lookup.overrides(className, "init")
+        func controller(_ designated: String, judgedBy: String?) -> Controller {
+            Controller(
+                className: className, initializer: overridesInit ? "init" : designated,
+                judgedBy: judgedBy.map { Judgement(className: $0, hasTable: classes != nil) })
+        }
         if appKit && lookup.isKind(className, of: "NSWindowController") {
             return outlets["window"] == nil
-                ? .unconnectedController(className: className, outlet: "window") : .windowController(className: className, assumed: false)
+                ? .unconnectedController(className: className, outlet: "window")
+                : .windowController(controller("initWithWindowNibName:", judgedBy: nil))
         }
         if lookup.isKind(className, of: appKit ? "NSViewController" : "UIViewController") {
             return outlets["view"] == nil
-                ? .unconnectedController(className: className, outlet: "view") : .viewController(className: className, assumed: false)
+                ? .unconnectedController(className: className, outlet: "view")
+                : .viewController(controller("initWithNibName:bundle:", judgedBy: nil))
         }
         // The first class up the chain that neither the table nor the framework table knows: a
         // class from code nibviz was not given (a pod, a framework), judged by its name.
@@ -41,32 +85,36 @@ public enum XibOwner: Hashable, Sendable {
         if appKit, unknown.hasSuffix("WindowController"),
             let window = outlets["window"], isTopLevel(window, in: graph, kindOf: "NSWindow", lookup: lookup)
         {
-            return .windowController(className: className, assumed: true)
+            // The engine makes an `init` window controller only of a known NSWindowController.
+            return .windowController(
+                Controller(
+                    className: className, initializer: "initWithWindowNibName:",
+                    judgedBy: Judgement(className: unknown, hasTable: classes != nil)))
         }
         let namedLikeController = unknown.hasSuffix("ViewController") || (!appKit && unknown.hasSuffix("Controller"))
         if namedLikeController, let view = outlets["view"],
             isTopLevel(view, in: graph, kindOf: appKit ? "NSView" : "UIView", lookup: lookup)
         {
-            return .viewController(className: className, assumed: true)
+            return .viewController(controller("initWithNibName:bundle:", judgedBy: unknown))
         }
         return .object
     }
 
-    /// The steps that meet xib `nib` as its owner would (R-XIB-1); nil for `.object`, which
-    /// loads the document once (`StepAction.loadDocument`).
+    /// The steps that meet xib `nib` as its owner would (R-XIB-1); nil for a xib loaded once
+    /// (`StepAction.loadDocument`).
     func steps(nib: String, at location: FileLocation) -> [ScenarioStep]? {
         let instance = "owner"
         switch self {
-        case .viewController(let name, _):
+        case .viewController(let made):
             return [
                 ScenarioStep(
-                    .instantiate(name: instance, className: name, initializer: "initWithNibName:bundle:", nibName: nib), at: location),
+                    .instantiate(name: instance, className: made.className, initializer: made.initializer, nibName: nib), at: location),
                 ScenarioStep(.showRoot(instance), at: location),
             ]
-        case .windowController(let name, _):
+        case .windowController(let made):
             return [
                 ScenarioStep(
-                    .instantiate(name: instance, className: name, initializer: "initWithWindowNibName:", nibName: nib), at: location),
+                    .instantiate(name: instance, className: made.className, initializer: made.initializer, nibName: nib), at: location),
                 ScenarioStep(.showWindow(instance), at: location),
             ]
         case .unconnectedController, .object:
@@ -77,14 +125,20 @@ public enum XibOwner: Hashable, Sendable {
     /// How the run meets the xib, as a note on its timeline: what nibviz assumed and why.
     func note(nib: String) -> String? {
         switch self {
-        case .viewController(let name, let assumed):
-            return
-                "File's Owner \(name) is \(assumed ? "taken for " : "")a view controller\(assumed ? " (its name and its view outlet; no class table says otherwise)" : ""): "
-                + "it is made with initWithNibName:@\"\(nib)\" bundle:nil and shown, and loads this xib in loadView (R-XIB-1)"
-        case .windowController(let name, let assumed):
-            return
-                "File's Owner \(name) is \(assumed ? "taken for " : "")a window controller\(assumed ? " (its name and its window outlet; no class table says otherwise)" : ""): "
-                + "it is made with initWithWindowNibName:@\"\(nib)\" and sent showWindow:, and loads this xib in loadWindow (R-XIB-1)"
+        case .viewController(let made):
+            let creation =
+                made.initializer == "init"
+                ? "init (its class overrides it; init ends in initWithNibName:bundle:, R-VCI-2, R-MAC-1)"
+                : "initWithNibName:@\"\(nib)\" bundle:nil"
+            return "File's Owner \(made.className) is \(Self.kind("a view controller", "view", made)): "
+                + "it is made with \(creation) and shown, and loads this xib in loadView (R-XIB-1)"
+        case .windowController(let made):
+            let creation =
+                made.initializer == "init"
+                ? "init (its class overrides it; init ends in initWithWindow:, R-MAC-11)"
+                : "initWithWindowNibName:@\"\(nib)\""
+            return "File's Owner \(made.className) is \(Self.kind("a window controller", "window", made)): "
+                + "it is made with \(creation) and sent showWindow:, and loads this xib in loadWindow (R-XIB-1)"
         case .unconnectedController(let name, let outlet):
             let raise =
                 outlet == "view"
@@ -95,6 +149,21 @@ public enum XibOwner: Hashable, Sendable {
         case .object:
             return nil
         }
+    }
+
+    /// "a view controller", or why it is taken for one: the name read and the outlet.
+    private static func kind(_ kind: String, _ outlet: String, _ made: Controller) -> String {
+        guard let judged = made.judgedBy else { return kind }
+        let whose =
+            judged.className == made.className
+            ? "its name and its \(outlet) outlet"
+            : "the name of its superclass \(judged.className) and its \(outlet) outlet"
+        let why =
+            !judged.hasTable
+            ? "no class table"
+            : judged.className == made.className
+                ? "the sources given do not declare it" : "the sources given do not declare \(judged.className)"
+        return "taken for \(kind) by \(whose) (\(why))"
     }
 
     private static func ownerOutlets(_ owner: ObjectID, in graph: NibGraph) -> [String: ObjectID] {

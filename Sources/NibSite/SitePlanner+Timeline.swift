@@ -51,19 +51,23 @@ extension SitePlanner {
                 "<tr class=\"ev-\(event.kind.rawValue)\(mine)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(HTMLEscaping.escape(arguments))</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(HTMLEscaping.escape(event.rule))</td></tr>"
         }
         let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
-        // An empty table read as a failed run (MacPass: 26 of 46 documents at L1).
-        if events.isEmpty && (!withLifecycle || timeline.transitions.isEmpty) {
+        var out: PageContent
+        if events.isEmpty {
+            // An empty table read as a failed run (MacPass: 26 of 46 documents at L1); the view
+            // states, if any, are still drawn below.
             let why =
                 level == .l1
                 ? "at L1 a message is shown only when the app's sources implement it (R-CONV-7), and no class of this run overrides one it sends"
                 : "the run sends no message at \(level)"
-            return PageContent(
+            out = PageContent(
                 "<p class=\"note\">No event to show: \(why). <code>nibviz simulate</code> with <code>--trace L2</code> lists every message the framework sends.</p>"
             )
+            guard withLifecycle && !timeline.transitions.isEmpty else { return out }
+        } else {
+            out = PageContent(
+                "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+            )
         }
-        var out = PageContent(
-            "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
-        )
         out += "<div class=\"figures\">"
         let options = diagramOptions(pagePath: pagePath, objects: objects)
         if events.count > Self.timelineDiagramLimit {

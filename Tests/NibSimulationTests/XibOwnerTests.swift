@@ -67,7 +67,12 @@ struct XibOwnerTests {
     @Test("R-XIB-1: an iOS view controller's xib: initWithNibName:bundle:, loadView, the nib, viewDidLoad, then it appears")
     func iosViewController() throws {
         let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Views/Profile.xib")
-        #expect(XibOwner.of(graph, classes: nil) == .viewController(className: "ProfileViewController", assumed: true))
+        #expect(
+            XibOwner.of(graph, classes: nil)
+                == .viewController(
+                    .init(
+                        className: "ProfileViewController", initializer: "initWithNibName:bundle:",
+                        judgedBy: .init(className: "ProfileViewController", hasTable: false))))
         let timeline = Simulator.run(document: graph)
         #expect(
             Self.lines(timeline, .l1) == [
@@ -89,7 +94,7 @@ struct XibOwnerTests {
         let didLoad = try #require(l2.firstIndex(of: "-[ProfileViewController viewDidLoad]"))
         #expect(loadView < outlet && outlet < didLoad)
         let note = try #require(timeline.notes.first)
-        #expect(note.contains("ProfileViewController is taken for a view controller"))
+        #expect(note.contains("ProfileViewController is taken for a view controller by its name and its view outlet (no class table)"))
         #expect(note.contains("initWithNibName:@\"Profile\" bundle:nil"))
         #expect(note.contains("R-XIB-1"))
     }
@@ -128,18 +133,52 @@ struct XibOwnerTests {
         let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "Settings").utf8), file: "Settings.xib")
         #expect(XibOwner.of(graph, classes: nil) == .object)
         let table = [
-            "Settings": ClassInfo(name: "Settings", superclass: "BaseTable"),
-            "BaseTable": ClassInfo(name: "BaseTable", superclass: "UITableViewController"),
+            "Settings": ClassInfo(name: "Settings", superclass: "BaseTable", overrides: ["initWithNibName:bundle:", "viewDidLoad"]),
+            "BaseTable": ClassInfo(name: "BaseTable", superclass: "UITableViewController", overrides: []),
         ]
-        #expect(XibOwner.of(graph, classes: table) == .viewController(className: "Settings", assumed: false))
+        #expect(
+            XibOwner.of(graph, classes: table)
+                == .viewController(.init(className: "Settings", initializer: "initWithNibName:bundle:", judgedBy: nil)))
         var options = SimulationOptions()
         options.classTable = table
         let timeline = Simulator.run(document: graph, options: options)
         #expect(Self.lines(timeline, .l2).first == "-[Settings initWithNibName:bundle:]")
         #expect(timeline.notes.first?.hasPrefix("File's Owner Settings is a view controller: ") == true)
-        // `BaseViewController` comes from a pod the sources do not hold.
-        let pod = ["Settings": ClassInfo(name: "Settings", superclass: "BaseViewController")]
-        #expect(XibOwner.of(graph, classes: pod) == .viewController(className: "Settings", assumed: true))
+        // `BaseViewController` comes from a pod the sources do not hold: the note names it.
+        let pod = ["Settings": ClassInfo(name: "Settings", superclass: "BaseViewController", overrides: [])]
+        let judged = XibOwner.Judgement(className: "BaseViewController", hasTable: true)
+        #expect(
+            XibOwner.of(graph, classes: pod)
+                == .viewController(.init(className: "Settings", initializer: "initWithNibName:bundle:", judgedBy: judged)))
+        options.classTable = pod
+        #expect(
+            Simulator.run(document: graph, options: options).notes.first?.contains(
+                "taken for a view controller by the name of its superclass BaseViewController and its view outlet "
+                    + "(the sources given do not declare BaseViewController)") == true)
+    }
+
+    @Test("R-XIB-1 R-VCI-2: a class the table says overrides init (OsmAnd's, calling initWithNibName: with its nib) is made with init")
+    func initOverride() throws {
+        let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "NavbarViewController").utf8), file: "Navbar.xib")
+        // An app superclass's init counts: the subclass inherits it.
+        let table = [
+            "NavbarViewController": ClassInfo(
+                name: "NavbarViewController", superclass: "BaseViewController", keys: ["avatar"], overrides: ["viewDidLoad"]),
+            "BaseViewController": ClassInfo(
+                name: "BaseViewController", superclass: "UIViewController", overrides: ["init", "initWithNibName:bundle:"]),
+        ]
+        var options = SimulationOptions(traceLevel: .l1)
+        options.classTable = table
+        let timeline = Simulator.run(document: graph, options: options)
+        #expect(
+            Self.lines(timeline, .l1) == [
+                "-[NavbarViewController init]", "-[NavbarViewController initWithNibName:bundle:]", "-[AvatarView initWithCoder:]",
+                "-[AvatarView awakeFromNib]", "-[NavbarViewController viewDidLoad]",
+            ])
+        #expect(
+            timeline.notes.first?.contains("it is made with init (its class overrides it; init ends in initWithNibName:bundle:") == true)
+        // Without a table every class "overrides" everything (E.1): init is not read into that.
+        #expect(Self.lines(Simulator.run(document: graph), .l2).first == "-[NavbarViewController initWithNibName:bundle:]")
     }
 
     @Test("R-XIB-1 G-MAC-1: the macOS golden xib of SPEC §15 bare gives G-MAC-1's lines, G-BIND-1's load inside them")
@@ -204,7 +243,21 @@ struct XibOwnerTests {
                 "-[MainWC windowDidLoad]",
             ])
         let named = try NibDocumentParser.parse(data: Data(Self.macWindowXib(owner: "MainWindowController").utf8), file: "Main.xib")
-        #expect(XibOwner.of(named, classes: nil) == .windowController(className: "MainWindowController", assumed: true))
+        #expect(
+            XibOwner.of(named, classes: nil)
+                == .windowController(
+                    .init(
+                        className: "MainWindowController", initializer: "initWithWindowNibName:",
+                        judgedBy: .init(className: "MainWindowController", hasTable: false))))
+        // MacPass's window controllers override init (and windowNibName): init ends in initWithWindow: (R-MAC-11).
+        var withInit = table
+        withInit["MainWC"]?.overrides = ["init", "initWithWindow:", "windowDidLoad"]
+        options.classTable = withInit
+        #expect(
+            Self.lines(Simulator.run(document: graph, options: options), .l1) == [
+                "-[MainWC init]", "-[MainWC initWithWindow:]", "-[Board initWithFrame:]", "-[Board awakeFromNib]",
+                "-[MainWC windowDidLoad]",
+            ])
     }
 
     @Test("R-XIB-1: nibviz simulate on a view controller's xib prints its lifecycle and says on stderr what it assumed")

@@ -10,8 +10,8 @@ import Testing
 struct XibOwnerPageTests {
     /// A project holding SPEC's macOS golden xib (File's Owner `PrefsViewController`, a `view`
     /// outlet) and, in `Sources`, the class declared as an `NSViewController` that overrides
-    /// `viewDidLoad` only.
-    static func project(_ name: String) throws -> (app: URL, output: URL) {
+    /// `viewDidLoad` only (or nothing), and `SwatchView` under the name the xib gives it.
+    static func project(_ name: String, overrides: Bool = true) throws -> (app: URL, output: URL) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("nibsite-xibowner-\(getpid())-\(name)")
         try? FileManager.default.removeItem(at: directory)
         let app = directory.appendingPathComponent("Prefs")
@@ -23,12 +23,10 @@ struct XibOwnerPageTests {
         import AppKit
 
         class PrefsViewController: NSViewController {
-            override func viewDidLoad() {
-                super.viewDidLoad()
-            }
+        \(overrides ? "    override func viewDidLoad() {\n        super.viewDidLoad()\n    }" : "")
         }
 
-        class SwatchView: NSView {}
+        @objc(SwatchView) class SwatchView: NSView {}
         """.write(to: app.appendingPathComponent("Sources/Prefs.swift"), atomically: true, encoding: .utf8)
         return (app, directory.appendingPathComponent("public"))
     }
@@ -69,5 +67,20 @@ struct XibOwnerPageTests {
         #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is a view controller: it is made with"))
         #expect(run.contains("<code>viewDidLoad</code>"))
         #expect(!run.contains("<code>loadView</code>"), "L1: PrefsViewController does not override loadView")
+    }
+
+    @Test("R-XIB-1 R-CONV-7: an L1 run with nothing overridden says so, and still draws the view states")
+    func nothingOverridden() throws {
+        let (app, output) = try Self.project("bare", overrides: false)
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let result = try runNibviz(
+            ["site", app.path, "--sources", app.appendingPathComponent("Sources").path, "-o", output.path, "--no-cache"],
+            currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        // OsmAnd's OAGPXWptListViewController page showed an empty table here.
+        #expect(run.contains("<p class=\"note\">No event to show: at L1"))
+        #expect(!run.contains("<table class=\"timeline\">"))
+        #expect(run.contains("PrefsViewController.xib: view states (numbered transitions)"))
     }
 }
