@@ -253,6 +253,8 @@ struct XibOwnerTests {
         var withInit = table
         withInit["MainWC"]?.overrides = ["init", "initWithWindow:", "windowDidLoad"]
         options.classTable = withInit
+        let first = Simulator.run(document: graph, options: options).events.first
+        #expect(first?.selector == "init" && first?.rule == "R-MAC-11")
         #expect(
             Self.lines(Simulator.run(document: graph, options: options), .l1) == [
                 "-[MainWC init]", "-[MainWC initWithWindow:]", "-[Board initWithFrame:]", "-[Board awakeFromNib]",

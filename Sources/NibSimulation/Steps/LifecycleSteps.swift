@@ -98,12 +98,13 @@ extension SimulationRun {
             lifecycle(vc, "initWithWindowNibName:owner:", .mac11)
             lifecycle(vc, "initWithWindow:", .mac11)
         default:  // init, new
-            lifecycle(vc, "init", isMac ? .mac1 : .vci2)
             if isMac && classes.isKind(className, of: "NSWindowController") {
                 // `init` is no designated initializer of NSWindowController: it ends in
                 // `initWithWindow:` (R-MAC-11), never in NSViewController's `initWithNibName:bundle:`.
+                lifecycle(vc, "init", .mac11)
                 lifecycle(vc, "initWithWindow:", .mac11)
             } else {
+                lifecycle(vc, "init", isMac ? .mac1 : .vci2)
                 lifecycle(vc, "initWithNibName:bundle:", isMac ? .mac1 : .vci2)
             }
         }
