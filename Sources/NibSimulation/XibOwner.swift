@@ -21,18 +21,22 @@ public enum XibOwner: Hashable, Sendable {
     public struct Controller: Hashable, Sendable {
         /// The File's Owner's class.
         public var className: String
-        /// What makes it: `init` when the class table says the class overrides it (UIKit's and
-        /// AppKit's `init` end in the designated initializer, R-VCI-2, R-MAC-1, R-MAC-11), else
+        /// What makes it: `init` when the class table says the class overrides `init`, or names
+        /// its own nib (`nibName`, `windowNibName`) so that code need not (UIKit's and AppKit's
+        /// `init` end in the designated initializer, R-VCI-2, R-MAC-1, R-MAC-11), else
         /// `initWithNibName:bundle:` (`initWithWindowNibName:`) naming the xib.
         public var initializer: String
+        /// The overridden selector that made the run choose `init`; nil otherwise.
+        public var initEvidence: String?
         /// Why it is taken for a controller when no class table follows its chain to UIKit or
         /// AppKit; nil when the table decided.
         public var judgedBy: Judgement?
 
         /// Creates a controller.
-        public init(className: String, initializer: String, judgedBy: Judgement?) {
+        public init(className: String, initializer: String, initEvidence: String? = nil, judgedBy: Judgement?) {
             self.className = className
             self.initializer = initializer
+            self.initEvidence = initEvidence
             self.judgedBy = judgedBy
         }
     }
@@ -63,21 +67,22 @@ public enum XibOwner: Hashable, Sendable {
         let appKit = graph.platform.usesAppKit
         let outlets = ownerOutlets(owner.id, in: graph)
         // `init` only on the table's word: without one every user class "overrides" everything.
-        let overridesInit = classes != nil && lookup.entry(className) != nil && lookup.overrides(className, "init")
-        func controller(_ designated: String, judgedBy: String?) -> Controller {
-            Controller(
-                className: className, initializer: overridesInit ? "init" : designated,
+        func controller(_ designated: String, nibGetter: String, judgedBy: String?) -> Controller {
+            let known = classes != nil && lookup.entry(className) != nil
+            let evidence = known ? ["init", nibGetter].first { lookup.overrides(className, $0) } : nil
+            return Controller(
+                className: className, initializer: evidence == nil ? designated : "init", initEvidence: evidence,
                 judgedBy: judgedBy.map { Judgement(className: $0, hasTable: classes != nil) })
         }
         if appKit && lookup.isKind(className, of: "NSWindowController") {
             return outlets["window"] == nil
                 ? .unconnectedController(className: className, outlet: "window")
-                : .windowController(controller("initWithWindowNibName:", judgedBy: nil))
+                : .windowController(controller("initWithWindowNibName:", nibGetter: "windowNibName", judgedBy: nil))
         }
         if lookup.isKind(className, of: appKit ? "NSViewController" : "UIViewController") {
             return outlets["view"] == nil
                 ? .unconnectedController(className: className, outlet: "view")
-                : .viewController(controller("initWithNibName:bundle:", judgedBy: nil))
+                : .viewController(controller("initWithNibName:bundle:", nibGetter: "nibName", judgedBy: nil))
         }
         // The first class up the chain that neither the table nor the framework table knows: a
         // class from code nibviz was not given (a pod, a framework), judged by its name.
@@ -95,7 +100,7 @@ public enum XibOwner: Hashable, Sendable {
         if namedLikeController, let view = outlets["view"],
             isTopLevel(view, in: graph, kindOf: appKit ? "NSView" : "UIView", lookup: lookup)
         {
-            return .viewController(controller("initWithNibName:bundle:", judgedBy: unknown))
+            return .viewController(controller("initWithNibName:bundle:", nibGetter: "nibName", judgedBy: unknown))
         }
         return .object
     }
@@ -128,14 +133,14 @@ public enum XibOwner: Hashable, Sendable {
         case .viewController(let made):
             let creation =
                 made.initializer == "init"
-                ? "init (its class overrides it; init ends in initWithNibName:bundle:, R-VCI-2, R-MAC-1)"
+                ? "init (\(Self.evidence(made)); init ends in initWithNibName:bundle:, R-VCI-2, R-MAC-1)"
                 : "initWithNibName:@\"\(nib)\" bundle:nil"
             return "File's Owner \(made.className) is \(Self.kind("a view controller", "view", made)): "
                 + "it is made with \(creation) and shown, and loads this xib in loadView (R-XIB-1)"
         case .windowController(let made):
             let creation =
                 made.initializer == "init"
-                ? "init (its class overrides it; init ends in initWithWindow:, R-MAC-11)"
+                ? "init (\(Self.evidence(made)); init ends in initWithWindow:, R-MAC-11)"
                 : "initWithWindowNibName:@\"\(nib)\""
             return "File's Owner \(made.className) is \(Self.kind("a window controller", "window", made)): "
                 + "it is made with \(creation) and sent showWindow:, and loads this xib in loadWindow (R-XIB-1)"
@@ -148,6 +153,14 @@ public enum XibOwner: Hashable, Sendable {
                 + "connect: it is loaded once here; \(raise), R-XIB-1)"
         case .object:
             return nil
+        }
+    }
+
+    /// Why the run makes the controller with `init`: the override that says so.
+    private static func evidence(_ made: Controller) -> String {
+        switch made.initEvidence {
+        case "init"?, nil: "its class overrides it"
+        case let getter?: "its class names its own nib in \(getter), so code need not"
         }
     }
 

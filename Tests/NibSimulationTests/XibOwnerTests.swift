@@ -157,7 +157,7 @@ struct XibOwnerTests {
                     + "(the sources given do not declare BaseViewController)") == true)
     }
 
-    @Test("R-XIB-1 R-VCI-2: a class the table says overrides init (OsmAnd's, calling initWithNibName: with its nib) is made with init")
+    @Test("R-XIB-1 R-VCI-2: a class the table says overrides init (OsmAnd's) or names its own nib (MacPass's) is made with init")
     func initOverride() throws {
         let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "NavbarViewController").utf8), file: "Navbar.xib")
         // An app superclass's init counts: the subclass inherits it.
@@ -177,6 +177,18 @@ struct XibOwnerTests {
             ])
         #expect(
             timeline.notes.first?.contains("it is made with init (its class overrides it; init ends in initWithNibName:bundle:") == true)
+        // MacPass's view controllers name their nib in nibName and are made with init.
+        let namesNib = [
+            "NavbarViewController": ClassInfo(
+                name: "NavbarViewController", superclass: "UIViewController", keys: ["avatar"], overrides: ["nibName", "viewDidLoad"])
+        ]
+        let named = XibOwner.of(graph, classes: namesNib)
+        #expect(
+            named == .viewController(.init(className: "NavbarViewController", initializer: "init", initEvidence: "nibName", judgedBy: nil)))
+        options.classTable = namesNib
+        #expect(
+            Simulator.run(document: graph, options: options).notes.first?.contains(
+                "it is made with init (its class names its own nib in nibName, so code need not;") == true)
         // Without a table every class "overrides" everything (E.1): init is not read into that.
         #expect(Self.lines(Simulator.run(document: graph), .l2).first == "-[NavbarViewController initWithNibName:bundle:]")
     }
