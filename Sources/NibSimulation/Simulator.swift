@@ -37,7 +37,7 @@ public enum Simulator {
     {
         let owner = XibOwner.of(graph, classes: classes ?? options.classTable)
         var timeline = run(scenario(for: graph, classes: classes, role: options.storyboardRole, owner: owner), options: options)
-        if let note = owner.note(nib: nibName(for: graph.file)) { timeline.notes.insert(note, at: 0) }
+        if let note = owner.note(nib: nibName(for: graph.file), appKit: graph.platform.usesAppKit) { timeline.notes.insert(note, at: 0) }
         return timeline
     }
 

@@ -128,12 +128,12 @@ public enum XibOwner: Hashable, Sendable {
     }
 
     /// How the run meets the xib, as a note on its timeline: what nibviz assumed and why.
-    func note(nib: String) -> String? {
+    func note(nib: String, appKit: Bool) -> String? {
         switch self {
         case .viewController(let made):
             let creation =
                 made.initializer == "init"
-                ? "init (\(Self.evidence(made)); init ends in initWithNibName:bundle:, R-VCI-2, R-MAC-1)"
+                ? "init (\(Self.evidence(made)); init ends in initWithNibName:bundle:, \(appKit ? "R-MAC-1" : "R-VCI-2"))"
                 : "initWithNibName:@\"\(nib)\" bundle:nil"
             return "File's Owner \(made.className) is \(Self.kind("a view controller", "view", made)): "
                 + "it is made with \(creation) and shown, and loads this xib in loadView (R-XIB-1)"

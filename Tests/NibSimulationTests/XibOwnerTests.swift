@@ -176,7 +176,8 @@ struct XibOwnerTests {
                 "-[AvatarView awakeFromNib]", "-[NavbarViewController viewDidLoad]",
             ])
         #expect(
-            timeline.notes.first?.contains("it is made with init (its class overrides it; init ends in initWithNibName:bundle:") == true)
+            timeline.notes.first?.contains("it is made with init (its class overrides it; init ends in initWithNibName:bundle:, R-VCI-2)")
+                == true)
         // MacPass's view controllers name their nib in nibName and are made with init.
         let namesNib = [
             "NavbarViewController": ClassInfo(
