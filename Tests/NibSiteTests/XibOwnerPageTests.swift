@@ -31,18 +31,24 @@ struct XibOwnerPageTests {
         return (app, directory.appendingPathComponent("public"))
     }
 
-    static func timelineSection(_ page: String) throws -> String {
-        try #require(
+    /// The timeline section of the xib's page in the site of `project(name, overrides:)`, built
+    /// with its sources or without; every link of the site resolves.
+    static func timelineSection(_ name: String, overrides: Bool = true, sources: Bool) throws -> String {
+        let (app, output) = try project(name, overrides: overrides)
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let options = sources ? ["--sources", app.appendingPathComponent("Sources").path] : []
+        let result = try runNibviz(
+            ["site", app.path] + options + ["-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try LinkWalk.broken(in: output).isEmpty)
+        let page = try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html")
+        return try #require(
             page.components(separatedBy: "<h2 id=\"timeline\">").last?.components(separatedBy: "<h2 id=\"connections\">").first)
     }
 
     @Test("R-XIB-1: without sources the page takes the owner for a view controller by its name and shows loadView and viewDidLoad")
     func withoutSources() throws {
-        let (app, output) = try Self.project("plain")
-        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
-        let result = try runNibviz(["site", app.path, "-o", output.path, "--no-cache"], currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 0, "\(result.stderr)")
-        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        let run = try Self.timelineSection("plain", sources: false)
         #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is taken for a view controller"))
         #expect(run.contains("initWithNibName:@&quot;PrefsViewController&quot; bundle:nil"))
         for selector in ["initWithNibName:bundle:", "loadView", "viewDidLoad", "viewWillAppear"] {
@@ -52,18 +58,11 @@ struct XibOwnerPageTests {
         #expect(run.contains("R-XIB-1</a>"))
         // The controller's view states are drawn, as on a storyboard scene's page.
         #expect(run.contains("PrefsViewController.xib: view states (numbered transitions)"))
-        #expect(try LinkWalk.broken(in: output).isEmpty)
     }
 
     @Test("R-XIB-1: with the sources the class table says the owner is a view controller; L1 shows what it overrides")
     func withSources() throws {
-        let (app, output) = try Self.project("sources")
-        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
-        let result = try runNibviz(
-            ["site", app.path, "--sources", app.appendingPathComponent("Sources").path, "-o", output.path, "--no-cache"],
-            currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 0, "\(result.stderr)")
-        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        let run = try Self.timelineSection("sources", sources: true)
         #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is a view controller: it is made with"))
         #expect(run.contains("<code>viewDidLoad</code>"))
         #expect(!run.contains("<code>loadView</code>"), "L1: PrefsViewController does not override loadView")
@@ -71,13 +70,7 @@ struct XibOwnerPageTests {
 
     @Test("R-XIB-1 R-CONV-7: an L1 run with nothing overridden says so, and still draws the view states")
     func nothingOverridden() throws {
-        let (app, output) = try Self.project("bare", overrides: false)
-        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
-        let result = try runNibviz(
-            ["site", app.path, "--sources", app.appendingPathComponent("Sources").path, "-o", output.path, "--no-cache"],
-            currentDirectory: TestPaths.packageRoot)
-        #expect(result.status == 0, "\(result.stderr)")
-        let run = try Self.timelineSection(try ProjectSiteTests.page(output, "documents/Prefs/PrefsViewController.xib.html"))
+        let run = try Self.timelineSection("bare", overrides: false, sources: true)
         // OsmAnd's OAGPXWptListViewController page showed an empty table here.
         #expect(run.contains("<p class=\"note\">No event to show: at L1"))
         #expect(!run.contains("<table class=\"timeline\">"))
