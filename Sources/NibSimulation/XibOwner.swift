@@ -4,8 +4,8 @@ import NibModel
 /// Who loads a xib, read from its File's Owner (R-XIB-1): a view controller whose view nib it is,
 /// a window controller whose window nib it is, or any other object that loads it itself.
 public enum XibOwner: Hashable, Sendable {
-    /// A `UIViewController`/`NSViewController` subclass: the xib loads in `loadView` as its view
-    /// is first shown (R-LOAD-2, R-MAC-3).
+    /// A `UIViewController`/`NSViewController` subclass: the xib loads in `loadView` when its
+    /// view is first accessed (R-LOAD-1, R-LOAD-2, R-MAC-2, R-MAC-3; G-LOAD-1, G-BIND-1).
     case viewController(Controller)
     /// An `NSWindowController` subclass: the xib loads in `loadWindow` on `showWindow:`
     /// (R-MAC-9, R-MAC-12).
@@ -114,7 +114,9 @@ public enum XibOwner: Hashable, Sendable {
             return [
                 ScenarioStep(
                     .instantiate(name: instance, className: made.className, initializer: made.initializer, nibName: nib), at: location),
-                ScenarioStep(.showRoot(instance), at: location),
+                // The first view access, as G-LOAD-1 and G-BIND-1 meet such a xib: how the app
+                // shows the controller (pushed, presented, a window's root) is not in the xib.
+                ScenarioStep(.accessView(instance), at: location),
             ]
         case .windowController(let made):
             return [
@@ -136,7 +138,7 @@ public enum XibOwner: Hashable, Sendable {
                 ? "init (\(Self.evidence(made)); init ends in initWithNibName:bundle:, \(appKit ? "R-MAC-1" : "R-VCI-2"))"
                 : "initWithNibName:@\"\(nib)\" bundle:nil"
             return "File's Owner \(made.className) is \(Self.kind("a view controller", "view", made)): "
-                + "it is made with \(creation) and shown, and loads this xib in loadView (R-XIB-1)"
+                + "it is made with \(creation) and its view accessed, which loads this xib in loadView (R-XIB-1)"
         case .windowController(let made):
             let creation =
                 made.initializer == "init"

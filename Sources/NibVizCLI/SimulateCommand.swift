@@ -14,7 +14,7 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Replay a nib load or view-controller lifecycle as an event timeline.",
         discussion: """
             A .xib is met as its File's Owner loads it (R-XIB-1): a view controller is made with \
-            initWithNibName:bundle: naming the xib and shown, loading it in loadView; a window \
+            initWithNibName:bundle: naming the xib and its view accessed, loading it in loadView; a window \
             controller is made with initWithWindowNibName: and sent showWindow:; any other owner \
             loads it once. The class table decides what the owner is; without one, a class named \
             …ViewController (iOS: …Controller) with a view outlet, or …WindowController with a window \

@@ -64,7 +64,7 @@ struct XibOwnerTests {
         TimelineFormatter.format(timeline, as: .text, level: level).split(separator: "\n").map(String.init)
     }
 
-    @Test("R-XIB-1: an iOS view controller's xib: initWithNibName:bundle:, loadView, the nib, viewDidLoad, then it appears")
+    @Test("R-XIB-1 G-LOAD-1: an iOS view controller's xib bare gives G-LOAD-1: initWithNibName:bundle:, loadView, the nib, viewDidLoad")
     func iosViewController() throws {
         let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Views/Profile.xib")
         #expect(
@@ -81,18 +81,9 @@ struct XibOwnerTests {
                 "-[AvatarView initWithCoder:]",
                 "-[AvatarView awakeFromNib]",
                 "-[ProfileViewController viewDidLoad]",
-                "-[ProfileViewController viewWillAppear:]",
-                "-[ProfileViewController viewIsAppearing:]",
-                "-[ProfileViewController viewWillLayoutSubviews]",
-                "-[ProfileViewController viewDidLayoutSubviews]",
-                "-[ProfileViewController viewDidAppear:]",
             ])
-        // The outlets are set inside loadView (R-LOAD-2), not before it.
-        let l2 = Self.lines(timeline, .l2)
-        let loadView = try #require(l2.firstIndex(of: "-[ProfileViewController loadView]"))
-        let outlet = try #require(l2.firstIndex(of: "-[ProfileViewController setValue:forKey:] key=view value=UIView"))
-        let didLoad = try #require(l2.firstIndex(of: "-[ProfileViewController viewDidLoad]"))
-        #expect(loadView < outlet && outlet < didLoad)
+        // G-LOAD-1's setup is this xib: its golden, byte for byte (outlets inside loadView, R-LOAD-2).
+        #expect(Self.lines(timeline, .l2) == (try SpecScenario.text("G-LOAD-1", level: .l2)).split(separator: "\n").map(String.init))
         let note = try #require(timeline.notes.first)
         #expect(note.contains("ProfileViewController is taken for a view controller by its name and its view outlet (no class table)"))
         #expect(note.contains("initWithNibName:@\"Profile\" bundle:nil"))
@@ -194,14 +185,14 @@ struct XibOwnerTests {
         #expect(Self.lines(Simulator.run(document: graph), .l2).first == "-[NavbarViewController initWithNibName:bundle:]")
     }
 
-    @Test("R-XIB-1 G-MAC-1: the macOS golden xib of SPEC §15 bare gives G-MAC-1's lines, G-BIND-1's load inside them")
+    @Test("R-XIB-1 G-BIND-1: the macOS golden xib of SPEC §15 bare gives G-BIND-1's lines after the initializer")
     func macViewControllerGolden() throws {
         let url = TestPaths.packageRoot.appendingPathComponent("site/scenarios/spec/docs/PrefsViewController.xib")
         let graph = try NibDocumentParser.parse(data: try Data(contentsOf: url), file: "PrefsViewController.xib")
         let table = [
             "PrefsViewController": ClassInfo(
                 name: "PrefsViewController", superclass: "NSViewController",
-                overrides: ["initWithNibName:bundle:", "loadView", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear"]),
+                overrides: ["initWithNibName:bundle:", "loadView", "awakeFromNib", "viewDidLoad"]),
             "SwatchView": ClassInfo(name: "SwatchView", superclass: "NSView", overrides: ["initWithFrame:", "awakeFromNib"]),
         ]
         var options = SimulationOptions(osVersion: OSVersion(10, 15))
@@ -215,14 +206,10 @@ struct XibOwnerTests {
                 "-[SwatchView awakeFromNib]",
                 "-[PrefsViewController awakeFromNib]",
                 "-[PrefsViewController viewDidLoad]",
-                "-[PrefsViewController viewWillAppear]",
-                "-[PrefsViewController viewDidAppear]",
             ])
-        let l2 = Self.lines(timeline, .l2)
         let golden = try SpecScenario.text("G-BIND-1", level: .l2).split(separator: "\n").map(String.init)
         #expect(golden.count == 7)
-        let start = try #require(l2.firstIndex(of: "-[PrefsViewController loadView]"))
-        #expect(Array(l2[start..<min(l2.count, start + golden.count)]) == golden)
+        #expect(Self.lines(timeline, .l2) == ["-[PrefsViewController initWithNibName:bundle:]"] + golden)
     }
 
     @Test("R-XIB-1 G-MAC-2: a window controller's xib: initWithWindowNibName:, showWindow:, loadWindow, the nib, windowDidLoad")

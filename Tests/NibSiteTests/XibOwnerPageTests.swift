@@ -51,7 +51,7 @@ struct XibOwnerPageTests {
         let run = try Self.timelineSection("plain", sources: false)
         #expect(run.contains("<p class=\"note\">File&#39;s Owner PrefsViewController is taken for a view controller"))
         #expect(run.contains("initWithNibName:@&quot;PrefsViewController&quot; bundle:nil"))
-        for selector in ["initWithNibName:bundle:", "loadView", "viewDidLoad", "viewWillAppear"] {
+        for selector in ["initWithNibName:bundle:", "loadView", "viewDidLoad"] {
             #expect(run.contains("<code>\(selector)</code>"), "\(selector)")
         }
         // The note's rule links to the rule index like every rule id on a page.
