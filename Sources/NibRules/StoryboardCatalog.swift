@@ -85,7 +85,7 @@ extension Rule {
     /// a window controller's window nib in `loadWindow`, any other owner's with `loadNibNamed:owner:`.
     public static let xib1 = Rule(
         "R-XIB-1",
-        "a xib is loaded by its File's Owner: a view controller made with initWithNibName:bundle: loads it when its view is first shown, a window controller made with initWithWindowNibName: when its window is, any other owner with loadNibNamed:owner:",
+        "a xib is loaded by its File's Owner: a view controller made with initWithNibName:bundle: loads it when its view is first accessed, a window controller made with initWithWindowNibName: when its window is, any other owner with loadNibNamed:owner:",
         sources: [AppleDocs.initNib, AppleDocs.nsInitNib, AppleDocs.initWindowNib, AppleDocs.loadNibNamed, AppleDocs.view])
     /// R-SB-1: a scene nothing reaches at launch is instantiated only by a segue or by identifier.
     public static let sb1 = Rule(

@@ -25,7 +25,7 @@ public enum Simulator {
     }
 
     /// Runs a bare document the way an app meets it: a xib as its File's Owner loads it
-    /// (R-XIB-1: a view controller made with `initWithNibName:bundle:` and shown, a window
+    /// (R-XIB-1: a view controller made with `initWithNibName:bundle:` and its view accessed, a window
     /// controller made with `initWithWindowNibName:` and sent `showWindow:`, else loaded once with
     /// its File's Owner, `StepAction.loadDocument`); a storyboard is launched as the app's main
     /// storyboard (`StepAction.launch`, R-LAUNCH-1/2): its initial controller and relationship
