@@ -18,8 +18,9 @@ extension SitePlanner {
                 if !timeline.transitions.isEmpty {
                     body += "<h2 id=\"lifecycle\">View states</h2>"
                     body += lifecycleFigure(
-                        timeline, name: scenario.shortName, caption: "\(scenario.shortName): view state machine, path taken", pagePath: path
-                    )
+                        timeline, name: scenario.shortName,
+                        caption: "\(scenario.shortName): view state machine, path taken (#n is the timeline's row)", pagePath: path,
+                        rowsAt: timeline.traceLevel)
                 }
             }
             body += "<h2 id=\"source\">Scenario source</h2><pre class=\"source\"><code>\(HTMLEscaping.escape(scenario.source))</code></pre>"

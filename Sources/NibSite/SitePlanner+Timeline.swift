@@ -30,7 +30,7 @@ extension SitePlanner {
         _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = [],
         own: Set<String> = []
     ) -> PageContent {
-        let events = timeline.visibleEvents(at: level)
+        let events = Self.tableIndices(timeline, at: level).map { timeline.events[$0] }
         var rows = ""
         let hasPhases = events.contains { $0.phase != nil }
         for (index, event) in events.enumerated() {
@@ -78,16 +78,32 @@ extension SitePlanner {
                 kind: .timeline, name: name, page: pagePath)
         }
         if withLifecycle && !timeline.transitions.isEmpty {
-            out += lifecycleFigure(timeline, name: name, caption: "\(name): view states (numbered transitions)", pagePath: pagePath)
+            out += lifecycleFigure(
+                timeline, name: name, caption: "\(name): view states (transitions numbered in order; #n is the table's row)",
+                pagePath: pagePath, rowsAt: events.isEmpty ? nil : level)
         }
         out += "</div>"
         return out
     }
 
-    /// The view state machine of every controller of `timeline`, with the path taken.
-    func lifecycleFigure(_ timeline: Timeline, name: String, caption: String, pagePath: String) -> PageBlock {
-        figure(
-            dot: LifecycleDiagram.dot(timeline, title: name, options: diagramOptions(pagePath: pagePath)), caption: caption,
+    /// The indices in `timeline.events` of the rows of its table at `level`, in order: row `n`
+    /// is the event at `[n - 1]` (the table and the view-state diagram's `#n` both read it).
+    static func tableIndices(_ timeline: Timeline, at level: TraceLevel) -> [Int] {
+        timeline.events.indices.filter { timeline.events[$0].isVisible(at: level) }
+    }
+
+    /// The view state machine of every controller of `timeline`, with the path taken; with
+    /// `rowsAt`, each transition names its cause's row in the table of `timeline` at that level
+    /// shown beside it (`timelineContent` numbers the rows the same way).
+    func lifecycleFigure(_ timeline: Timeline, name: String, caption: String, pagePath: String, rowsAt level: TraceLevel? = nil)
+        -> PageBlock
+    {
+        var rows: [Int: Int] = [:]
+        if let level {
+            for (row, index) in Self.tableIndices(timeline, at: level).enumerated() { rows[index] = row + 1 }
+        }
+        return figure(
+            dot: LifecycleDiagram.dot(timeline, title: name, rows: rows, options: diagramOptions(pagePath: pagePath)), caption: caption,
             kind: .lifecycle, name: name, page: pagePath)
     }
 }

@@ -56,8 +56,11 @@ struct XibOwnerPageTests {
         }
         // The note's rule links to the rule index like every rule id on a page.
         #expect(run.contains("R-XIB-1</a>"))
-        // The controller's view states are drawn, as on a storyboard scene's page.
-        #expect(run.contains("PrefsViewController.xib: view states (numbered transitions)"))
+        // The controller's view states are drawn, as on a storyboard scene's page; a transition
+        // names its cause's row in the table (OsmAnd's reviewer read "1 viewDidLoad" as row 1).
+        #expect(run.contains("PrefsViewController.xib: view states (transitions numbered in order; #n is the table&#39;s row)"))
+        #expect(run.contains("<td>8</td><td><code>PrefsViewController</code></td><td><code>viewDidLoad</code>"))
+        #expect(run.contains(">1 viewDidLoad (#8)</text>"))
     }
 
     @Test("R-XIB-1: with the sources the class table says the owner is a view controller; L1 shows what it overrides")
@@ -74,6 +77,6 @@ struct XibOwnerPageTests {
         // OsmAnd's OAGPXWptListViewController page showed an empty table here.
         #expect(run.contains("<p class=\"note\">No event to show: at L1"))
         #expect(!run.contains("<table class=\"timeline\">"))
-        #expect(run.contains("PrefsViewController.xib: view states (numbered transitions)"))
+        #expect(run.contains("PrefsViewController.xib: view states (transitions numbered in order; #n is the table&#39;s row)"))
     }
 }

@@ -13,11 +13,13 @@ public enum LifecycleDiagram {
     ]
 
     /// The diagram of every controller with transitions in `timeline`; with `graph`,
-    /// controllers are named as in every other diagram (`ObjectNaming`).
-    public static func dot(_ timeline: Timeline, title: String, graph: NibGraph? = nil, options: DiagramOptions = DiagramOptions())
-        -> String
-    {
-        DOTEncoder.encode(build(timeline, title: title, graph: graph, options: options))
+    /// controllers are named as in every other diagram (`ObjectNaming`). `rows` maps an event's
+    /// index in `timeline.events` to its row in a table shown beside the diagram: a transition
+    /// whose cause has a row names it (`#5`), so the two can be read together.
+    public static func dot(
+        _ timeline: Timeline, title: String, graph: NibGraph? = nil, rows: [Int: Int] = [:], options: DiagramOptions = DiagramOptions()
+    ) -> String {
+        DOTEncoder.encode(build(timeline, title: title, graph: graph, rows: rows, options: options))
     }
 
     /// Every controller (`lifecycle`) and, for a document `DocumentPartition` splits, one part
@@ -38,7 +40,7 @@ public enum LifecycleDiagram {
         return parts
     }
 
-    static func build(_ timeline: Timeline, title: String, graph: NibGraph?, options: DiagramOptions) -> DOTGraph {
+    static func build(_ timeline: Timeline, title: String, graph: NibGraph?, rows: [Int: Int] = [:], options: DiagramOptions) -> DOTGraph {
         let style = options.style
         var dot = DOTGraph(
             name: title + " lifecycle", attributes: style.graphAttributes(rankdir: "LR"), nodeDefaults: style.nodeDefaults,
@@ -62,14 +64,15 @@ public enum LifecycleDiagram {
             dot.append(
                 .subgraph(
                     machineCluster(
-                        controller, number: number, path: path, timeline: timeline, objects: graph?.objectsByID ?? [:], options: options)))
+                        controller, number: number, path: path, timeline: timeline, objects: graph?.objectsByID ?? [:], rows: rows,
+                        options: options)))
         }
         return dot
     }
 
     private static func machineCluster(
         _ controller: EventObject, number: Int, path: [ViewStateTransition], timeline: Timeline, objects: [ObjectID: NibObject],
-        options: DiagramOptions
+        rows: [Int: Int], options: DiagramOptions
     ) -> DOTSubgraph {
         let style = options.style
         var box = DOTSubgraph("cluster_vc_\(number)", style.attributes(.sceneBox))
@@ -100,8 +103,9 @@ public enum LifecycleDiagram {
             if kind == "reload" { attrs["color"] = .text(Palette.colors(.initial, dark: style.theme.drawsDark).stroke) }
             attrs["penwidth"] = "1.8"
             attrs["constraint"] = "false"
-            let cause = cause(of: transition, in: timeline)
-            attrs["label"] = .text("\(step + 1) " + (kind == "step" ? "" : kind + " ") + DOTEscaping.truncated(cause, limit: 28))
+            let (cause, causeIndex) = cause(of: transition, in: timeline)
+            let row = causeIndex.flatMap { rows[$0] }.map { " (#\($0))" } ?? ""
+            attrs["label"] = .text("\(step + 1) " + (kind == "step" ? "" : kind + " ") + DOTEscaping.truncated(cause, limit: 28) + row)
             attrs["tooltip"] = .tooltip(
                 "\(step + 1). \(transition.from.rawValue) → \(transition.to.rawValue) after \(cause)\nrule \(transition.rule)")
             if let link = options.link(.rule(transition.rule)) { attrs["href"] = link }
@@ -110,16 +114,24 @@ public enum LifecycleDiagram {
         return box
     }
 
-    /// The message that names a transition: the simulator's trigger, else the last message the
-    /// controller received before the change, else the rule.
-    private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> String {
-        if let trigger = transition.trigger { return trigger }
+    /// The message that names a transition, with its event's index when it is one: the
+    /// simulator's trigger, else the last message the controller received before the change,
+    /// else the rule.
+    private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> (String, Int?) {
         let events = timeline.events
         let end = min(max(transition.eventIndex, 0), events.count)
-        for index in stride(from: end - 1, through: 0, by: -1) {
-            let event = events[index]
-            if event.receiver?.instance == transition.controller.instance, let selector = event.selector { return selector }
+        func sent(_ index: Int, _ selector: String?) -> Bool {
+            events.indices.contains(index) && events[index].receiver?.instance == transition.controller.instance
+                && selector.map { events[index].selector == $0 } ?? (events[index].selector != nil)
         }
-        return transition.rule
+        if let trigger = transition.trigger {
+            // The message just sent (an appearance callback) or sent right after the change
+            // (`viewDidLoad`, once the view is loaded): its row, when the run has it.
+            return (trigger, [end - 1, end].first { sent($0, trigger) })
+        }
+        for index in stride(from: end - 1, through: 0, by: -1) where sent(index, nil) {
+            return (events[index].selector ?? transition.rule, index)
+        }
+        return (transition.rule, nil)
     }
 }
