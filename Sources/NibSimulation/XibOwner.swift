@@ -21,21 +21,23 @@ public enum XibOwner: Hashable, Sendable {
     public struct Controller: Hashable, Sendable {
         /// The File's Owner's class.
         public var className: String
-        /// What makes it: `init` when the class table says the class overrides `init`, or names
-        /// its own nib (`nibName`, `windowNibName`) so that code need not (UIKit's and AppKit's
-        /// `init` end in the designated initializer, R-VCI-2, R-MAC-1, R-MAC-11), else
-        /// `initWithNibName:bundle:` (`initWithWindowNibName:`) naming the xib.
-        public var initializer: String
-        /// The overridden selector that made the run choose `init`; nil otherwise.
+        /// The overridden selector that makes the run create it with `init`: `init` itself, or the
+        /// nib name getter (`nibName`, `windowNibName`) of a class that names its own nib so that
+        /// code need not (UIKit's and AppKit's `init` end in the designated initializer, R-VCI-2,
+        /// R-MAC-1, R-MAC-11); nil: the designated initializer naming the xib,
+        /// `initWithNibName:bundle:` (`initWithWindowNibName:`).
         public var initEvidence: String?
         /// Why it is taken for a controller when no class table follows its chain to UIKit or
         /// AppKit; nil when the table decided.
         public var judgedBy: Judgement?
 
+        /// `init` when there is evidence for it, else `designated`, the kind's initializer naming
+        /// the xib.
+        public func initializer(designated: String) -> String { initEvidence == nil ? designated : "init" }
+
         /// Creates a controller.
-        public init(className: String, initializer: String, initEvidence: String? = nil, judgedBy: Judgement?) {
+        public init(className: String, initEvidence: String? = nil, judgedBy: Judgement?) {
             self.className = className
-            self.initializer = initializer
             self.initEvidence = initEvidence
             self.judgedBy = judgedBy
         }
@@ -67,22 +69,21 @@ public enum XibOwner: Hashable, Sendable {
         let appKit = graph.platform.usesAppKit
         let outlets = ownerOutlets(owner.id, in: graph)
         // `init` only on the table's word: without one every user class "overrides" everything.
-        func controller(_ designated: String, nibGetter: String, judgedBy: String?) -> Controller {
+        func controller(nibGetter: String, judgedBy: String?) -> Controller {
             let known = classes != nil && lookup.entry(className) != nil
-            let evidence = known ? ["init", nibGetter].first { lookup.overrides(className, $0) } : nil
             return Controller(
-                className: className, initializer: evidence == nil ? designated : "init", initEvidence: evidence,
+                className: className, initEvidence: known ? ["init", nibGetter].first { lookup.overrides(className, $0) } : nil,
                 judgedBy: judgedBy.map { Judgement(className: $0, hasTable: classes != nil) })
         }
         if appKit && lookup.isKind(className, of: "NSWindowController") {
             return outlets["window"] == nil
                 ? .unconnectedController(className: className, outlet: "window")
-                : .windowController(controller("initWithWindowNibName:", nibGetter: "windowNibName", judgedBy: nil))
+                : .windowController(controller(nibGetter: "windowNibName", judgedBy: nil))
         }
         if lookup.isKind(className, of: appKit ? "NSViewController" : "UIViewController") {
             return outlets["view"] == nil
                 ? .unconnectedController(className: className, outlet: "view")
-                : .viewController(controller("initWithNibName:bundle:", nibGetter: "nibName", judgedBy: nil))
+                : .viewController(controller(nibGetter: "nibName", judgedBy: nil))
         }
         // The first class up the chain that neither the table nor the framework table knows: a
         // class from code nibviz was not given (a pod, a framework), judged by its name.
@@ -91,16 +92,13 @@ public enum XibOwner: Hashable, Sendable {
             let window = outlets["window"], isTopLevel(window, in: graph, kindOf: "NSWindow", lookup: lookup)
         {
             // The engine makes an `init` window controller only of a known NSWindowController.
-            return .windowController(
-                Controller(
-                    className: className, initializer: "initWithWindowNibName:",
-                    judgedBy: Judgement(className: unknown, hasTable: classes != nil)))
+            return .windowController(Controller(className: className, judgedBy: Judgement(className: unknown, hasTable: classes != nil)))
         }
         let namedLikeController = unknown.hasSuffix("ViewController") || (!appKit && unknown.hasSuffix("Controller"))
         if namedLikeController, let view = outlets["view"],
             isTopLevel(view, in: graph, kindOf: appKit ? "NSView" : "UIView", lookup: lookup)
         {
-            return .viewController(controller("initWithNibName:bundle:", nibGetter: "nibName", judgedBy: unknown))
+            return .viewController(controller(nibGetter: "nibName", judgedBy: unknown))
         }
         return .object
     }
@@ -113,7 +111,9 @@ public enum XibOwner: Hashable, Sendable {
         case .viewController(let made):
             return [
                 ScenarioStep(
-                    .instantiate(name: instance, className: made.className, initializer: made.initializer, nibName: nib), at: location),
+                    .instantiate(
+                        name: instance, className: made.className, initializer: made.initializer(designated: "initWithNibName:bundle:"),
+                        nibName: nib), at: location),
                 // The first view access, as G-LOAD-1 and G-BIND-1 meet such a xib: how the app
                 // shows the controller (pushed, presented, a window's root) is not in the xib.
                 ScenarioStep(.accessView(instance), at: location),
@@ -121,7 +121,9 @@ public enum XibOwner: Hashable, Sendable {
         case .windowController(let made):
             return [
                 ScenarioStep(
-                    .instantiate(name: instance, className: made.className, initializer: made.initializer, nibName: nib), at: location),
+                    .instantiate(
+                        name: instance, className: made.className, initializer: made.initializer(designated: "initWithWindowNibName:"),
+                        nibName: nib), at: location),
                 ScenarioStep(.showWindow(instance), at: location),
             ]
         case .unconnectedController, .object:
@@ -134,14 +136,14 @@ public enum XibOwner: Hashable, Sendable {
         switch self {
         case .viewController(let made):
             let creation =
-                made.initializer == "init"
+                made.initEvidence != nil
                 ? "init (\(Self.evidence(made)); init ends in initWithNibName:bundle:, \(appKit ? "R-MAC-1" : "R-VCI-2"))"
                 : "initWithNibName:@\"\(nib)\" bundle:nil"
             return "File's Owner \(made.className) is \(Self.kind("a view controller", "view", made)): "
                 + "it is made with \(creation) and its view accessed, which loads this xib in loadView (R-XIB-1)"
         case .windowController(let made):
             let creation =
-                made.initializer == "init"
+                made.initEvidence != nil
                 ? "init (\(Self.evidence(made)); init ends in initWithWindow:, R-MAC-11)"
                 : "initWithWindowNibName:@\"\(nib)\""
             return "File's Owner \(made.className) is \(Self.kind("a window controller", "window", made)): "

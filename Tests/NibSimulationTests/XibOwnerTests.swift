@@ -60,6 +60,12 @@ struct XibOwnerTests {
         """
     }
 
+    /// A controller made with its designated initializer, taken for one by its own name with no
+    /// class table.
+    static func judgedByItsName(_ name: String) -> XibOwner.Controller {
+        XibOwner.Controller(className: name, judgedBy: .init(className: name, hasTable: false))
+    }
+
     static func lines(_ timeline: Timeline, _ level: TraceLevel) -> [String] {
         TimelineFormatter.format(timeline, as: .text, level: level).split(separator: "\n").map(String.init)
     }
@@ -67,12 +73,7 @@ struct XibOwnerTests {
     @Test("R-XIB-1 G-LOAD-1: an iOS view controller's xib bare gives G-LOAD-1: initWithNibName:bundle:, loadView, the nib, viewDidLoad")
     func iosViewController() throws {
         let graph = try NibDocumentParser.parse(data: Data(Self.iosXib(owner: "ProfileViewController").utf8), file: "Views/Profile.xib")
-        #expect(
-            XibOwner.of(graph, classes: nil)
-                == .viewController(
-                    .init(
-                        className: "ProfileViewController", initializer: "initWithNibName:bundle:",
-                        judgedBy: .init(className: "ProfileViewController", hasTable: false))))
+        #expect(XibOwner.of(graph, classes: nil) == .viewController(Self.judgedByItsName("ProfileViewController")))
         let timeline = Simulator.run(document: graph)
         #expect(
             Self.lines(timeline, .l1) == [
@@ -129,7 +130,7 @@ struct XibOwnerTests {
         ]
         #expect(
             XibOwner.of(graph, classes: table)
-                == .viewController(.init(className: "Settings", initializer: "initWithNibName:bundle:", judgedBy: nil)))
+                == .viewController(.init(className: "Settings", judgedBy: nil)))
         var options = SimulationOptions()
         options.classTable = table
         let timeline = Simulator.run(document: graph, options: options)
@@ -140,7 +141,7 @@ struct XibOwnerTests {
         let judged = XibOwner.Judgement(className: "BaseViewController", hasTable: true)
         #expect(
             XibOwner.of(graph, classes: pod)
-                == .viewController(.init(className: "Settings", initializer: "initWithNibName:bundle:", judgedBy: judged)))
+                == .viewController(.init(className: "Settings", judgedBy: judged)))
         options.classTable = pod
         #expect(
             Simulator.run(document: graph, options: options).notes.first?.contains(
@@ -176,7 +177,7 @@ struct XibOwnerTests {
         ]
         let named = XibOwner.of(graph, classes: namesNib)
         #expect(
-            named == .viewController(.init(className: "NavbarViewController", initializer: "init", initEvidence: "nibName", judgedBy: nil)))
+            named == .viewController(.init(className: "NavbarViewController", initEvidence: "nibName", judgedBy: nil)))
         options.classTable = namesNib
         #expect(
             Simulator.run(document: graph, options: options).notes.first?.contains(
@@ -243,12 +244,7 @@ struct XibOwnerTests {
                 "-[MainWC windowDidLoad]",
             ])
         let named = try NibDocumentParser.parse(data: Data(Self.macWindowXib(owner: "MainWindowController").utf8), file: "Main.xib")
-        #expect(
-            XibOwner.of(named, classes: nil)
-                == .windowController(
-                    .init(
-                        className: "MainWindowController", initializer: "initWithWindowNibName:",
-                        judgedBy: .init(className: "MainWindowController", hasTable: false))))
+        #expect(XibOwner.of(named, classes: nil) == .windowController(Self.judgedByItsName("MainWindowController")))
         // MacPass's window controllers override init (and windowNibName): init ends in initWithWindow: (R-MAC-11).
         var withInit = table
         withInit["MainWC"]?.overrides = ["init", "initWithWindow:", "windowDidLoad"]
