@@ -20,7 +20,7 @@ extension SitePlanner {
                     body += lifecycleFigure(
                         timeline, name: scenario.shortName,
                         caption: "\(scenario.shortName): view state machine, path taken (#n is the timeline's row)", pagePath: path,
-                        rowsAt: timeline.traceLevel)
+                        tableIndices: Self.tableIndices(timeline, at: timeline.traceLevel))
                 }
             }
             body += "<h2 id=\"source\">Scenario source</h2><pre class=\"source\"><code>\(HTMLEscaping.escape(scenario.source))</code></pre>"

@@ -30,7 +30,8 @@ extension SitePlanner {
         _ timeline: Timeline, level: TraceLevel, name: String, withLifecycle: Bool, pagePath: String, objects: Set<String> = [],
         own: Set<String> = []
     ) -> PageContent {
-        let events = Self.tableIndices(timeline, at: level).map { timeline.events[$0] }
+        let tableIndices = Self.tableIndices(timeline, at: level)
+        let events = tableIndices.map { timeline.events[$0] }
         var rows = ""
         let hasPhases = events.contains { $0.phase != nil }
         for (index, event) in events.enumerated() {
@@ -78,9 +79,9 @@ extension SitePlanner {
                 kind: .timeline, name: name, page: pagePath)
         }
         if withLifecycle && !timeline.transitions.isEmpty {
+            let caption = events.isEmpty ? "numbered transitions" : "transitions numbered in order; #n is the table's row"
             out += lifecycleFigure(
-                timeline, name: name, caption: "\(name): view states (transitions numbered in order; #n is the table's row)",
-                pagePath: pagePath, rowsAt: events.isEmpty ? nil : level)
+                timeline, name: name, caption: "\(name): view states (\(caption))", pagePath: pagePath, tableIndices: tableIndices)
         }
         out += "</div>"
         return out
@@ -92,16 +93,14 @@ extension SitePlanner {
         timeline.events.indices.filter { timeline.events[$0].isVisible(at: level) }
     }
 
-    /// The view state machine of every controller of `timeline`, with the path taken; with
-    /// `rowsAt`, each transition names its cause's row in the table of `timeline` at that level
-    /// shown beside it (`timelineContent` numbers the rows the same way).
-    func lifecycleFigure(_ timeline: Timeline, name: String, caption: String, pagePath: String, rowsAt level: TraceLevel? = nil)
+    /// The view state machine of every controller of `timeline`, with the path taken; each
+    /// transition names its cause's row in the table shown beside it, whose rows are the events
+    /// at `tableIndices` (`tableIndices(_:at:)`; none: no table).
+    func lifecycleFigure(_ timeline: Timeline, name: String, caption: String, pagePath: String, tableIndices: [Int] = [])
         -> PageBlock
     {
         var rows: [Int: Int] = [:]
-        if let level {
-            for (row, index) in Self.tableIndices(timeline, at: level).enumerated() { rows[index] = row + 1 }
-        }
+        for (row, index) in tableIndices.enumerated() { rows[index] = row + 1 }
         return figure(
             dot: LifecycleDiagram.dot(timeline, title: name, rows: rows, options: diagramOptions(pagePath: pagePath)), caption: caption,
             kind: .lifecycle, name: name, page: pagePath)
