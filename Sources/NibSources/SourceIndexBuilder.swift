@@ -9,7 +9,7 @@ struct SourceIndexBuilder {
     private var index = SourceIndex()
     /// Swift type aliases of every file: alias → the names it stands for.
     private var typeAliases: [String: Set<String>] = [:]
-    /// Generic parameter names of every file.
+    /// Every file's types that are no class (generic parameters, structs, enums, protocols, actors).
     private var nonClassTypes: Set<String> = []
     /// Each type name's first mention in code, over the files in path order.
     private var typeMentions: [String: FileLocation] = [:]

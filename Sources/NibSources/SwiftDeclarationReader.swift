@@ -60,6 +60,7 @@ enum SwiftDeclarationReader {
             result.nonClassTypes.insert(node.name.text)
             return .visitChildren
         }
+        override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
 
         /// A protocol or an actor: a type no document can name as a class.
         override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -71,7 +72,6 @@ enum SwiftDeclarationReader {
             result.nonClassTypes.insert(node.name.text)
             return .visitChildren
         }
-        override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let attributes = Attributes(node.attributes)

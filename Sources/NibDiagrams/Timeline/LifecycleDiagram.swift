@@ -120,9 +120,12 @@ public enum LifecycleDiagram {
     private static func cause(of transition: ViewStateTransition, in timeline: Timeline) -> (String, Int?) {
         let events = timeline.events
         let end = min(max(transition.eventIndex, 0), events.count)
+        // A message to the controller at `index`: `selector` when given, else any.
         func sent(_ index: Int, _ selector: String?) -> Bool {
-            events.indices.contains(index) && events[index].receiver?.instance == transition.controller.instance
-                && selector.map { events[index].selector == $0 } ?? (events[index].selector != nil)
+            guard events.indices.contains(index), events[index].receiver?.instance == transition.controller.instance,
+                let sent = events[index].selector
+            else { return false }
+            return selector.map { sent == $0 } ?? true
         }
         if let trigger = transition.trigger {
             // The message just sent (an appearance callback) or sent right after the change
