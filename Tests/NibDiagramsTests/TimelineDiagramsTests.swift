@@ -14,6 +14,21 @@ struct TimelineDiagramTests {
         Golden.check(dot, against: snapshot("timeline-memory-warning.dot"))
     }
 
+    @Test("an AppKit owner's view outlet (setView: in P3) is a connection, not an unload: its viewDidLoad is no reload")
+    func setViewInsideALoad() {
+        // G-BIND-1's run: NSViewController's loadView connects the view outlet with setView:.
+        let vc = TimelineFixtures.vc
+        let events = [
+            TimelineFixtures.message(vc, "loadView", rule: "R-LOAD-1"),
+            TimelineFixtures.message(TimelineFixtures.view1, "initWithFrame:", rule: "R-INIT-6", phase: .p2, load: 1),
+            TimelineFixtures.message(vc, "setView:", rule: "R-OUT-4", phase: .p3, load: 1),
+            TimelineFixtures.message(TimelineFixtures.view1, "awakeFromNib", rule: "R-AWAKE-1", phase: .p4, load: 1),
+            TimelineFixtures.message(vc, "viewDidLoad", rule: "R-MAC-2"),
+        ]
+        let stages = TimelineSegment.segments(events).map(\.name)
+        #expect(stages == ["loadView", "P2 instantiate", "P3 connect", "P4 awake", "loadView"])
+    }
+
     @Test("one node per event, one lane per object and row, a marker where each stage starts in a row, rule links")
     func structure() throws {
         let timeline = TimelineFixtures.memoryWarning

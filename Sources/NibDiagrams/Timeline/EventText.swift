@@ -75,7 +75,9 @@ struct TimelineSegment: Hashable {
         var out: [TimelineSegment] = []
         var unloaded = false
         for (index, event) in events.enumerated() {
-            if event.selector == "viewDidUnload" || event.selector == "setView:" { unloaded = true }
+            // An unload's `setView:` (nil, R-MEM) comes outside a nib load; inside one it is the
+            // `view` outlet being connected (P3, R-OUT-4: AppKit's owner in `loadView`).
+            if event.phase == nil && (event.selector == "viewDidUnload" || event.selector == "setView:") { unloaded = true }
             let name = stage(of: event, unloaded: unloaded)
             if name == "reload", event.selector == "viewDidLoad" { unloaded = false }
             if var current = out.last, current.name == name {
