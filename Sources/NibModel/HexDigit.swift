@@ -10,3 +10,22 @@ extension UInt8 {
         }
     }
 }
+
+extension Sequence<UInt8> {
+    /// The bytes as lowercase hexadecimal, two digits each (digests), made in one buffer:
+    /// `String(format: "%02x")` per byte cost 14 % of the CPU of a first site build of iTerm2
+    /// with its sources (65,000 string literals' digests).
+    public var lowercaseHex: String {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(underestimatedCount * 2)
+        for byte in self {
+            digits.append(Self.hexDigit(byte >> 4))
+            digits.append(Self.hexDigit(byte & 0xF))
+        }
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}

@@ -226,6 +226,6 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     /// token (a fast non-cryptographic hash such as `StableHash` can be inverted), cut to its
     /// first 128 bits, which keep collisions out of reach at half the size in a big app's cache.
     public static func digest(_ literal: String) -> String {
-        SHA256.hash(data: Data(literal.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(literal.utf8)).prefix(16).lowercaseHex
     }
 }

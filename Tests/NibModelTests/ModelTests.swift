@@ -1,3 +1,4 @@
+import Foundation
 import NibModel
 import Testing
 
@@ -52,5 +53,13 @@ import Testing
             ("ImageView", "an ImageView"), ("", "a "),
         ]
         for (name, expected) in cases { #expect(TextQuoting.withArticle(name) == expected) }
+    }
+}
+
+@Suite struct HexTests {
+    @Test func bytesBecomeTwoLowercaseDigitsEach() {
+        #expect([UInt8]().lowercaseHex == "")
+        #expect([0x00, 0x0F, 0xA0, 0xFF, 0x7C].lowercaseHex == "000fa0ff7c")
+        #expect((0...255).map(UInt8.init).lowercaseHex == (0...255).map { String(format: "%02x", $0) }.joined())
     }
 }
