@@ -69,7 +69,7 @@ struct BuildState: Codable {
     /// no-change rebuild reads the small file alone.
     static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
     /// Enough files that a rebuild after a small change encodes a few of them and carries the
-    /// rest (`ShardedJSON`), few enough to read at once.
+    /// rest (`StateShards`), few enough to read at once.
     static let detailsShards = 16
 
     /// The part of the state a rebuild needs only when something changed.
@@ -115,7 +115,7 @@ struct BuildState: Codable {
     mutating func readDetails(in output: OutputFolder, jobs: Int) {
         let paths = (0..<Self.detailsShards).map(Self.detailsPath)
         guard
-            let shards = ShardedJSON.read(Details.self, paths: paths, in: output, jobs: jobs, accepted: { $0.format == BuildState.format })
+            let shards = StateShards.read(Details.self, paths: paths, in: output, jobs: jobs, accepted: { $0.format == BuildState.format })
         else { return }
         for shard in shards {
             pages.merge(shard.pages) { first, _ in first }
@@ -128,7 +128,7 @@ struct BuildState: Codable {
     /// those `previous` read from its file is carried as it is (a rebuild after a small change
     /// encodes a few shards, not the whole site's links).
     func writeDetails(to output: OutputFolder, jobs: Int, previous: BuildState?) throws {
-        try ShardedJSON.write(
+        try StateShards.write(
             shardedDetails, to: (0..<Self.detailsShards).map(Self.detailsPath),
             previous: previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }, in: output, jobs: jobs)
     }
@@ -136,8 +136,8 @@ struct BuildState: Codable {
     /// `pages` and `units` split by shard, one `Details` per file.
     var shardedDetails: [Details] {
         var shards = Array(repeating: Details(), count: Self.detailsShards)
-        for (path, page) in pages { shards[ShardedJSON.shard(path, of: Self.detailsShards)].pages[path] = page }
-        for (path, unit) in units { shards[ShardedJSON.shard(path, of: Self.detailsShards)].units[path] = unit }
+        for (path, page) in pages { shards[StateShards.shard(path, of: Self.detailsShards)].pages[path] = page }
+        for (path, unit) in units { shards[StateShards.shard(path, of: Self.detailsShards)].units[path] = unit }
         return shards
     }
 

@@ -21,7 +21,7 @@ extension SiteBuilder {
         guard options.useCache else { return nil }
         var kept: [String: BuildState.Summary] = [:]
         if previous != nil, options.takesKeptSummaries,
-            let shards = ShardedJSON.read(
+            let shards = StateShards.read(
                 BuildState.Summaries.self, paths: (0..<BuildState.summaryShards).map(BuildState.summariesPath), in: output,
                 jobs: options.jobs, accepted: { $0.format == BuildState.format })
         {
@@ -60,7 +60,7 @@ extension SiteBuilder {
         let shards = summariesToSave()
         defer { previousSummaries = nil }
         guard options.useCache else { return }
-        try ShardedJSON.write(
+        try StateShards.write(
             shards, to: (0..<BuildState.summaryShards).map(BuildState.summariesPath), previous: previousSummaries, in: output,
             jobs: options.jobs)
     }
@@ -82,7 +82,7 @@ extension SiteBuilder {
                     return now.size == hashed.size && now.modified == hashed.modified
                 })
             else { continue }
-            shards[ShardedJSON.shard(relative, of: BuildState.summaryShards)].summaries[relative] =
+            shards[StateShards.shard(relative, of: BuildState.summaryShards)].summaries[relative] =
                 BuildState.Summary(key: key, graph: summary)
         }
         return shards

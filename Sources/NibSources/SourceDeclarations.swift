@@ -3,15 +3,15 @@ import Foundation
 import NibModel
 
 /// The language a declaration was read from.
-public enum SourceLanguage: String, Hashable, Sendable, Codable {
+public enum SourceLanguage: String, Hashable, Sendable {
     case swift
     case objectiveC = "objc"
 }
 
 /// One declaration inside a class body, extension or category, with where it is written.
-public struct SourceMember: Hashable, Sendable, Codable {
+public struct SourceMember: Hashable, Sendable {
     /// What the declaration is, as KVC and target-action see it.
-    public enum Kind: String, Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable {
         /// `@IBOutlet var` / `IBOutlet` property or ivar.
         case outlet
         /// `@IBOutlet var xs: [T]` / `IBOutletCollection(T)`.
@@ -44,32 +44,6 @@ public struct SourceMember: Hashable, Sendable, Codable {
     /// built as Swift 2 (`ProjectModules.swift2Modules`).
     public var swift2Name: String?
 
-    enum CodingKeys: String, CodingKey { case kind, name, type, isInterfaceBuilder, callsSuper, location, swift2Name }
-
-    /// `isInterfaceBuilder` only when set: most members have none, and a big app's source cache
-    /// holds hundreds of thousands of members.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(type, forKey: .type)
-        if isInterfaceBuilder { try container.encode(true, forKey: .isInterfaceBuilder) }
-        try container.encodeIfPresent(callsSuper, forKey: .callsSuper)
-        try container.encode(location, forKey: .location)
-        try container.encodeIfPresent(swift2Name, forKey: .swift2Name)
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        kind = try container.decode(Kind.self, forKey: .kind)
-        name = try container.decode(String.self, forKey: .name)
-        type = try container.decodeIfPresent(String.self, forKey: .type)
-        isInterfaceBuilder = try container.decodeIfPresent(Bool.self, forKey: .isInterfaceBuilder) ?? false
-        callsSuper = try container.decodeIfPresent(Bool.self, forKey: .callsSuper)
-        location = try container.decode(FileLocation.self, forKey: .location)
-        swift2Name = try container.decodeIfPresent(String.self, forKey: .swift2Name)
-    }
-
     /// Creates a member.
     public init(
         _ kind: Kind, _ name: String, type: String? = nil, isInterfaceBuilder: Bool = false, callsSuper: Bool? = nil,
@@ -85,7 +59,7 @@ public struct SourceMember: Hashable, Sendable, Codable {
 }
 
 /// A class declaration, or an extension/category of one, as one file writes it.
-public struct SourceClassDeclaration: Hashable, Sendable, Codable {
+public struct SourceClassDeclaration: Hashable, Sendable {
     /// The class name as written (Swift name, or Objective-C name).
     public var name: String
     /// `@objc(Name)`: the name the Objective-C runtime (and Interface Builder) uses.
@@ -114,9 +88,9 @@ public struct SourceClassDeclaration: Hashable, Sendable, Codable {
 }
 
 /// A segue or storyboard identifier (or a storyboard name) written as a literal in code.
-public struct IdentifierUse: Hashable, Sendable, Codable {
+public struct IdentifierUse: Hashable, Sendable {
     /// What the literal names.
-    public enum Kind: String, Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable {
         /// `performSegue(withIdentifier:)`, `performSegueWithIdentifier:sender:`.
         case segue
         /// `instantiateViewController(withIdentifier:)`, `instantiateControllerWithIdentifier:`.
@@ -132,7 +106,7 @@ public struct IdentifierUse: Hashable, Sendable, Codable {
     /// Where the call is.
     public var location: FileLocation
     /// What the call is sent to, as far as the syntax tells.
-    public enum Receiver: Hashable, Sendable, Codable {
+    public enum Receiver: Hashable, Sendable {
         /// Not decidable from the call (a variable, another controller).
         case unknown
         /// The controller whose method makes the call: `performSegue(…)`, `self.performSegue(…)`.
@@ -161,7 +135,7 @@ public struct IdentifierUse: Hashable, Sendable, Codable {
 }
 
 /// What one source file declares.
-public struct SourceFileDeclarations: Sendable, Codable, Equatable {
+public struct SourceFileDeclarations: Sendable, Equatable {
     /// Classes, extensions and categories, in source order.
     public var classes: [SourceClassDeclaration] = []
     /// Identifier literals passed to storyboard and segue APIs.
@@ -169,7 +143,7 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
     /// Every string literal's text (for "declared but never used" notes, R-CHK-8).
     public var stringLiterals: Set<String> = []
     /// The SHA-256 (`digest`) of string literals known by digest only: declarations read back from a
-    /// site's build state, which keeps no literal's text (`encode(to:)`).
+    /// site's build state, which keeps no literal's text (`write(to:path:)`).
     public var stringLiteralDigests: Set<String> = []
     /// Swift type aliases at file scope to a plain type name: alias → the names it stands for.
     public var typeAliases: [String: Set<String>] = [:]
@@ -189,38 +163,6 @@ public struct SourceFileDeclarations: Sendable, Codable, Equatable {
 
     /// Empty declarations.
     public init() {}
-
-    enum CodingKeys: String, CodingKey {
-        case classes, identifierUses, stringLiteralDigests, typeAliases, nonClassTypes, computedIdentifierKinds, typeMentions
-    }
-
-    /// The string literals as their digests, sorted. The encoding is kept in a site's output
-    /// folder, which is published: an app's literals hold URLs, keys and tokens, and a check
-    /// asks only whether a literal exists (`SourceIndex.mentions`), which a digest answers.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(classes, forKey: .classes)
-        try container.encode(identifierUses, forKey: .identifierUses)
-        try container.encode(stringLiteralDigests.union(stringLiterals.map(Self.digest)).sorted(), forKey: .stringLiteralDigests)
-        if !typeAliases.isEmpty { try container.encode(typeAliases.mapValues { $0.sorted() }, forKey: .typeAliases) }
-        if !nonClassTypes.isEmpty { try container.encode(nonClassTypes.sorted(), forKey: .nonClassTypes) }
-        if !typeMentions.isEmpty { try container.encode(typeMentions, forKey: .typeMentions) }
-        if !computedIdentifierKinds.isEmpty {
-            try container.encode(computedIdentifierKinds.map(\.rawValue).sorted(), forKey: .computedIdentifierKinds)
-        }
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        classes = try container.decode([SourceClassDeclaration].self, forKey: .classes)
-        identifierUses = try container.decode([IdentifierUse].self, forKey: .identifierUses)
-        stringLiteralDigests = Set(try container.decode([String].self, forKey: .stringLiteralDigests))
-        typeAliases = (try container.decodeIfPresent([String: [String]].self, forKey: .typeAliases) ?? [:]).mapValues(Set.init)
-        nonClassTypes = Set(try container.decodeIfPresent([String].self, forKey: .nonClassTypes) ?? [])
-        typeMentions = try container.decodeIfPresent([String: FileLocation].self, forKey: .typeMentions) ?? [:]
-        computedIdentifierKinds = Set(
-            (try container.decodeIfPresent([String].self, forKey: .computedIdentifierKinds) ?? []).compactMap(IdentifierUse.Kind.init))
-    }
 
     /// The digest a literal is known by: SHA-256, which no one can turn back into a key or a
     /// token (a fast non-cryptographic hash such as `StableHash` can be inverted), cut to its

@@ -140,7 +140,7 @@ public enum SourceScanner {
 }
 
 /// One source file as a scan read it: its declarations, its size, the digest of its bytes.
-public struct ScannedFile: Sendable, Codable, Equatable {
+public struct ScannedFile: Sendable, Equatable {
     /// What it declares (its classes carrying the modules the project files give it).
     public var declarations: SourceFileDeclarations
     /// Its size in bytes.
@@ -154,28 +154,6 @@ public struct ScannedFile: Sendable, Codable, Equatable {
         self.declarations = declarations
         self.bytes = bytes
         self.digest = digest
-    }
-}
-
-extension ScannedFile {
-    /// The same file with every location's file path passed through `transform` (a site's
-    /// source cache blanks the path it keys the file by, and puts it back when reading).
-    public func relocated(_ transform: (String) -> String) -> ScannedFile {
-        var copy = self
-        func move(_ location: inout FileLocation) { location.file = transform(location.file) }
-        for index in copy.declarations.classes.indices {
-            move(&copy.declarations.classes[index].location)
-            for member in copy.declarations.classes[index].members.indices {
-                move(&copy.declarations.classes[index].members[member].location)
-            }
-        }
-        for index in copy.declarations.identifierUses.indices { move(&copy.declarations.identifierUses[index].location) }
-        copy.declarations.typeMentions = copy.declarations.typeMentions.mapValues { location in
-            var moved = location
-            move(&moved)
-            return moved
-        }
-        return copy
     }
 }
 

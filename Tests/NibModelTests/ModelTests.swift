@@ -63,3 +63,39 @@ import Testing
         #expect((0...255).map(UInt8.init).lowercaseHex == (0...255).map { String(format: "%02x", $0) }.joined())
     }
 }
+
+@Suite struct CompactBinaryTests {
+    @Test func valuesReadBackInTheOrderWritten() throws {
+        var writer = CompactBinary.Writer()
+        let integers = [0, 1, 127, 128, 300, 16_383, 16_384, Int(UInt32.max), Int.max]
+        for value in integers { writer.integer(value) }
+        writer.byte(0xFF)
+        writer.string("")
+        writer.string("Größe ✓")
+        writer.strings(["a", "", "b c"])
+        var reader = CompactBinary.Reader(writer.bytes)
+        #expect(try integers.map { _ in try reader.integer() } == integers)
+        #expect(try reader.byte() == 0xFF)
+        #expect(try reader.string() == "")
+        #expect(try reader.string() == "Größe ✓")
+        #expect(try reader.strings() == ["a", "", "b c"])
+        #expect(reader.isAtEnd)
+    }
+
+    @Test func malformedBytesAreErrorsNotCrashes() {
+        // Ten bytes of continuation overflow 63 bits; so does a ninth byte above 0x7F.
+        var overflow = CompactBinary.Reader(Array(repeating: 0xFF, count: 10) + [0x01])
+        #expect(throws: CompactBinary.Malformed.self) { try overflow.integer() }
+        var truncated = CompactBinary.Reader([0x80])
+        #expect(throws: CompactBinary.Malformed.self) { try truncated.integer() }
+        // A string or a count longer than the bytes left is refused before anything is reserved.
+        var writer = CompactBinary.Writer()
+        writer.integer(Int.max)
+        var long = CompactBinary.Reader(writer.bytes + [0x61])
+        #expect(throws: CompactBinary.Malformed.self) { try long.string() }
+        var many = CompactBinary.Reader(writer.bytes)
+        #expect(throws: CompactBinary.Malformed.self) { try many.strings() }
+        var empty = CompactBinary.Reader([])
+        #expect(throws: CompactBinary.Malformed.self) { try empty.byte() }
+    }
+}

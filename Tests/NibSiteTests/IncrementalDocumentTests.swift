@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizRender
+import NibModel
 import NibParsing
 import NibTestSupport
 import Testing
@@ -215,13 +216,24 @@ struct IncrementalDocumentTests {
         // The shards as an older nibviz would have left them.
         for number in 0..<SourceCache.shards {
             let url = output.appendingPathComponent(SourceCache.path(number))
-            let text = try String(contentsOf: url, encoding: .utf8)
-            #expect(text.contains("\"tool\":\""))
-            try Data(text.replacingOccurrences(of: "\"tool\":\"", with: "\"tool\":\"older ").utf8).write(to: url)
+            var shard = try SourceCache(decoding: Array(try Data(contentsOf: url)))
+            #expect(shard.format == SourceCache.format && !shard.tool.isEmpty)
+            shard.tool = "older " + shard.tool
+            try Data(shard.encoded()).write(to: url)
         }
         try editSettings()
         let other = try build()
         #expect(other.timings.sourceFilesParsed == 2 && other.timings.sourceFilesKept == 0)
+        // Shards cut short (a full disk, a foreign file) are no cache either: parsed again.
+        for number in 0..<SourceCache.shards {
+            let url = output.appendingPathComponent(SourceCache.path(number))
+            let bytes = try Data(contentsOf: url)
+            #expect(throws: CompactBinary.Malformed.self) { try SourceCache(decoding: Array(bytes.dropLast())) }
+            try bytes.prefix(bytes.count / 2).write(to: url)
+        }
+        try editSettings()
+        let cut = try build()
+        #expect(cut.timings.sourceFilesParsed == 2 && cut.timings.sourceFilesKept == 0)
     }
 
     @Test func aSceneRetitledInOneStoryboardPlansTheStoryboardThatLinksToItToo() throws {

@@ -122,49 +122,120 @@ import Testing
     }
 }
 
-/// `ScannedFile` as a site's build state keeps it (`.nibviz-state-sources-<n>.json`): a file's
-/// declarations read back from JSON make the index parsing made, and encode to the same bytes.
+/// `ScannedFile` as a site's build state keeps it (`.nibviz-state-sources-<n>.bin`, in
+/// `CompactBinary`): a file's declarations read back make the index parsing made, and encode to
+/// the same bytes.
 @Suite struct ScannedFileCodingTests {
-    @Test func declarationsReadBackFromJSONMakeTheSameIndex() throws {
+    static func encoded(_ file: ScannedFile, path: String) -> [UInt8] {
+        var writer = CompactBinary.Writer()
+        file.write(to: &writer, path: path)
+        return writer.bytes
+    }
+
+    static func decoded(_ bytes: [UInt8], path: String) throws -> ScannedFile {
+        var reader = CompactBinary.Reader(bytes)
+        let file = try ScannedFile(from: &reader, path: path)
+        #expect(reader.isAtEnd)
+        return file
+    }
+
+    @Test func declarationsReadBackMakeTheSameIndex() throws {
         let survey = try SourceScanner.survey([Fixtures.app.path])
         let scanned = try SourceScanner.read(files: survey.files, jobs: 2)
         #expect(scanned.contains { !$0.declarations.stringLiterals.isEmpty && !$0.declarations.identifierUses.isEmpty })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let bytes = try encoder.encode(scanned)
-        let decoded = try JSONDecoder().decode([ScannedFile].self, from: bytes)
-        #expect(try encoder.encode(decoded) == bytes, "same declarations, same bytes")
+        let bytes = zip(scanned, survey.files).map { Self.encoded($0, path: $1.path) }
+        let decoded = try zip(bytes, survey.files).map { try Self.decoded($0, path: $1.path) }
+        #expect(zip(decoded, survey.files).map { Self.encoded($0, path: $1.path) } == bytes, "same declarations, same bytes")
         let parsed = SourceScanner.index(scanned, files: survey.files, modules: survey.modules)
         let read = SourceScanner.index(decoded, files: survey.files, modules: survey.modules)
         #expect(read.table == parsed.table && read.identifierUses == parsed.identifierUses && read.byteCount == parsed.byteCount)
+        #expect(read.candidates.mapValues { $0.map(\.members) } == parsed.candidates.mapValues { $0.map(\.members) })
         // Literals are kept by digest only (the state is published with the site): a check's
         // question, whether the sources hold a literal, has the same answer.
         #expect(!parsed.stringLiterals.isEmpty && read.stringLiterals.isEmpty)
         #expect(parsed.stringLiterals.allSatisfy { read.mentions($0) && parsed.mentions($0) })
         #expect(!read.mentions("noSuchLiteral") && !parsed.mentions("noSuchLiteral"))
         #expect(parsed.stringLiterals.contains("saved %@"))
-        #expect(!String(decoding: bytes, as: UTF8.self).contains("saved %@"), "no literal's text in the encoding")
+        #expect(!bytes.contains { String(decoding: $0, as: UTF8.self).contains("saved %@") }, "no literal's text in the encoding")
         // SHA-256 (FIPS 180-2's test vector), not a hash one could invert, cut to 128 bits.
         #expect(SourceFileDeclarations.digest("abc") == "ba7816bf8f01cfea414140de5dae2223")
-        // The site's cache leaves out the path it keys a file by, and puts it back.
-        let withClasses = try #require(scanned.indices.first { !scanned[$0].declarations.classes.isEmpty })
-        let path = survey.files[withClasses].path
-        #expect(scanned[withClasses].declarations.classes.allSatisfy { $0.location.file == path })
-        let blankBytes = try encoder.encode(scanned[withClasses].relocated { $0 == path ? "" : $0 })
-        #expect(!String(decoding: blankBytes, as: UTF8.self).contains(path))
-        #expect(try JSONDecoder().decode(ScannedFile.self, from: blankBytes).relocated { $0.isEmpty ? path : $0 } == scanned[withClasses])
-        // Type mentions too (a note's source location): a blanked path came back empty.
-        let withMentions = try #require(scanned.indices.first { !scanned[$0].declarations.typeMentions.isEmpty })
-        let mentionsPath = survey.files[withMentions].path
-        let blankMentions = try encoder.encode(scanned[withMentions].relocated { $0 == mentionsPath ? "" : $0 })
-        #expect(!String(decoding: blankMentions, as: UTF8.self).contains(mentionsPath))
-        #expect(
-            try JSONDecoder().decode(ScannedFile.self, from: blankMentions).relocated { $0.isEmpty ? mentionsPath : $0 }
-                == scanned[withMentions])
-        #expect(read.candidates.mapValues { $0.map(\.members) } == parsed.candidates.mapValues { $0.map(\.members) })
+        // A file's locations leave out its own path (the cache keys the file by it) and get it back.
+        for (index, file) in survey.files.enumerated() {
+            let declarations = scanned[index].declarations
+            guard !declarations.classes.isEmpty || !declarations.typeMentions.isEmpty else { continue }
+            #expect(declarations.classes.allSatisfy { $0.location.file == file.path })
+            #expect(!String(decoding: bytes[index], as: UTF8.self).contains(file.path))
+            var expected = scanned[index]
+            expected.declarations.stringLiteralDigests.formUnion(expected.declarations.stringLiterals.map(SourceFileDeclarations.digest))
+            expected.declarations.stringLiterals = []
+            #expect(decoded[index] == expected, "\(file.path)")
+        }
+        #expect(scanned.contains { !$0.declarations.typeMentions.isEmpty })
         // Taken from `earlier`, a file is not read at all (a missing path would fail the scan).
         let missing = SourceFile(path: "/nonexistent/Gone.swift", module: "App", knownModules: [])
         let reused = try SourceScanner.read(files: [missing], earlier: [missing.path: scanned[0]])
         #expect(reused.count == 1 && reused[0].bytes == scanned[0].bytes)
+    }
+
+    /// Every field of every type, set to a value other than its default, reads back as written.
+    @Test func everyFieldRoundTrips() throws {
+        let here = FileLocation(file: "App/Thing.swift", line: 12, column: 5)
+        let elsewhere = FileLocation(file: "App/Other.swift", line: 70_000, column: 300)
+        var member = SourceMember(.method, "callMeWithSender:", type: "UIButton", isInterfaceBuilder: true, callsSuper: false, at: here)
+        member.swift2Name = "callMe:"
+        var declarations = SourceFileDeclarations()
+        declarations.classes = [
+            SourceClassDeclaration(
+                name: "Thing", objcName: "XYThing", superclass: "UIViewController", isExtension: true, exposesAllMembers: true,
+                language: .objectiveC, module: "App", knownModules: ["App", "AppTests"], location: elsewhere,
+                members: [member, SourceMember(.outlet, "label", at: here), SourceMember(.property, "é ✓", callsSuper: true, at: here)]),
+            SourceClassDeclaration(
+                name: "Plain", isExtension: false, exposesAllMembers: false, language: .swift, module: "M", location: here, members: []),
+        ]
+        declarations.identifierUses = [
+            IdentifierUse(.segue, "show", at: here, receiver: .selfController, enclosingClass: "Thing"),
+            IdentifierUse(.storyboardIdentifier, "detail", at: elsewhere, receiver: .namedStoryboard("Main")),
+            IdentifierUse(.storyboardName, "Main", at: here, receiver: .ownStoryboard),
+            IdentifierUse(.storyboardIdentifier, "", at: here),
+        ]
+        declarations.stringLiteralDigests = [SourceFileDeclarations.digest("a"), SourceFileDeclarations.digest("b")]
+        declarations.typeAliases = ["Alias": ["A", "B"], "Other": []]
+        declarations.nonClassTypes = ["Cell", "State"]
+        declarations.typeMentions = ["HNHUIScrollView": here, "MASShortcutView": elsewhere]
+        declarations.computedIdentifierKinds = [.segue, .storyboardIdentifier]
+        let file = ScannedFile(declarations: declarations, bytes: 12_345, digest: "0123456789abcdef0123456789abcdef")
+        let bytes = Self.encoded(file, path: "App/Thing.swift")
+        #expect(try Self.decoded(bytes, path: "App/Thing.swift") == file)
+        // Each read stops with an error, never a crash, wherever the bytes end.
+        for end in 0..<bytes.count {
+            #expect(throws: CompactBinary.Malformed.self) { try Self.decoded(Array(bytes[..<end]), path: "App/Thing.swift") }
+        }
+    }
+
+    /// The fields `write(to:path:)` writes, type by type: a field added to one of these types
+    /// fails this test until the encoding writes it too (else a rebuild would lose it).
+    @Test func theEncodingWritesEveryStoredProperty() {
+        func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+        let here = FileLocation(file: "a", line: 1, column: 1)
+        #expect(fields(ScannedFile(declarations: SourceFileDeclarations(), bytes: 0, digest: "")) == ["declarations", "bytes", "digest"])
+        #expect(
+            fields(SourceFileDeclarations()) == [
+                "classes", "identifierUses", "stringLiterals", "stringLiteralDigests", "typeAliases", "nonClassTypes", "typeMentions",
+                "computedIdentifierKinds",
+            ])
+        #expect(
+            fields(
+                SourceClassDeclaration(
+                    name: "", isExtension: false, exposesAllMembers: false, language: .swift, module: "", location: here, members: []))
+                == [
+                    "name", "objcName", "superclass", "isExtension", "exposesAllMembers", "language", "module", "knownModules", "location",
+                    "members",
+                ])
+        #expect(
+            fields(SourceMember(.method, "", at: here)) == [
+                "kind", "name", "type", "isInterfaceBuilder", "callsSuper", "location", "swift2Name",
+            ])
+        #expect(fields(IdentifierUse(.segue, "", at: here)) == ["kind", "identifier", "location", "receiver", "enclosingClass"])
+        #expect(fields(here) == ["file", "line", "column"])
     }
 }
