@@ -129,6 +129,12 @@ struct SiteBuilderTests {
             ScenarioParser.notAScenario(yaml: "# SwiftGen\nxcassets:\n  inputs: A\nxcassets:\n  inputs: B\n")
                 == "top-level key 'xcassets' is no scenario key")
         #expect(ScenarioParser.writtenTopKeys("a: 1\n  b: 2\n- c\nhttp://x\nd:\n\"e\": 3\nf-g:\tx\n") == ["a", "d", "f-g"])
+        // A dSYM's relocations (iTerm2's CoreParse.yml): its first key decides, before any YAML is composed.
+        let relocations =
+            "---\ntriple: 'x86_64-apple-darwin'\nrelocations:\n" + String(repeating: "  - { offset: 0x4BA0B, size: 0x8 }\n", count: 2_000)
+        #expect(ScenarioParser.notAScenario(yaml: relocations) == "top-level key 'triple' is no scenario key")
+        #expect(ScenarioParser.notAScenario(yaml: "{ platform: ios, steps: [] }") == nil, "a flow mapping is composed")
+        #expect(ScenarioParser.notAScenario(yaml: "{ platform: ios, name: x }") == "top-level key 'name' is no scenario key")
     }
 
     @Test func aFailedBuildNamesItsStepAndLeavesThePreviousSiteIntact() throws {
