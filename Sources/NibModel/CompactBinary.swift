@@ -49,6 +49,13 @@ public enum CompactBinary {
             integer(values.count)
             for value in values { string(value) }
         }
+
+        /// A flag byte, then the string when there is one.
+        public mutating func optionalString(_ value: String?) {
+            guard let value else { return byte(0) }
+            byte(1)
+            string(value)
+        }
     }
 
     /// Reads values back in the order they were written; every read is bounds-checked.
@@ -62,10 +69,6 @@ public enum CompactBinary {
 
         /// Whether every byte was read.
         public var isAtEnd: Bool { offset == bytes.count }
-
-        private func malformed(_ what: String) -> Malformed {
-            Malformed(description: "byte \(offset) of \(bytes.count): \(what)")
-        }
 
         /// An integer as `Writer.integer` writes it; more than 63 bits is malformed.
         public mutating func integer() throws -> Int {
@@ -115,7 +118,24 @@ public enum CompactBinary {
             return result
         }
 
-        /// Reports a value the format does not know (an unknown tag).
-        public func unexpected(_ what: String) -> Malformed { malformed(what) }
+        /// A string as `Writer.optionalString` writes it.
+        public mutating func optionalString() throws -> String? {
+            switch try byte() {
+            case 0: return nil
+            case 1: return try string()
+            case let tag: throw malformed("unknown optional tag \(tag)")
+            }
+        }
+
+        /// The case of `type` whose raw value `text` is.
+        public func raw<Value: RawRepresentable<String>>(_ type: Value.Type, _ text: String) throws -> Value {
+            guard let value = Value(rawValue: text) else { throw malformed("unknown \(Value.self) '\(text)'") }
+            return value
+        }
+
+        /// The error for what the reader found here (a truncation, an unknown tag).
+        public func malformed(_ what: String) -> Malformed {
+            Malformed(description: "byte \(offset) of \(bytes.count): \(what)")
+        }
     }
 }

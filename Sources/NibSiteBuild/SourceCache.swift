@@ -57,7 +57,7 @@ struct SourceCache: Equatable, Sendable {
     /// A shard as `encoded()` wrote it; one of another format is read as far as its format.
     init(decoding bytes: [UInt8]) throws {
         var reader = CompactBinary.Reader(bytes)
-        guard try reader.string() == Self.magic else { throw reader.unexpected("not a source declarations shard") }
+        guard try reader.string() == Self.magic else { throw reader.malformed("not a source declarations shard") }
         format = try reader.integer()
         guard format == Self.format else { return }
         tool = try reader.string()
@@ -67,7 +67,7 @@ struct SourceCache: Equatable, Sendable {
             let knownModules = try reader.strings()
             files[path] = Entry(module: module, knownModules: knownModules, scanned: try ScannedFile(from: &reader, path: path))
         }
-        guard reader.isAtEnd else { throw reader.unexpected("bytes after the last file") }
+        guard reader.isAtEnd else { throw reader.malformed("bytes after the last file") }
     }
 
     /// The shards the previous build wrote, when the output folder holds every one, written by

@@ -160,7 +160,7 @@ extension IdentifierUse {
             case 1: .selfController
             case 2: .ownStoryboard
             case 3: .namedStoryboard(try reader.string())
-            case let tag: throw reader.unexpected("unknown receiver \(tag)")
+            case let tag: throw reader.malformed("unknown receiver \(tag)")
             }
         self.init(kind, identifier, at: location, receiver: receiver, enclosingClass: try reader.optionalString())
     }
@@ -176,30 +176,5 @@ extension FileLocation {
     init(from reader: inout CompactBinary.Reader, path: String) throws {
         let file = try reader.string()
         self.init(file: file.isEmpty ? path : file, line: try reader.integer(), column: try reader.integer())
-    }
-}
-
-extension CompactBinary.Writer {
-    /// A flag byte, then the string when there is one.
-    mutating func optionalString(_ value: String?) {
-        guard let value else { return byte(0) }
-        byte(1)
-        string(value)
-    }
-}
-
-extension CompactBinary.Reader {
-    mutating func optionalString() throws -> String? {
-        switch try byte() {
-        case 0: return nil
-        case 1: return try string()
-        case let tag: throw unexpected("unknown optional tag \(tag)")
-        }
-    }
-
-    /// The case of `type` whose raw value `text` is.
-    func raw<Value: RawRepresentable<String>>(_ type: Value.Type, _ text: String) throws -> Value {
-        guard let value = Value(rawValue: text) else { throw unexpected("unknown \(Value.self) '\(text)'") }
-        return value
     }
 }
