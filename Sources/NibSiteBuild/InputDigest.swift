@@ -39,25 +39,31 @@ enum InputDigest {
     /// `known` holds the files of the previous build: a file with the same size and
     /// modification time is not read again (as git's index does), unless it was modified within
     /// two seconds before it was hashed (an edit in the same clock tick would look unchanged).
-    static func compute(_ options: SiteOptions, known: [String: FileDigest] = [:]) -> Digests {
+    /// `earlierProjects` gives the project modules the previous build kept, written by the
+    /// given tool (`ProjectCache`).
+    static func compute(
+        _ options: SiteOptions, known: [String: FileDigest] = [:], earlierProjects: (_ tool: String) -> ProjectModules? = { _ in nil }
+    ) -> Digests {
         var digests = Digests()
         let now = Int(Date().timeIntervalSince1970 * 1e9)
-        func digest(_ file: String) -> String {
+        /// The digest of the file's bytes; nil when it cannot be read.
+        func readableDigest(_ file: String) -> String? {
             let stamp = POSIXFile.stamp(file)
             if let stamp, let previous = known[file], previous.size == stamp.size, previous.modified == stamp.modified {
                 digests.files[file] = previous
                 return previous.digest
             }
-            let bytes = POSIXFile.read(file, limit: .max, followingLinks: true) ?? [0xFF]
+            guard let bytes = POSIXFile.read(file, limit: .max, followingLinks: true) else { return nil }
             let hex = bytes.withUnsafeBytes { StableHash.hex(bytes: $0) }
             if let stamp, stamp.size == bytes.count, stamp.modified < now - 2_000_000_000 {
                 digests.files[file] = FileDigest(size: stamp.size, modified: stamp.modified, digest: hex)
             }
             return hex
         }
+        func digest(_ file: String) -> String { readableDigest(file) ?? Self.unreadableDigest }
         let appFiles = MainStoryboards.appFiles(under: options.inputs, exclusion: options.exclusion)
         digests.appFiles = appFiles
-        digests.tool = options.version + " " + executableStamp()
+        digests.tool = tool(options)
         var parts: [String] = [
             "site-state-2", digests.tool, options.title ?? "", options.siteRoot.standardizedFileURL.path,
             options.inputs.map(\.path).joined(separator: "\n"), options.exclusion.patterns.joined(separator: "\n"),
@@ -111,12 +117,20 @@ enum InputDigest {
         // table and on its findings (`SitePlanner.unitContext`), so an edit to a source file
         // plans again only the documents whose classes or findings it changes.
         if !options.sources.isEmpty {
-            let survey = try? SourceScanner.survey(options.sources.map(\.path))
+            let survey = try? SourceScanner.survey(options.sources.map(\.path), earlier: earlierProjects(digests.tool)) { read in
+                read.answerNow(contentsDigest: readableDigest) == read.answer
+            }
             digests.sources = survey
             // Without a survey the folders themselves (the read step names what is wrong).
             for file in survey.map({ $0.files.map(\.path) + $0.modules.projectFiles }) ?? options.sources.map(\.path) {
                 hasher.add(file)
                 hasher.add(digest(file))
+            }
+            // Every answer the project files' readers got (their xcconfigs, the folders they list).
+            for read in survey?.modules.reads ?? [] {
+                hasher.add("\(read.kind)")
+                hasher.add(read.path)
+                hasher.add(read.answer)
             }
         }
         for folder in ["pages", "scenarios", "assets", "data"] {
@@ -152,6 +166,12 @@ enum InputDigest {
         let sorted = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return (sorted.map { path + "/" + $0 }, others)
     }
+
+    /// The digest an unreadable file stands for (the digest of one byte no UTF-8 text holds).
+    static let unreadableDigest = [UInt8(0xFF)].withUnsafeBytes { StableHash.hex(bytes: $0) }
+
+    /// The running nibviz: its version and binary (`Digests.tool`).
+    static func tool(_ options: SiteOptions) -> String { options.version + " " + executableStamp() }
 
     /// Size and modification time of the running binary.
     static func executableStamp() -> String {

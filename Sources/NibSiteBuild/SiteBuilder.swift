@@ -112,9 +112,16 @@ public final class SiteBuilder {
                 {
                     self.digests =
                         self.givenContent == nil
-                        ? InputDigest.compute(self.options, known: self.previous?.inputFiles ?? [:]) : InputDigest.Digests()
+                        ? InputDigest.compute(self.options, known: self.previous?.inputFiles ?? [:]) { tool in
+                            self.previous == nil ? nil : ProjectCache.previous(in: output, tool: tool)
+                        } : InputDigest.Digests()
                     self.state.inputs = self.digests.all
                     self.state.inputFiles = self.digests.files
+                    if let survey = self.digests.sources {
+                        let found = survey.modules.found
+                        let count = found.xcodeProjects.count + found.packageManifests.count + found.podFolders.count
+                        if survey.modulesKept { self.timings.projectFilesKept = count } else { self.timings.projectFilesRead = count }
+                    }
                 }
             ),
             // Only when the inputs changed (an up-to-date output returns after the first step).
@@ -332,6 +339,7 @@ public final class SiteBuilder {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try state.writeDetails(to: output, jobs: options.jobs, previous: previous)
         try saveSourceDeclarations(output)
+        try saveProjectModules(output)
         try output.write(try encoder.encode(state), to: BuildState.path)
     }
 

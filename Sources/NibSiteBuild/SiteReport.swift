@@ -56,6 +56,10 @@ public struct SiteTimings: Sendable {
     /// reading gave (same bytes, same modules).
     public var sourceFilesParsed = 0
     public var sourceFilesKept = 0
+    /// Project files (`.xcodeproj`, `Package.swift`, `Pods`) under `--sources` read, and those
+    /// whose modules the previous build's reading gave (every answer the disk gave it the same).
+    public var projectFilesRead = 0
+    public var projectFilesKept = 0
     /// Diagrams drawn twice: a later document shows one whose earlier pages were written and
     /// its SVG let go, and no cache held it (`--no-cache`).
     public var diagramsDrawnAgain = 0
@@ -168,6 +172,11 @@ public struct SiteTimings: Sendable {
         }
         if sourceFilesParsed + sourceFilesKept > 0 {
             lines.append("  source files parsed \(sourceFilesParsed), kept from the previous build \(sourceFilesKept)")
+        }
+        if projectFilesRead + projectFilesKept > 0 {
+            lines.append(
+                "  project files (.xcodeproj, Package.swift, Pods) read \(projectFilesRead), their modules kept from the previous build \(projectFilesKept)"
+            )
         }
         lines.append(
             "  summary graphviz=\(String(format: "%.3f", graphviz)) graphviz-freeing=\(String(format: "%.3f", release)) jobs=\(String(format: "%.3f", jobs)) "

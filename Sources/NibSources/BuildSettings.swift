@@ -3,8 +3,8 @@ import Foundation
 /// Reads an `.xcconfig` file's `KEY = VALUE` lines (following `#include`s relative to it);
 /// nil when the file, or a required include, cannot be read.
 enum XcconfigReader {
-    static func settings(at path: String, depth: Int) -> [String: String]? {
-        guard depth < 8, let data = FileManager.default.contents(atPath: path) else { return nil }
+    static func settings(at path: String, depth: Int, disk: ProjectFileReads) -> [String: String]? {
+        guard depth < 8, let data = disk.contents(path) else { return nil }
         var result: [String: String] = [:]
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
@@ -14,7 +14,7 @@ enum XcconfigReader {
                 guard let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { continue }
                 let name = String(line[line.index(after: open)..<close])
                 let included = name.hasPrefix("/") ? name : folder.appendingPathComponent(name).path
-                if let settings = Self.settings(at: included, depth: depth + 1) {
+                if let settings = Self.settings(at: included, depth: depth + 1, disk: disk) {
                     result.merge(settings) { _, new in new }
                 } else if !optional {
                     return nil

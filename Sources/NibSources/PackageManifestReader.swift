@@ -10,8 +10,8 @@ import SwiftSyntax
 enum PackageManifestReader {
     static let targetCalls: Set<String> = ["target", "executableTarget", "testTarget"]
 
-    static func read(manifest: URL, into map: inout ProjectModules) {
-        guard let data = FileManager.default.contents(atPath: manifest.path) else { return }
+    static func read(manifest: URL, into map: inout ProjectModules, disk: ProjectFileReads) {
+        guard let data = disk.contents(manifest.path) else { return }
         let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
         let visitor = TargetVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
@@ -26,7 +26,7 @@ enum PackageManifestReader {
                 candidates = ["Sources", "Source", "src", "srcs"].map { "\($0)/\(target.name)" }
             }
             let folder = candidates.map { packageFolder.appendingPathComponent($0) }.first {
-                FileManager.default.fileExists(atPath: $0.path)
+                disk.exists($0.path)
             }
             guard let folder else { continue }
             map.add(folder: ProjectModules.key(folder.path), module: ProjectModules.c99Identifier(target.name), xcode: false)

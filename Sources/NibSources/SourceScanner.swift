@@ -19,8 +19,12 @@ public enum SourceScanner {
     public static func files(under paths: [String]) throws -> [SourceFile] { try survey(paths).files }
 
     /// The source files under `paths` and what the project files found on the way (`.xcodeproj`,
-    /// `Package.swift`, CocoaPods' `Pods`, R-SRC-5) say about their modules.
-    public static func survey(_ paths: [String]) throws -> SourceSurvey {
+    /// `Package.swift`, CocoaPods' `Pods`, R-SRC-5) say about their modules. `earlier` is what an
+    /// earlier survey read of them: taken instead of reading them again when the walk finds the
+    /// same project files and `holds` says each of its reads gets the same answer now.
+    public static func survey(_ paths: [String], earlier: ProjectModules? = nil, holds: (ProjectRead) -> Bool = { _ in false })
+        throws -> SourceSurvey
+    {
         var found: [(path: String, guess: String)] = []
         var projects = ProjectFiles()
         let manager = FileManager.default
@@ -49,13 +53,16 @@ public enum SourceScanner {
             }
             found += here.sorted { $0.path < $1.path }
         }
-        let modules = ProjectModules.read(
-            xcodeProjects: projects.xcodeProjects, packageManifests: projects.manifests, podFolders: projects.pods)
+        let projectFiles = ProjectModules.Found(
+            xcodeProjects: projects.xcodeProjects.map(\.path).sorted(), packageManifests: projects.manifests.map(\.path).sorted(),
+            podFolders: projects.pods.map(\.path).sorted())
+        let kept = earlier.flatMap { $0.found == projectFiles && $0.reads.allSatisfy(holds) ? $0 : nil }
+        let modules = kept ?? ProjectModules.read(projectFiles)
         let files = found.map { file in
             let known = modules.modules(of: file.path).sorted()
             return SourceFile(path: file.path, module: known.first ?? file.guess, knownModules: known)
         }
-        return SourceSurvey(files: files, modules: modules)
+        return SourceSurvey(files: files, modules: modules, modulesKept: kept != nil)
     }
 
     /// Reads every source file under `paths` into one index, `jobs` files at a time.
@@ -173,6 +180,8 @@ public struct SourceSurvey: Sendable {
     public var files: [SourceFile]
     /// Modules of files and documents from `.xcodeproj`, `Package.swift` and `Pods`.
     public var modules: ProjectModules
+    /// Whether `modules` is an earlier survey's, its project files unchanged.
+    public var modulesKept = false
 }
 
 /// The project files a walk meets.

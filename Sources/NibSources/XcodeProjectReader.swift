@@ -10,8 +10,8 @@ enum XcodeProjectReader {
     typealias Object = [String: Any]
 
     /// Reads `bundle` (a `.xcodeproj` folder); false when its project file is unreadable.
-    static func read(bundle: URL, into map: inout ProjectModules) -> Bool {
-        guard let data = FileManager.default.contents(atPath: bundle.appendingPathComponent("project.pbxproj").path),
+    static func read(bundle: URL, into map: inout ProjectModules, disk: ProjectFileReads) -> Bool {
+        guard let data = disk.contents(bundle.appendingPathComponent("project.pbxproj").path),
             let plist = (OpenStepPropertyList.read(data) ?? (try? PropertyListSerialization.propertyList(from: data, format: nil)))
                 as? Object,
             let objects = plist["objects"] as? Object, let rootID = plist["rootObject"] as? String,
@@ -21,7 +21,7 @@ enum XcodeProjectReader {
         if let directory = root["projectDirPath"] as? String, !directory.isEmpty {
             projectDirectory = directory.hasPrefix("/") ? directory : projectDirectory + "/" + directory
         }
-        let project = Project(objects: objects, directory: ProjectModules.key(projectDirectory), root: root)
+        let project = Project(objects: objects, directory: ProjectModules.key(projectDirectory), root: root, disk: disk)
         for targetID in root["targets"] as? [String] ?? [] {
             guard let target = objects[targetID] as? Object, target["isa"] as? String == "PBXNativeTarget" else { continue }
             project.add(target: target, targetID: targetID, into: &map)
@@ -34,14 +34,17 @@ enum XcodeProjectReader {
         let objects: Object
         let directory: String
         let root: Object
+        /// Where the xcconfigs and localisation folders are read.
+        let disk: ProjectFileReads
         let paths: [String: String]
         /// Every synchronized folder group, once for all the targets.
         let synchronizedGroups: [String]
 
-        init(objects: Object, directory: String, root: Object) {
+        init(objects: Object, directory: String, root: Object, disk: ProjectFileReads) {
             self.objects = objects
             self.directory = directory
             self.root = root
+            self.disk = disk
             var paths: [String: String] = [:]
             if let main = root["mainGroup"] as? String {
                 Self.walk(main, parent: directory, sourceRoot: directory, objects, &paths, depth: 0)
@@ -126,7 +129,7 @@ enum XcodeProjectReader {
             let slash = rest.lastIndex(of: "/")
             let directory = folder + (slash.map { "/" + rest[..<$0] } ?? "")
             let name = slash.map { String(rest[rest.index(after: $0)...]) } ?? String(rest)
-            let variants = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasSuffix(".lproj") } ?? []
+            let variants = disk.names(inFolder: directory)?.filter { $0.hasSuffix(".lproj") } ?? []
             return variants.sorted().map { ProjectModules.key(directory + "/" + $0 + "/" + name) }
         }
 
@@ -184,7 +187,7 @@ enum XcodeProjectReader {
                     // CocoaPods' generated `Pods-<Target>.<config>.xcconfig` (often not checked in)
                     // sets search paths and flags, never the product or module name.
                     let isCocoaPods = path.map { ($0 as NSString).lastPathComponent.hasPrefix("Pods-") } ?? false
-                    xcconfig = path.flatMap { XcconfigReader.settings(at: $0, depth: 0) } ?? (isCocoaPods ? [:] : nil)
+                    xcconfig = path.flatMap { XcconfigReader.settings(at: $0, depth: 0, disk: disk) } ?? (isCocoaPods ? [:] : nil)
                 }
                 return Configuration(
                     name: object["name"] as? String ?? "", settings: object["buildSettings"] as? Object ?? [:], xcconfig: xcconfig)
