@@ -51,6 +51,12 @@ struct SourceIndexBuilder {
             result.candidates[declaration.runtimeName, default: []].append(derived)
             if declaration.language == .swift { swiftNames[declaration.name, default: []].append(declaration.runtimeName) }
         }
+        // Every extension's members, by the class and candidate they extend, applied once each
+        // at the end: `apply` sorts the class's lists again, and an app extends `NSView` or its
+        // own main classes dozens of times (a fifth of iTerm2's index). Sets make the result
+        // the same in any order.
+        var extensionMembers: [String: [Int: [SourceMember]]] = [:]
+        var frameworkMembers: [String: [SourceMember]] = [:]
         for var declaration in declarations where declaration.isExtension {
             // An alias is followed only when no class of the sources has its name.
             if declaration.language == .swift, swiftNames[declaration.name] == nil { declaration.name = aliasTarget(declaration.name) }
@@ -61,23 +67,32 @@ struct SourceIndexBuilder {
                 let sameModule = list.indices.filter { list[$0].module == declaration.module }
                 let targets = sameModule.isEmpty ? Array(list.indices) : sameModule
                 for position in targets {
-                    Self.apply(declaration.members, to: &list[position].info)
+                    extensionMembers[name, default: [:]][position, default: []] += declaration.members
                     list[position].members += declaration.members
                 }
                 result.candidates[name] = list
                 extended = true
             }
             if !extended && ClassLookup.isFrameworkClass(declaration.name) {
-                var info =
-                    result.frameworkExtensions[declaration.name]
-                    ?? ClassInfo(
-                        name: declaration.name, superclass: ClassLookup.frameworkSuperclass(declaration.name), isUser: false,
-                        keys: ClassLookup.frameworkKeys(declaration.name), actions: ClassLookup.frameworkActions(declaration.name),
-                        overrides: [])
-                Self.apply(declaration.members.filter { $0.kind != .method || $0.callsSuper == nil }, to: &info)
-                info.overrides = []
-                result.frameworkExtensions[declaration.name] = info
+                frameworkMembers[declaration.name, default: []] += declaration.members.filter {
+                    $0.kind != .method || $0.callsSuper == nil
+                }
             }
+        }
+        for (name, positions) in extensionMembers {
+            guard var list = result.candidates[name] else { continue }
+            for (position, members) in positions { Self.apply(members, to: &list[position].info) }
+            result.candidates[name] = list
+        }
+        for (name, members) in frameworkMembers {
+            var info =
+                result.frameworkExtensions[name]
+                ?? ClassInfo(
+                    name: name, superclass: ClassLookup.frameworkSuperclass(name), isUser: false, keys: ClassLookup.frameworkKeys(name),
+                    actions: ClassLookup.frameworkActions(name), overrides: [])
+            Self.apply(members, to: &info)
+            info.overrides = []
+            result.frameworkExtensions[name] = info
         }
         addSwiftNames(to: &result)
         result.typeUses = typeUses(declaredIn: result)
