@@ -27,6 +27,8 @@ enum InputDigest {
         var appFiles: MainStoryboards.AppFiles?
         /// The running nibviz: its version and binary (what state written by another one lacks).
         var tool = ""
+        /// The folders the walks read, for the read step to walk as they were hashed.
+        var listings: FolderListings?
     }
 
     /// A file's size, modification time (nanoseconds) and the digest of its bytes.
@@ -41,9 +43,19 @@ enum InputDigest {
     /// two seconds before it was hashed (an edit in the same clock tick would look unchanged).
     /// `earlierProjects` gives the project modules the previous build kept, written by the
     /// given tool (`ProjectCache`).
+    /// Its walks share one reading of each folder (`FolderWalk.sharing`), kept in `listings`.
     static func compute(
         _ options: SiteOptions, known: [String: FileDigest] = [:], earlierProjects: (_ tool: String) -> ProjectModules? = { _ in nil }
     ) -> Digests {
+        let listings = FolderListings()
+        var digests = FolderWalk.sharing(listings) { walked(options, known: known, earlierProjects: earlierProjects) }
+        digests.listings = listings
+        return digests
+    }
+
+    private static func walked(_ options: SiteOptions, known: [String: FileDigest], earlierProjects: (_ tool: String) -> ProjectModules?)
+        -> Digests
+    {
         var digests = Digests()
         let now = Int(Date().timeIntervalSince1970 * 1e9)
         /// The digest of the file's bytes; nil when it cannot be read.

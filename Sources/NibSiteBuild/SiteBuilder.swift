@@ -148,11 +148,15 @@ public final class SiteBuilder {
                     } else {
                         let earlier = self.previousSourceDeclarations(in: output)
                         let scanned: [(file: SourceFile, scanned: ScannedFile)]
-                        (self.content.documents, self.content.sources, scanned) = try SiteContent.readProject(
-                            self.options, simulateLater: true, survey: self.digests.sources, earlierSources: earlier,
-                            appFiles: self.digests.appFiles, earlierSummaries: self.earlierSummaries(in: output)
+                        (self.content.documents, self.content.sources, scanned) = try FolderWalk.sharing(
+                            self.digests.listings ?? FolderListings()
                         ) {
-                            [progress = self.progress] done, total in progress.bar(done, total, "documents")
+                            try SiteContent.readProject(
+                                self.options, simulateLater: true, survey: self.digests.sources, earlierSources: earlier,
+                                appFiles: self.digests.appFiles, earlierSummaries: self.earlierSummaries(in: output)
+                            ) {
+                                [progress = self.progress] done, total in progress.bar(done, total, "documents")
+                            }
                         }
                         self.progress.finishBar()
                         self.keepSourceDeclarations(scanned, earlier: earlier)

@@ -41,6 +41,33 @@ import Testing
         #expect(Set(walked) == Set(enumerated), "the walk and Foundation's enumerator list different entries")
     }
 
+    /// Within `sharing`, each folder is read once: a second walk (of the same root or a folder
+    /// under it) lists what the first read, a file added between them included in neither;
+    /// outside, every walk reads the disk.
+    @Test func walksWithinSharingReadEachFolderOnce() throws {
+        let project = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        func walked(_ root: URL) -> [String] {
+            var paths: [String] = []
+            FolderWalk.walk(root.path) { path, _, _ in
+                paths.append(path)
+                return true
+            }
+            return paths
+        }
+        let listings = FolderListings()
+        let (first, second, nested) = try FolderWalk.sharing(listings) {
+            let first = walked(project)
+            try Data("x".utf8).write(to: project.appendingPathComponent("B/new.swift"))
+            return (first, walked(project), walked(project.appendingPathComponent("B")))
+        }
+        #expect(first == second && !second.contains("B/new.swift"), "the listings the first walk read")
+        #expect(nested == ["a.xib", "z.swift"])
+        #expect(FolderWalk.sharing(listings) { walked(project) } == first, "the same listings shared again")
+        #expect(walked(project).contains("B/new.swift"), "outside sharing, the disk as it is")
+        #expect(FolderWalk.sharing { walked(project) }.contains("B/new.swift"), "new listings read afresh")
+    }
+
     @Test func itGoesOnlyIntoTheFoldersAskedForAndTellsLinksApart() throws {
         let project = try Self.tree()
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
