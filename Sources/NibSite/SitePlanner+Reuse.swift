@@ -24,7 +24,7 @@ extension SitePlanner {
     }
 
     /// A page kept from an earlier build: what the search index and the report need of it.
-    public struct KeptPage: Codable, Sendable, Equatable {
+    public struct KeptPage: Sendable, Equatable {
         /// Output path.
         public var path: String
         /// Title.
@@ -132,45 +132,5 @@ extension SitePage {
         // The search index writes a missing anchor as "", so "" stands for none.
         searchTerms = kept.terms.map { (kind: $0.first ?? "", text: $0.count > 1 ? $0[1] : "", anchor: $0.count > 2 ? $0[2] : nil) }
         isKept = true
-    }
-}
-
-extension SitePlanner.KeptPage {
-    enum CodingKeys: String, CodingKey { case path, title, summary, terms }
-
-    /// Field and record separators of the packed terms (ASCII unit and record separators).
-    private static let field: Character = "\u{1F}"
-    private static let record: Character = "\u{1E}"
-
-    /// The terms as one string, `kind␟text␟anchor` records joined by `␞` (a build state holds
-    /// every kept page's terms: one JSON string per page instead of three per term reads and
-    /// writes several times faster); as the array when a value holds a separator.
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(title, forKey: .title)
-        try container.encode(summary, forKey: .summary)
-        let packable = terms.allSatisfy { term in
-            term.count == 3 && term.allSatisfy { !$0.contains(Self.field) && !$0.contains(Self.record) }
-        }
-        if packable {
-            try container.encode(
-                terms.map { $0.joined(separator: String(Self.field)) }.joined(separator: String(Self.record)), forKey: .terms)
-        } else {
-            try container.encode(terms, forKey: .terms)
-        }
-    }
-
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let terms: [[String]]
-        if let packed = try? container.decode(String.self, forKey: .terms) {
-            terms = ByteSeparated.split(packed, at: 0x1E).map { ByteSeparated.split($0, at: 0x1F) }
-        } else {
-            terms = try container.decode([[String]].self, forKey: .terms)
-        }
-        self.init(
-            path: try container.decode(String.self, forKey: .path), title: try container.decode(String.self, forKey: .title),
-            summary: try container.decode(String.self, forKey: .summary), terms: terms)
     }
 }

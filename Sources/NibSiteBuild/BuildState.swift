@@ -17,7 +17,7 @@ struct BuildState: Codable {
     }
 
     /// A page as written.
-    struct Page: Codable, Sendable, Equatable {
+    struct Page: Sendable, Equatable {
         /// `SitePlanner.pageFingerprint`: the same value means the same bytes.
         var fingerprint: String
         /// The standalone diagram SVGs written with it.
@@ -30,7 +30,7 @@ struct BuildState: Codable {
 
     /// A document's pages as planned (`SitePlanner.UnitRecord`), for a later build to keep them
     /// without planning the document again when `key` is unchanged.
-    struct Unit: Codable, Sendable, Equatable {
+    struct Unit: Sendable, Equatable {
         /// `unitKey`: the document's bytes, what its pages read of the project, the build's options.
         var key: String
         var pages: [SitePlanner.KeptPage]
@@ -67,13 +67,13 @@ struct BuildState: Codable {
     /// Where the pages and documents of the state live (`Details`, in `detailsShards` files by
     /// key, read and written on as many threads): read only when the inputs changed, so a
     /// no-change rebuild reads the small file alone.
-    static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).json" }
+    static func detailsPath(_ shard: Int) -> String { ".nibviz-state-pages-\(shard).bin" }
     /// Enough files that a rebuild after a small change encodes a few of them and carries the
     /// rest (`StateShards`), few enough to read at once.
     static let detailsShards = 16
 
     /// The part of the state a rebuild needs only when something changed.
-    struct Details: Codable, Sendable, Equatable {
+    struct Details: Sendable, Equatable {
         var format = BuildState.format
         var pages: [String: Page] = [:]
         var units: [String: Unit] = [:]
@@ -115,7 +115,9 @@ struct BuildState: Codable {
     mutating func readDetails(in output: OutputFolder, jobs: Int) {
         let paths = (0..<Self.detailsShards).map(Self.detailsPath)
         guard
-            let shards = StateShards.read(Details.self, paths: paths, in: output, jobs: jobs, accepted: { $0.format == BuildState.format })
+            let shards = StateShards.read(
+                paths: paths, in: output, jobs: jobs, decode: { try Details(decoding: Array($0)) },
+                accepted: { $0.format == BuildState.format })
         else { return }
         for shard in shards {
             pages.merge(shard.pages) { first, _ in first }
@@ -130,7 +132,8 @@ struct BuildState: Codable {
     func writeDetails(to output: OutputFolder, jobs: Int, previous: BuildState?) throws {
         try StateShards.write(
             shardedDetails, to: (0..<Self.detailsShards).map(Self.detailsPath),
-            previous: previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }, in: output, jobs: jobs)
+            previous: previous.flatMap { $0.detailsRead ? $0.shardedDetails : nil }, in: output, jobs: jobs
+        ) { Data($0.encoded()) }
     }
 
     /// `pages` and `units` split by shard, one `Details` per file.

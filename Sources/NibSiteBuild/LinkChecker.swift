@@ -6,7 +6,7 @@ import NibPipeline
 /// every reference to an outside host (the site must work offline).
 public enum LinkChecker {
     /// A page's anchors (`id`s) and references (`href`s and `src`s), as written.
-    struct PageLinks: Codable, Sendable, Equatable {
+    struct PageLinks: Sendable, Equatable {
         /// Stored packed (`PackedStrings`): a build state holds the links of every page, and
         /// most are only compared or carried, never looked into.
         private var packedIDs: PackedStrings
@@ -23,9 +23,16 @@ public enum LinkChecker {
         /// Whether both pages have the same anchors (without unpacking them when they do).
         func hasSameIDs(as other: PageLinks) -> Bool { packedIDs == other.packedIDs }
 
-        enum CodingKeys: String, CodingKey {
-            case packedIDs = "ids"
-            case packedReferences = "references"
+        /// Appends the links in `CompactBinary`, packed as they are (`BuildState.Details`).
+        func write(to writer: inout CompactBinary.Writer) {
+            packedIDs.write(to: &writer)
+            packedReferences.write(to: &writer)
+        }
+
+        /// Reads links `write(to:)` wrote.
+        init(from reader: inout CompactBinary.Reader) throws {
+            packedIDs = try PackedStrings(from: &reader)
+            packedReferences = try PackedStrings(from: &reader)
         }
 
         /// Scans a page's HTML. The ids of inline SVG (`f<n>-…`, prefixed per figure) and the

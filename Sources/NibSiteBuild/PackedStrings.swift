@@ -1,12 +1,12 @@
+import NibModel
 import NibSite
 
 /// A list of strings kept as one space-separated string when no value is empty or holds a
-/// space (every id and nearly every reference of a page), else as the list. Encoded the same
-/// way, so the build state's largest part, the anchors and references of every page, is read
-/// and written as one JSON string per list (a space needs no JSON escape, which keeps the
-/// reader on its fast path) and split only for the few pages a rebuild looks into. Reads the
-/// plain array an earlier nibviz wrote too.
-struct PackedStrings: Codable, Sendable, Equatable {
+/// space (every id and nearly every reference of a page), else as the list. Written the same
+/// way (`CompactBinary`), so the build state's largest part, the anchors and references of
+/// every page, is read and written as one string per list and split only for the few pages a
+/// rebuild looks into.
+struct PackedStrings: Sendable, Equatable {
     private enum Storage: Equatable {
         case joined(String)
         case list([String])
@@ -30,20 +30,24 @@ struct PackedStrings: Codable, Sendable, Equatable {
         }
     }
 
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let joined = try? container.decode(String.self) {
-            storage = .joined(joined)
-        } else {
-            storage = .list(try container.decode([String].self))
+    /// Appends these strings in `CompactBinary`, as they are stored.
+    func write(to writer: inout CompactBinary.Writer) {
+        switch storage {
+        case .joined(let joined):
+            writer.byte(0)
+            writer.string(joined)
+        case .list(let values):
+            writer.byte(1)
+            writer.strings(values)
         }
     }
 
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch storage {
-        case .joined(let joined): try container.encode(joined)
-        case .list(let values): try container.encode(values)
+    /// Reads strings `write(to:)` wrote.
+    init(from reader: inout CompactBinary.Reader) throws {
+        switch try reader.byte() {
+        case 0: storage = .joined(try reader.string())
+        case 1: storage = .list(try reader.strings())
+        case let tag: throw reader.malformed("packed strings stored as \(tag)")
         }
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
+import NibModel
 import Testing
 
 @testable import NibSite
 @testable import NibSiteBuild
 
-/// The compact encodings behind a fast rebuild (#17): page links in the build state, and the
-/// search index written without `JSONSerialization`, each checked against what it replaced.
+/// The compact encodings behind a fast rebuild (#17): the pages and documents of the build
+/// state in `CompactBinary`, and the search index written without `JSONSerialization`, checked
+/// against Foundation's reader.
 @Suite("Build state and search index encoding")
 struct BuildStateEncodingTests {
-    /// Ids and references travel as one space-separated string, or as an array when a value is
+    /// Ids and references travel as one space-separated string, or as the list when a value is
     /// empty or holds a space; both read back to the same lists.
     @Test func pageLinksRoundTripInBothForms() throws {
         let cases: [LinkChecker.PageLinks] = [
@@ -18,16 +20,60 @@ struct BuildStateEncodingTests {
             .init(ids: ["line\nbreak"], references: []),
         ]
         for links in cases {
-            let data = try JSONEncoder().encode(links)
-            let back = try JSONDecoder().decode(LinkChecker.PageLinks.self, from: data)
-            #expect(back.ids == links.ids)
-            #expect(back.references == links.references)
+            var writer = CompactBinary.Writer()
+            links.write(to: &writer)
+            var reader = CompactBinary.Reader(writer.bytes)
+            let back = try LinkChecker.PageLinks(from: &reader)
+            #expect(back == links && back.ids == links.ids && back.references == links.references && reader.isAtEnd)
         }
-        let compact = String(decoding: try JSONEncoder().encode(cases[0]), as: UTF8.self)
-        #expect(compact.contains(#""main obj-a1 class-Ä""#))
-        // A state written by an earlier nibviz (one JSON string per value) still reads.
-        let old = try JSONDecoder().decode(LinkChecker.PageLinks.self, from: Data(#"{"ids":["a","b"],"references":["c"]}"#.utf8))
-        #expect(old.ids == ["a", "b"] && old.references == ["c"])
+        var writer = CompactBinary.Writer()
+        cases[0].write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains("main obj-a1 class-Ä"), "one string")
+    }
+
+    /// The pages and documents of the build state: every field of every type reads back, equal
+    /// values give equal bytes, and every prefix of an encoding is a `Malformed` error.
+    @Test func theDetailsRoundTripAndACutShardIsMalformed() throws {
+        var details = BuildState.Details()
+        details.pages["documents/a.html"] = BuildState.Page(
+            fingerprint: "f1", extraFiles: ["diagrams/x.svg"], links: .init(ids: ["main", ""], references: ["b.html#top"]),
+            figureKeys: ["k1", "k2"])
+        details.pages["index.html"] = BuildState.Page(fingerprint: "f2", extraFiles: [], links: .init(ids: [], references: []))
+        details.units["project/Main.storyboard"] = BuildState.Unit(
+            key: "digest",
+            pages: [
+                SitePlanner.KeptPage(path: "documents/a.html", title: "A", summary: "s", terms: [["id", "a1 UIView", "obj-a1"], ["x"]]),
+                SitePlanner.KeptPage(path: "documents/b.html", title: "", summary: "", terms: []),
+            ], sceneCount: 3, claims: [["a", "b"], []], failures: ["page: caption: error"])
+        let bytes = details.encoded()
+        let back = try BuildState.Details(decoding: bytes)
+        #expect(back == details)
+        var reordered = BuildState.Details()
+        for (path, page) in details.pages.reversed() { reordered.pages[path] = page }
+        for (path, unit) in details.units { reordered.units[path] = unit }
+        #expect(reordered.encoded() == bytes, "same value, same bytes")
+        for length in 0..<bytes.count {
+            #expect(throws: CompactBinary.Malformed.self) { _ = try BuildState.Details(decoding: Array(bytes.prefix(length))) }
+        }
+        // A shard of another format is read as far as its format (and then not accepted).
+        var other = details
+        other.format = BuildState.format + 1
+        let older = try BuildState.Details(decoding: other.encoded())
+        #expect(older.format == BuildState.format + 1 && older.pages.isEmpty)
+    }
+
+    /// A field added to these types must be written too (`BuildState+CompactBinary`).
+    @Test func everyStoredFieldIsWritten() {
+        func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
+        #expect(fields(BuildState.Details()) == ["format", "pages", "units"])
+        #expect(
+            fields(BuildState.Page(fingerprint: "", extraFiles: [], links: .init(ids: [], references: [])))
+                == ["fingerprint", "extraFiles", "links", "figureKeys"])
+        #expect(
+            fields(BuildState.Unit(key: "", pages: [], sceneCount: 0, claims: [], failures: []))
+                == ["key", "pages", "sceneCount", "claims", "failures"])
+        #expect(fields(SitePlanner.KeptPage(path: "", title: "", summary: "", terms: [])) == ["path", "title", "summary", "terms"])
+        #expect(fields(LinkChecker.PageLinks(ids: [], references: [])) == ["packedIDs", "packedReferences"])
     }
 
     /// Every string the search index holds is escaped as JSON requires and reads back through
@@ -52,21 +98,5 @@ struct BuildStateEncodingTests {
         #expect(entries.map { $0[3] as? String } == texts)
         #expect(object["kinds"] as? [String] == ["page"])
         #expect(object["pages"] as? [[String]] == [["Title \"x\"", "a/b.html"]])
-    }
-
-    /// A kept page's search terms travel as one string, or as the array when a value holds a
-    /// separator or a term is not (kind, text, anchor); both read back to the same terms.
-    @Test func keptPageTermsRoundTripInBothForms() throws {
-        let termLists: [[[String]]] = [
-            [["id", "a1 UIView Main \"View\"", "obj-a1"], ["outlet", "view", "connections"], ["class", "", ""]],
-            [],
-            [["id", "has \u{1F} a separator", "x"]],
-            [["short", "term"]],
-        ]
-        for terms in termLists {
-            let page = SitePlanner.KeptPage(path: "documents/a.html", title: "A", summary: "s", terms: terms)
-            let back = try JSONDecoder().decode(SitePlanner.KeptPage.self, from: try JSONEncoder().encode(page))
-            #expect(back.terms == terms && back.path == page.path && back.title == "A" && back.summary == "s")
-        }
     }
 }
