@@ -105,19 +105,28 @@ public enum HTMLEscaping {
 
     /// Percent-encodes a relative URL path (keeps `/`, letters, digits and `._-~#`).
     public static func urlPath(_ path: String) -> String {
-        var out = ""
+        // Nearly every path is safe as it is: it is given back without a copy (the class index and
+        // the pages listing every object's uses ask for thousands).
+        guard !path.utf8.allSatisfy(isURLPathSafe) else { return path }
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count + 16)
+        let digits = Array("0123456789ABCDEF".utf8)
         for byte in path.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            let safe =
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || "/._-~#".unicodeScalars.contains(scalar)
-            if safe {
-                out.unicodeScalars.append(scalar)
+            if isURLPathSafe(byte) {
+                out.append(byte)
             } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A byte `urlPath` keeps: ASCII letters and digits and `/._-~#`.
+    static func isURLPathSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "#"): true
+        default: false
+        }
     }
 }

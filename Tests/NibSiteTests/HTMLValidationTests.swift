@@ -69,6 +69,20 @@ struct HTMLEscapingTests {
         #expect(HTMLEscaping.fileComponent("../a b?.xib") == "_._a_b_.xib")
         #expect(HTMLEscaping.urlPath("a b/c#d") == "a%20b/c#d")
     }
+
+    /// Every byte is kept or written as `%XX` with upper-case digits, a UTF-8 character byte by byte.
+    @Test func aURLPathEncodesEveryOtherByte() {
+        for byte in UInt8(0)...UInt8(127) {
+            let scalar = Unicode.Scalar(byte)
+            let kept = CharacterSet.alphanumerics.contains(scalar) || "/._-~#".unicodeScalars.contains(scalar)
+            let text = String(Character(scalar))
+            #expect(HTMLEscaping.urlPath(text) == (kept ? text : String(format: "%%%02X", byte)), "byte \(byte)")
+        }
+        #expect(HTMLEscaping.urlPath("documents/Ä b.html") == "documents/%C3%84%20b.html")
+        #expect(HTMLEscaping.urlPath("日") == "%E6%97%A5")
+        let plain = "documents/project/Main.storyboard/scene-1.html#obj-a1"
+        #expect(HTMLEscaping.urlPath(plain) == plain)
+    }
 }
 
 @Suite("RuleLinker")
