@@ -115,7 +115,9 @@ public enum HTMLEscaping {
             if isURLPathSafe(byte) {
                 out.append(byte)
             } else {
-                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                out.append(UInt8(ascii: "%"))
+                out.append(digits[Int(byte >> 4)])
+                out.append(digits[Int(byte & 0x0F)])
             }
         }
         return String(decoding: out, as: UTF8.self)

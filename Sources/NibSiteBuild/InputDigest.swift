@@ -134,13 +134,14 @@ enum InputDigest {
             }
             digests.sources = survey
             // Without a survey the folders themselves (the read step names what is wrong).
-            for file in survey.map({ $0.files.map(\.path) + $0.modules.projectFiles }) ?? options.sources.map(\.path) {
+            for file in survey.map({ $0.files.map(\.path) }) ?? options.sources.map(\.path) {
                 hasher.add(file)
                 hasher.add(digest(file))
             }
-            // Every answer the project files' readers got (their xcconfigs, the folders they list).
+            // Every answer the project files' readers got: each project file's digest (read
+            // once, by the reader), its xcconfigs', the folders it lists.
             for read in survey?.modules.reads ?? [] {
-                hasher.add("\(read.kind)")
+                hasher.add(String(read.kind.rawValue))
                 hasher.add(read.path)
                 hasher.add(read.answer)
             }

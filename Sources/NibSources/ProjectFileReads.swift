@@ -7,7 +7,7 @@ import NibModel
 /// `project.pbxproj` files took most of a no-change site rebuild.
 public struct ProjectRead: Hashable, Sendable {
     /// What was asked.
-    public enum Kind: Int, Sendable, CaseIterable {
+    public enum Kind: Int, Sendable {
         /// A file's bytes; the answer is their digest (`StableHash.hex(bytes:)`), empty when unreadable.
         case contents
         /// A folder's entry names; the answer is them sorted, each followed by a newline, or

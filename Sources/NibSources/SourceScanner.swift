@@ -53,9 +53,7 @@ public enum SourceScanner {
             }
             found += here.sorted { $0.path < $1.path }
         }
-        let projectFiles = ProjectModules.Found(
-            xcodeProjects: projects.xcodeProjects.map(\.path).sorted(), packageManifests: projects.manifests.map(\.path).sorted(),
-            podFolders: projects.pods.map(\.path).sorted())
+        let projectFiles = projects.sorted
         let kept = earlier.flatMap { $0.found == projectFiles && $0.reads.allSatisfy(holds) ? $0 : nil }
         let modules = kept ?? ProjectModules.read(projectFiles)
         let files = found.map { file in
@@ -186,10 +184,15 @@ public struct SourceSurvey: Sendable {
 
 /// The project files a walk meets.
 struct ProjectFiles {
-    var xcodeProjects: [URL] = []
-    var manifests: [URL] = []
-    var pods: [URL] = []
+    private var found = ProjectModules.Found()
     private var seen: Set<String> = []
+
+    /// What the walk found, each list sorted (`ProjectModules.read`'s order).
+    var sorted: ProjectModules.Found {
+        ProjectModules.Found(
+            xcodeProjects: found.xcodeProjects.sorted(), packageManifests: found.packageManifests.sorted(),
+            podFolders: found.podFolders.sorted())
+    }
 
     /// Whether a file or folder of this name may be a project file (`note` tells).
     static func mayBeProjectFile(_ name: String) -> Bool {
@@ -200,13 +203,13 @@ struct ProjectFiles {
     mutating func note(_ url: URL) -> Bool {
         let name = url.lastPathComponent
         if name.hasSuffix(".xcodeproj") {
-            if seen.insert(ProjectModules.key(url.path)).inserted { xcodeProjects.append(url) }
+            if seen.insert(ProjectModules.key(url.path)).inserted { found.xcodeProjects.append(url.path) }
             return true
         }
         if name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
-            if seen.insert(ProjectModules.key(url.path)).inserted { manifests.append(url) }
+            if seen.insert(ProjectModules.key(url.path)).inserted { found.packageManifests.append(url.path) }
         } else if name == "Pods", ProjectModules.isCocoaPodsFolder(url), seen.insert(ProjectModules.key(url.path)).inserted {
-            pods.append(url)
+            found.podFolders.append(url.path)
         }
         return false
     }
