@@ -191,7 +191,11 @@ let package = Package(
         .testTarget(name: "NibOutputTests", dependencies: ["NibTestSupport", "NibOutput"]),
         .testTarget(
             name: "NibSourcesTests",
-            dependencies: ["NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibScenario", "NibModel", "NibSimulation"],
+            dependencies: [
+                "NibTestSupport", "NibSources", "NibCheck", "NibParsing", "NibScenario", "NibModel", "NibSimulation",
+                // SwiftSyntax's own locations, which `LineStarts` must give.
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ],
             exclude: ["__Fixtures__", "__Snapshots__"]),
     ]
 )
