@@ -35,7 +35,10 @@ public struct NibGraph: Hashable, Sendable, Codable {
         didSet { derived = DerivedTables() }
     }
     /// Connections in document order.
-    public var connections: [Connection]
+    public var connections: [Connection] {
+        // The scenes' nibs hold connections: new tables for the new ones.
+        didSet { derived = DerivedTables() }
+    }
     /// Storyboard scenes in document order (empty for xibs).
     public var scenes: [Scene]
     /// `initialViewController`, when set.
@@ -83,7 +86,12 @@ public struct NibGraph: Hashable, Sendable, Codable {
         derived.childrenByParent(objects)
     }
 
-    /// Forgets `objectsByID` and `childrenByParent` for this graph and its copies (they are
+    /// The two nibs of the scene of `controller` (R-XML-10), split once per graph.
+    public func sceneNibs(controller: ObjectID) -> SceneNibs? {
+        derived.sceneNibs(controller) { SceneNibs(graph: self, controller: controller) }
+    }
+
+    /// Forgets `objectsByID`, `childrenByParent` and the scenes' nibs for this graph and its copies (they are
     /// computed again when next asked for): a caller done with a document lets them go while
     /// it keeps the graph (a site build holds every document's graph until its pages are planned).
     public func forgetDerivedTables() { derived.forget() }

@@ -224,7 +224,7 @@ extension Simulator {
     /// Distinct reuse identifiers of a scene's prototype cells, in document order.
     private static func cellIdentifiers(in graph: NibGraph, controller: ObjectID) -> [String] {
         var seen: Set<String> = []
-        return (SceneNibs(graph: graph, controller: controller)?.prototypes ?? []).map(\.identifier).filter {
+        return (graph.sceneNibs(controller: controller)?.prototypes ?? []).map(\.identifier).filter {
             !$0.isEmpty && seen.insert($0).inserted
         }
     }

@@ -60,7 +60,7 @@ extension SimulationRun {
         if isMac,
             let appScene = graph.scenes.first(where: { scene in
                 graph.objects.first { $0.id == scene.controller }?.element == "application"
-            }), let appID = appScene.controller, var nibs = SceneNibs(graph: graph, controller: appID)
+            }), let appID = appScene.controller, var nibs = graph.sceneNibs(controller: appID)
         {
             nibs.controllerNib.proxyIDs.insert(appID)
             guard load(nibs.controllerNib, owner: nil, proxies: [appID: app]) != nil else { return }

@@ -62,7 +62,7 @@ extension SimulationRun {
 
     /// Loads the scene's controller nib and prepares its lazy view nib (R-VCI-5, R-XML-10, R-NIB-7).
     func instantiateController(_ id: ObjectID, in graph: NibGraph, depth: Int = 0) -> Int? {
-        guard depth < 32, let scene = SceneNibs(graph: graph, controller: id) else { return nil }
+        guard depth < 32, let scene = graph.sceneNibs(controller: id) else { return nil }
         instantiatedControllers.insert(id)
         guard let loaded = load(scene.controllerNib, owner: nil), let vc = loaded.instances[id] else { return nil }
         var info = controllers[vc] ?? ControllerInfo()
