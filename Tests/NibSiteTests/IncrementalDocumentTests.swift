@@ -365,11 +365,12 @@ struct LinkCheckReferenceTests {
     }
 
     /// `joined`'s fast path gives what normalizing the whole path gives, also where it must fall back.
-    @Test(arguments: ["", "a", "a/b", "a/b/c", "a/./b", "a//b", "a/b/.."])
+    @Test(arguments: ["", "a", "a/b", "a/b/c", "a/./b", "a//b", "a/b/..", "ü/é", "日本/e\u{301}/x"])
     func joiningAReferenceToItsFolderIsNormalizingTheWholePath(base: String) {
         let references = [
             "x.html", "../x.html", "../../x.html", "../../../../x.html", "./x.html", ".././../x/y.html", "../x/../y.html", "..",
-            "../", "./", "x/", "x//y", "/x", "...", "../...", "x/..",
+            "../", "./", "x/", "x//y", "/x", "...", "../...", "x/..", "../ü.html", "../../日本/x.html", "e\u{301}/../x.html",
+            ".\u{301}./x.html",
         ]
         for reference in references {
             let expected = LinkChecker.normalize(base.isEmpty ? reference : base + "/" + reference)
