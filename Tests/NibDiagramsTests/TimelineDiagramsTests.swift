@@ -29,6 +29,20 @@ struct TimelineDiagramTests {
         #expect(stages == ["loadView", "P2 instantiate", "P3 connect", "P4 awake", "loadView"])
     }
 
+    @Test("a stage is found from the selector's bytes: appear, disappear and layout anywhere in it")
+    func stagesFromSelectorParts() {
+        let vc = TimelineFixtures.vc
+        let stages = TimelineSegment.segments([
+            TimelineFixtures.message(vc, "viewWillAppear:", rule: "R-APPEAR-1"),
+            TimelineFixtures.message(vc, "viewDidDisappear:", rule: "R-APPEAR-1"),
+            TimelineFixtures.message(vc, "viewWillLayoutSubviews", rule: "R-APPEAR-1"),
+            TimelineFixtures.message(vc, "setNeedsDisplay", rule: "R-APPEAR-1"),
+        ]).map(\.name)
+        #expect(stages == ["appear", "disappear", "appear", "other"])
+        #expect(TimelineSegment.has("layoutSubviews", "layout") && !TimelineSegment.has("lay", "layout") && !TimelineSegment.has("", "a"))
+        #expect(TimelineSegment.has("x", "") && !TimelineSegment.has("Layou", "Layout") && TimelineSegment.has("aLayout", "Layout"))
+    }
+
     @Test("one node per event, one lane per object and row, a marker where each stage starts in a row, rule links")
     func structure() throws {
         let timeline = TimelineFixtures.memoryWarning

@@ -38,9 +38,17 @@ struct TimelineSegment: Hashable {
     /// The stage an event belongs to; loads override lifecycle stages.
     static func stage(of event: Event, unloaded: Bool) -> String {
         if let phase = event.phase {
-            let names = [1: "load", 2: "instantiate", 3: "connect", 4: "awake", 5: "windows"]
+            let name: String
+            switch phase.rawValue {
+            case 1: name = "load"
+            case 2: name = "instantiate"
+            case 3: name = "connect"
+            case 4: name = "awake"
+            case 5: name = "windows"
+            default: name = ""
+            }
             let load = (event.load ?? 1) > 1 ? " (load \(event.load ?? 1))" : ""
-            return "\(phase) " + (names[phase.rawValue] ?? "") + load
+            return "\(phase) " + name + load
         }
         switch event.kind {
         case .exception: return "exception"
@@ -57,10 +65,30 @@ struct TimelineSegment: Hashable {
         {
             return unloaded ? "reload" : "loadView"
         }
-        if selector.contains("Disappear") { return "disappear" }
-        if selector.contains("Appear") || selector.contains("Layout") || selector.contains("layout") { return "appear" }
+        if has(selector, "Disappear") { return "disappear" }
+        if has(selector, "Appear") || has(selector, "Layout") || has(selector, "layout") { return "appear" }
         if selector.hasPrefix("window") || selector == "loadWindow" || selector == "showWindow:" { return "windows" }
         return "other"
+    }
+
+    /// Whether `text` holds `part`, byte for byte: every event of a timeline asks, and the
+    /// `contains` this module sees is Foundation's, which compares canonical forms through
+    /// `range(of:)` at many times the cost (selectors are ASCII).
+    static func has(_ text: String, _ part: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            part.withUTF8Buffer { part in
+                guard part.count <= bytes.count, let first = part.first else { return part.isEmpty }
+                var start = 0
+                while start + part.count <= bytes.count {
+                    if bytes[start] == first, UnsafeBufferPointer(rebasing: bytes[start..<(start + part.count)]).elementsEqual(part) {
+                        return true
+                    }
+                    start += 1
+                }
+                return false
+            }
+        }
     }
 
     /// The SVG class of a stage: `stage-P2-instantiate` (the load number is left out).

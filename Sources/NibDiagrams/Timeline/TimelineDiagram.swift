@@ -191,15 +191,28 @@ public enum TimelineDiagram {
         func rows(_ length: Int) -> [Range<Int>] {
             stride(from: 0, to: items.count, by: length).map { $0..<min($0 + length, items.count) }
         }
+        // Each lane as a number, and the row each was last seen in: up to 16 row lengths are
+        // tried, and a set of lane names per row per try was a tenth of drawing a timeline.
+        var numbers: [String: Int] = [:]
+        let lanes = items.map { item in
+            if let known = numbers[item.lane] { return known }
+            numbers[item.lane] = numbers.count
+            return numbers.count - 1
+        }
+        var seenInRow = Array(repeating: -1, count: numbers.count)
+        var rowCount = 0
         func width(_ length: Int) -> Double {
             var columns = Array(repeating: 0.0, count: length)
             for row in rows(length) {
-                var lanes = Set<String>()
+                rowCount += 1
                 for index in row {
                     let item = items[index]
                     var cost = item.node
                     if index == row.lowerBound || items[index - 1].stage != item.stage { cost = max(cost, item.marker) }
-                    if lanes.insert(item.lane).inserted { cost = max(cost, item.laneTitle + 24) }
+                    if seenInRow[lanes[index]] != rowCount {
+                        seenInRow[lanes[index]] = rowCount
+                        cost = max(cost, item.laneTitle + 24)
+                    }
                     columns[index - row.lowerBound] = max(columns[index - row.lowerBound], cost + 28)
                 }
             }
