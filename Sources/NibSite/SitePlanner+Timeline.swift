@@ -11,10 +11,10 @@ extension SitePlanner {
     /// and scenes to their rows when the page has them (`anchors`), nothing otherwise.
     func diagramOptions(pagePath: String, objects: Set<String> = [], scenes: Set<String> = []) -> DiagramOptions {
         let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
-        let rules = Set(content.rules.map(\.id))
+        let rules = ruleLinks
         let links = DiagramLinks { target in
             switch target {
-            case .rule(let id): rules.contains(id) ? root + "rules.html#" + HTMLEscaping.percentEncoded(id) : nil
+            case .rule(let id): rules[id].map { root + $0 }
             case .object(let id): objects.contains(id) ? "#" + HTMLEscaping.objectFragment(id) : nil
             case .scene(let id): scenes.contains(id) ? "#" + HTMLEscaping.sceneFragment(id) : nil
             }

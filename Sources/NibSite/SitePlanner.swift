@@ -35,8 +35,14 @@ public final class SitePlanner {
         // A planner given its documents after it was made documents a project as one made with
         // them does. Nothing else changes with `content`: the memos stay (the documents' outlines
         // replace them while units are planned), and letting the documents go keeps the project.
-        didSet { if !content.documents.isEmpty { hasProject = true } }
+        didSet {
+            if !content.documents.isEmpty { hasProject = true }
+            if !content.rules.elementsEqual(oldValue.rules, by: { $0.id == $1.id }) { ruleLinks = Self.ruleLinks(content.rules) }
+        }
     }
+    /// Each rule's link from the site root (`rules.html#<id>`), by id: every figure's rule links
+    /// look here (a set of the rule ids built for each figure was 1 % of a corpus build).
+    private(set) var ruleLinks: [String: String]
     /// Whether the site documents a project (it has user documents); it outlives
     /// `releaseDocuments`.
     private(set) var hasProject: Bool
@@ -81,7 +87,13 @@ public final class SitePlanner {
         self.settings = settings
         self.content = content
         self.hasProject = !content.documents.isEmpty
+        self.ruleLinks = Self.ruleLinks(content.rules)
         self.note = note
+    }
+
+    /// `ruleLinks` of `rules`.
+    static func ruleLinks(_ rules: [RuleEntry]) -> [String: String] {
+        Dictionary(rules.map { ($0.id, "rules.html#" + HTMLEscaping.percentEncoded($0.id)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Lets the documents (their parsed graphs, pending simulations, and the memos that hold
