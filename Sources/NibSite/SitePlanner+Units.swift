@@ -28,11 +28,15 @@ extension SitePlanner {
         let storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]
         let storyboardEntries: [AppMapDiagram.Storyboard]
         let classUses: [String: [(String, String)]]
+        /// The planner's `ruleLinks` and rule ids, made once for every document's planner.
+        let ruleLinks: [String: String]
+        let ruleIDs: Set<String>
 
         /// Plans document `number` against `index`; throws when the document changed since it
         /// was read (`DocumentRecord.inFull`).
         func plan(_ number: Int, index: SceneIndex) throws(SiteBuildError) -> DocumentUnit {
-            let planner = SitePlanner(settings: settings, content: content, note: note)
+            let planner = SitePlanner(settings: settings, content: content, ruleLinks: ruleLinks, note: note)
+            planner.memo.ruleIDs = ruleIDs
             let shelved = shelf.record(number)
             let record = try shelved.inFull()
             planner.fullDocument = (number, record)
@@ -75,7 +79,8 @@ extension SitePlanner {
         outlined.documents = content.documents.map(\.outline)
         let planner = UnitPlanner(
             settings: settings, content: outlined, shelf: shelf, note: note, storyboards: storyboards,
-            storyboardEntries: storyboardEntries, classUses: memo.classUses ?? classUses(sceneIndex.documentPaths))
+            storyboardEntries: storyboardEntries, classUses: memo.classUses ?? classUses(sceneIndex.documentPaths),
+            ruleLinks: ruleLinks, ruleIDs: Set(content.rules.map(\.id)))
         let base = sceneIndex
         let count = content.documents.count
         // Documents whose pages an earlier build planned against the same context are kept.

@@ -83,11 +83,19 @@ public final class SitePlanner {
     let note: @Sendable (String) -> Void
 
     /// Creates a planner over `content`; `note` receives warnings.
-    public init(settings: Settings, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(
+        settings: Settings, content: SiteContent = SiteContent(), note: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.init(settings: settings, content: content, ruleLinks: Self.ruleLinks(content.rules), note: note)
+    }
+
+    /// A planner whose `ruleLinks` (those of `content.rules`) are known: one per document while
+    /// their pages are planned.
+    init(settings: Settings, content: SiteContent, ruleLinks: [String: String], note: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.content = content
         self.hasProject = !content.documents.isEmpty
-        self.ruleLinks = Self.ruleLinks(content.rules)
+        self.ruleLinks = ruleLinks
         self.note = note
     }
 
