@@ -53,10 +53,15 @@ struct RuleLinker {
                 let isRule = byte == UInt8(ascii: "R")
                 if isRule { cited.append(id) }
                 let href = anchorDepth == 0 ? (isRule ? ruleHref(id) : goldenHref(id)) : nil
+                // Appended piece by piece: a timeline's table cites a rule on every row.
                 if let href {
-                    out.append(contentsOf: Array("<a class=\"\(isRule ? "rule" : "golden")-ref\" href=\"\(href)\">\(id)</a>".utf8))
+                    out.append(contentsOf: isRule ? #"<a class="rule-ref" href=""#.utf8 : #"<a class="golden-ref" href=""#.utf8)
+                    out.append(contentsOf: href.utf8)
+                    out.append(contentsOf: #"">"#.utf8)
+                    out.append(contentsOf: id.utf8)
+                    out.append(contentsOf: "</a>".utf8)
                 } else {
-                    out.append(contentsOf: Array(id.utf8))
+                    out.append(contentsOf: id.utf8)
                 }
                 index += length
                 copied = index
