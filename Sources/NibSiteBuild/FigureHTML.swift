@@ -128,19 +128,40 @@ enum FigureHTML {
 
     /// Lets the figure fit the page width, but never shrink below half its natural size (text
     /// must stay readable; past that the figure scrolls).
+    ///
+    /// On the tag's bytes: every figure has one, and a string made of them searched with
+    /// Foundation's `range(of:)` was half of inlining a figure.
     static func rootTag(_ tagBytes: [UInt8]) -> [UInt8] {
-        var tag = String(decoding: tagBytes, as: UTF8.self)
-        var width: String?
-        for attribute in ["width", "height"] {
-            if let range = tag.range(of: " \(attribute)=\""), let close = tag[range.upperBound...].firstIndex(of: "\"") {
-                if attribute == "width" { width = String(tag[range.upperBound..<close]) }
-                tag.removeSubrange(range.lowerBound...close)
-            }
+        var tag = tagBytes
+        var width: [UInt8]?
+        for (attribute, isWidth) in [(widthAttribute, true), (heightAttribute, false)] {
+            guard let start = firstIndex(of: attribute, in: tag),
+                let close = tag[(start + attribute.count)...].firstIndex(of: UInt8(ascii: "\""))
+            else { continue }
+            if isWidth { width = Array(tag[(start + attribute.count)..<close]) }
+            tag.removeSubrange(start...close)
         }
-        if let width, width.hasSuffix("pt"), let points = Double(width.dropLast(2)) {
-            tag += " style=\"max-width:\(width);min-width:\(Int((points / 2).rounded()))pt\""
+        if let width, width.count > 2, width.suffix(2).elementsEqual("pt".utf8),
+            let points = Double(String(decoding: width.dropLast(2), as: UTF8.self))
+        {
+            let text = String(decoding: width, as: UTF8.self)
+            tag.append(contentsOf: " style=\"max-width:\(text);min-width:\(Int((points / 2).rounded()))pt\"".utf8)
         }
-        return Array(tag.utf8)
+        return tag
+    }
+
+    private static let widthAttribute = Array(#" width=""#.utf8)
+    private static let heightAttribute = Array(#" height=""#.utf8)
+
+    /// The offset of the first `needle` in `bytes`.
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first, needle.count <= bytes.count else { return nil }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
 }
