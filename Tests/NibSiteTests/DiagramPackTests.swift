@@ -81,6 +81,35 @@ struct DiagramPackTests {
         output.discard()
     }
 
+    /// The index is read as its lines and fields (blank lines and runs of spaces left out), with
+    /// plain decimal offsets; a line of another shape, a sign or a number past `Int` ends the
+    /// reading with nothing cached, and an entry of a pack the build did not write is left out.
+    @Test func theIndexIsReadLineByLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nibviz-pack-index-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("site")
+        let listing = try Self.build(target, reuse: [], render: ["a", "b"])
+        let pack = try #require(listing.first { $0.hasPrefix("pack-") })
+        func read(_ text: String) throws -> [String: DiagramPack.Location] {
+            try text.write(toFile: target.path + "/.nibviz-cache/index", atomically: true, encoding: .utf8)
+            let output = try OutputFolder(OutputFolder.Request(target: target.path, inputs: [], toolVersion: "test"))
+            defer { output.discard() }
+            return DiagramPack.readIndex(in: output)
+        }
+        let entries = try read("a \(pack) 0 10\n\n  b  \(pack)   10 20\nc pack-gone.svgs 0 5\nü \(pack) 30 1")
+        #expect(
+            entries == [
+                "a": .init(pack: pack, offset: 0, length: 10), "b": .init(pack: pack, offset: 10, length: 20),
+                "ü": .init(pack: pack, offset: 30, length: 1),
+            ])
+        for malformed in [
+            "a \(pack) +0 10\n", "a \(pack) -1 10\n", "a \(pack) 0 99999999999999999999\n", "a \(pack) 0 1 2\n", "a \(pack) 0x1 2\n",
+        ] {
+            #expect(try read("b \(pack) 0 1\n" + malformed).isEmpty, "\(malformed)")
+        }
+    }
+
     /// Results come back in the order the lanes finish; the cache is written in submission order
     /// (a failure holds no place), so a cold build's pack is the scratch file itself, and a page
     /// needing an SVG that waits in that queue reads it from there.
