@@ -64,6 +64,13 @@ struct SearchIndexJSON {
     /// `\u00XX`, everything else (slashes, non-ASCII UTF-8) as is.
     static func string(_ value: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        defer { bytes.append(UInt8(ascii: "\"")) }
+        // Most texts need no escape: appended whole (a byte at a time, each append checking the
+        // array's uniqueness and capacity, was most of writing a corpus site's index).
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -81,6 +88,5 @@ struct SearchIndexJSON {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
