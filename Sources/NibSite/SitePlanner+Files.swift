@@ -22,18 +22,18 @@ extension SitePlanner {
     /// Links the rule and golden ids in page `index`'s text; the rules it cites that exist.
     @discardableResult
     func linkRules(_ index: Int) -> Set<String> {
-        let ruleIDs = memo.ruleIDs ?? Set(content.rules.map(\.id))
-        memo.ruleIDs = ruleIDs
+        let ruleLinks = self.ruleLinks
         let root = pages[index].root
         var linker = RuleLinker(
-            ruleHref: { ruleIDs.contains($0) ? root + "rules.html#" + $0 : nil },
+            // The same link as a figure's (`ruleLinks`): a rule id needs no percent-encoding.
+            ruleHref: { ruleLinks[$0].map { root + $0 } },
             goldenHref: { id in self.scenario(named: id).map { root + self.scenarioPath($0) } }
         )
         pages[index].content.blocks = pages[index].content.blocks.map { block in
             guard case .html(let html) = block else { return block }
             return .html(linker.link(html))
         }
-        return Set(linker.cited).intersection(ruleIDs)
+        return Set(linker.cited.filter { ruleLinks[$0] != nil })
     }
 
     /// The page shell: known before any page is planned (the sidebar lists the concept pages,

@@ -28,15 +28,13 @@ extension SitePlanner {
         let storyboards: [(record: Int, entry: AppMapDiagram.Storyboard)]
         let storyboardEntries: [AppMapDiagram.Storyboard]
         let classUses: [String: [(String, String)]]
-        /// The planner's `ruleLinks` and rule ids, made once for every document's planner.
+        /// The planner's `ruleLinks`, made once for every document's planner.
         let ruleLinks: [String: String]
-        let ruleIDs: Set<String>
 
         /// Plans document `number` against `index`; throws when the document changed since it
         /// was read (`DocumentRecord.inFull`).
         func plan(_ number: Int, index: SceneIndex) throws(SiteBuildError) -> DocumentUnit {
             let planner = SitePlanner(settings: settings, content: content, ruleLinks: ruleLinks, note: note)
-            planner.memo.ruleIDs = ruleIDs
             let shelved = shelf.record(number)
             let record = try shelved.inFull()
             planner.fullDocument = (number, record)
@@ -80,7 +78,7 @@ extension SitePlanner {
         let planner = UnitPlanner(
             settings: settings, content: outlined, shelf: shelf, note: note, storyboards: storyboards,
             storyboardEntries: storyboardEntries, classUses: memo.classUses ?? classUses(sceneIndex.documentPaths),
-            ruleLinks: ruleLinks, ruleIDs: Set(content.rules.map(\.id)))
+            ruleLinks: ruleLinks)
         let base = sceneIndex
         let count = content.documents.count
         // Documents whose pages an earlier build planned against the same context are kept.

@@ -127,8 +127,6 @@ public final class SitePlanner {
         var markdownPages: [(source: String, page: MarkdownPage)]?
         /// `classUses`, once the scene index is built.
         var classUses: [String: [(String, String)]]?
-        /// The ids of the rules, for linking.
-        var ruleIDs: Set<String>?
     }
     var memo = Memo()
 

@@ -206,55 +206,29 @@ final class DiagramPack: @unchecked Sendable {
     /// The previous build's index, keeping only entries whose pack it wrote (per its marker);
     /// a malformed line ends the reading (nothing is cached rather than something wrong).
     ///
-    /// Read as bytes: `String.split` steps by `Character`, and splitting a corpus site's 3,448
+    /// Split as bytes: `String.split` steps by `Character`, and splitting a corpus site's 3,448
     /// lines and their fields that way was a tenth of the main thread of a rebuild after one
     /// document changed. Offsets and lengths are plain decimal digits, as `finish` writes them.
     static func readIndex(in output: OutputFolder) -> [String: Location] {
         guard let files = output.previousMarker.map({ Set($0.files) }), files.contains(indexPath),
             let data = FileManager.default.contents(atPath: output.path + "/" + indexPath)
         else { return [:] }
+        let text = String(decoding: data, as: UTF8.self)
         var index: [String: Location] = [:]
         // Whether the marker lists each pack the lines name (a handful of packs).
         var listed: [String: Bool] = [:]
-        let readable = Array(data).withUnsafeBufferPointer { bytes -> Bool in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                defer { start = end + 1 }
-                // The line's fields, split at spaces (empty ones left out, as blank lines are).
-                var fields: [Range<Int>] = []
-                var fieldStart = start
-                for position in start...end where position == end || bytes[position] == UInt8(ascii: " ") {
-                    if position > fieldStart { fields.append(fieldStart..<position) }
-                    fieldStart = position + 1
-                }
-                if fields.isEmpty { continue }
-                guard fields.count == 4, let offset = decimal(bytes[fields[2]]), let length = decimal(bytes[fields[3]]) else {
-                    return false
-                }
-                let pack = String(decoding: bytes[fields[1]], as: UTF8.self)
-                let isListed = listed[pack] ?? files.contains(folder + "/" + pack)
-                listed[pack] = isListed
-                guard isListed else { continue }
-                index[String(decoding: bytes[fields[0]], as: UTF8.self)] = Location(pack: pack, offset: offset, length: length)
-            }
-            return true
+        func number(_ field: Substring.UTF8View) -> Int? {
+            field.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? Int(Substring(field)) : nil
         }
-        return readable ? index : [:]
-    }
-
-    /// The value of a run of decimal digits; nil for anything else, or past `Int`.
-    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard !digits.isEmpty else { return nil }
-        var value = 0
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowSum) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
-            guard !overflowTimes, !overflowSum else { return nil }
-            value = sum
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "))
+            guard fields.count == 4, let offset = number(fields[2]), let length = number(fields[3]) else { return [:] }
+            let pack = String(Substring(fields[1]))
+            let isListed = listed[pack] ?? files.contains(folder + "/" + pack)
+            listed[pack] = isListed
+            guard isListed else { continue }
+            index[String(Substring(fields[0]))] = Location(pack: pack, offset: offset, length: length)
         }
-        return value
+        return index
     }
 }

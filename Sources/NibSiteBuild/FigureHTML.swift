@@ -134,11 +134,11 @@ enum FigureHTML {
     static func rootTag(_ tagBytes: [UInt8]) -> [UInt8] {
         var tag = tagBytes
         var width: [UInt8]?
-        for (attribute, isWidth) in [(widthAttribute, true), (heightAttribute, false)] {
-            guard let start = firstIndex(of: attribute, in: tag),
-                let close = tag[(start + attribute.count)...].firstIndex(of: UInt8(ascii: "\""))
+        for (attribute, isWidth) in [(#" width=""# as StaticString, true), (#" height=""#, false)] {
+            guard let start = tag.withUnsafeBufferPointer({ ByteSearch.firstIndex(of: attribute, in: $0, from: 0) }),
+                let close = tag[(start + attribute.utf8CodeUnitCount)...].firstIndex(of: UInt8(ascii: "\""))
             else { continue }
-            if isWidth { width = Array(tag[(start + attribute.count)..<close]) }
+            if isWidth { width = Array(tag[(start + attribute.utf8CodeUnitCount)..<close]) }
             tag.removeSubrange(start...close)
         }
         if let width, width.count > 2, width.suffix(2).elementsEqual("pt".utf8),
@@ -148,20 +148,6 @@ enum FigureHTML {
             tag.append(contentsOf: " style=\"max-width:\(text);min-width:\(Int((points / 2).rounded()))pt\"".utf8)
         }
         return tag
-    }
-
-    private static let widthAttribute = Array(#" width=""#.utf8)
-    private static let heightAttribute = Array(#" height=""#.utf8)
-
-    /// The offset of the first `needle` in `bytes`.
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 
 }

@@ -263,14 +263,11 @@ public enum LinkChecker {
         let path = relative.utf8
         var start = path.startIndex
         var up = 0
-        func follows(_ prefix: StaticString) -> Bool {
-            path[start...].starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-        }
         while true {
-            if follows("../") {
+            if path[start...].starts(with: "../".utf8) {
                 start = path.index(start, offsetBy: 3)
                 up += 1
-            } else if follows("./") {
+            } else if path[start...].starts(with: "./".utf8) {
                 start = path.index(start, offsetBy: 2)
             } else {
                 break

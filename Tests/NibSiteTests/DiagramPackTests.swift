@@ -16,6 +16,12 @@ struct DiagramPackTests {
         Array("<svg id=\"\(key)\">\(String(repeating: key, count: 100_000 / key.count))</svg>".utf8)
     }
 
+    /// A new folder path in the temporary directory for one test (`label` tells which).
+    static func scratch(_ label: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "nibviz-pack-\(label)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
     /// One build into `target`: `reuse` keys are kept from the previous build (and must read
     /// back as written), `render` keys are written anew. Returns the cache folder's listing.
     @discardableResult
@@ -34,8 +40,7 @@ struct DiagramPackTests {
     }
 
     @Test func entriesReadBackAndPacksAreCarriedOrCompacted() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nibviz-pack-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = Self.scratch("pack")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("site")
         let keys = (0..<20).map { String(format: "k%02d", $0) }
@@ -59,8 +64,7 @@ struct DiagramPackTests {
     }
 
     @Test func aDamagedCacheIsARenderNotAWrongSVG() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nibviz-pack-bad-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = Self.scratch("bad")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("site")
         let listing = try Self.build(target, reuse: [], render: ["a", "b"])
@@ -85,8 +89,7 @@ struct DiagramPackTests {
     /// plain decimal offsets; a line of another shape, a sign or a number past `Int` ends the
     /// reading with nothing cached, and an entry of a pack the build did not write is left out.
     @Test func theIndexIsReadLineByLine() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nibviz-pack-index-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let directory = Self.scratch("index")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("site")
         let listing = try Self.build(target, reuse: [], render: ["a", "b"])

@@ -76,19 +76,7 @@ struct TimelineSegment: Hashable {
     /// `range(of:)` at many times the cost (selectors are ASCII).
     static func has(_ text: String, _ part: StaticString) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            part.withUTF8Buffer { part in
-                guard part.count <= bytes.count, let first = part.first else { return part.isEmpty }
-                var start = 0
-                while start + part.count <= bytes.count {
-                    if bytes[start] == first, UnsafeBufferPointer(rebasing: bytes[start..<(start + part.count)]).elementsEqual(part) {
-                        return true
-                    }
-                    start += 1
-                }
-                return false
-            }
-        }
+        return part.utf8CodeUnitCount == 0 || text.withUTF8 { ByteSearch.firstIndex(of: part, in: $0, from: 0) != nil }
     }
 
     /// The SVG class of a stage: `stage-P2-instantiate` (the load number is left out).
