@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // Compiled nibs — NIBArchive and keyed archives (binary or XML), .nib bundles and .storyboardc —
         // into the model.
-        .target(name: "NibCompiled", dependencies: ["NibModel", "CLibXML2"]),
+        .target(name: "NibCompiled", dependencies: ["NibModel", "CLibXML2", "CStringSearch"]),
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
         .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "NibOutput", "CLibXML2", "CStringSearch"]),

@@ -1,4 +1,5 @@
 import CLibXML2
+import CStringSearch
 import Foundation
 import NibModel
 
@@ -28,15 +29,28 @@ struct XMLPlistDecoder: PlistObjects {
     /// and a `$archiver` key. Any other XML — an Interface Builder document's `<document>` or
     /// `<archive>`, a plain property list misnamed `.xib` — is left to the document readers,
     /// whose messages name what it is.
+    ///
+    /// Every XML document read passes here first, so the searches are `memmem` over the bytes:
+    /// `firstRange(of:)` on bytes is Foundation's unspecialised `DataProtocol` search, which
+    /// made this look a tenth of parsing an Interface Builder document.
     static func isKeyedArchive(_ bytes: some Collection<UInt8>) -> Bool {
         let head = Array(bytes.prefix(512))
         let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
         guard
-            start.starts(with: Array("<?xml".utf8)) || start.starts(with: Array("<!DOCTYPE plist".utf8))
-                || start.starts(with: Array("<plist".utf8)),
-            head.firstRange(of: Array("<plist".utf8)) != nil
+            start.starts(with: "<?xml".utf8) || start.starts(with: "<!DOCTYPE plist".utf8) || start.starts(with: "<plist".utf8),
+            contains("<plist", in: head)
         else { return false }
-        return bytes.firstRange(of: Array("<key>$archiver</key>".utf8)) != nil
+        return bytes.withContiguousStorageIfAvailable { contains("<key>$archiver</key>", in: $0) }
+            ?? contains("<key>$archiver</key>", in: Array(bytes))
+    }
+
+    private static func contains(_ needle: StaticString, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { contains(needle, in: $0) }
+    }
+
+    private static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memmem(base, bytes.count, needle.utf8Start, needle.utf8CodeUnitCount) != nil
     }
 
     init(_ bytes: [UInt8], file: String) throws {

@@ -120,6 +120,16 @@ import Testing
         #expect(graph.objects.first?.label == "Café")
     }
 
+    /// The declaration is read on its bytes: either quote, the encoding named in any case.
+    @Test(arguments: ["encoding='windows-1252'", "encoding=\"Windows-1252\"", "encoding=\"cp1252\" standalone=\"yes\""])
+    func aDocumentDeclaringALatinEncodingIsConverted(declaration: String) throws {
+        var bytes = Array("<?xml version=\"1.0\" \(declaration)?>\n".utf8)
+        bytes += Array("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects><view id=\"a\" userLabel=\"Caf".utf8)
+        bytes += [0xE9] + Array("\"/></objects></document>".utf8)
+        let graph = try NibDocumentParser.parse(data: Data(bytes), file: "l.xib")
+        #expect(graph.objects.first?.label == "Café")
+    }
+
     @Test func mangledDocumentsParseOrFailCleanlyButNeverCrash() throws {
         // A small seeded fuzz: cut, insert markup, flip bytes; every outcome must be a graph
         // (that renders) or a LocatedError. A crash fails the whole test run.
