@@ -82,20 +82,36 @@ public enum RuleCatalog {
     /// A rule's Markdown with soft-wrapped lines joined, so inline code and emphasis that wrap
     /// across a line end stay whole (Ink reads each source line on its own). List items, table
     /// rows and blank lines keep their own lines.
+    ///
+    /// Whether the last line takes a continuation is known when it is started (joining text
+    /// to it changes neither its start nor its being blank), and lines are trimmed by their
+    /// scalars: trimming the growing paragraph with Foundation again at every line was a third
+    /// of planning the rules page.
     public static func unwrapped(_ markdown: String) -> String {
         var lines: [String] = []
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        var lastTakesText = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = trimmingSpaces(line)
             let startsBlock = trimmed.isEmpty || trimmed.hasPrefix("- ") || trimmed.hasPrefix("|") || trimmed.first?.isNumber == true
-            if let last = lines.last, !startsBlock, !last.trimmingCharacters(in: .whitespaces).isEmpty,
-                !last.trimmingCharacters(in: .whitespaces).hasPrefix("|")
-            {
-                lines[lines.count - 1] = last + " " + trimmed
+            if lastTakesText, !startsBlock {
+                lines[lines.count - 1] += " " + trimmed
             } else {
-                lines.append(line)
+                lines.append(String(line))
+                lastTakesText = !trimmed.isEmpty && !trimmed.hasPrefix("|")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `line` without the spaces and tabs at its ends (`CharacterSet.whitespaces`: tab and the
+    /// Unicode space separators).
+    static func trimmingSpaces(_ line: Substring) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = line.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return line[line.endIndex...]
+        }
+        return Substring(scalars[first...last])
     }
 
     /// `R-ABC-12` when `line` opens a rule bullet.
