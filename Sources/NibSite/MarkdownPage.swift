@@ -166,7 +166,13 @@ enum HTMLText {
             text.reserveCapacity(bytes.count)
             var inTag = false
             for byte in bytes {
-                if byte == UInt8(ascii: "<") { inTag = true } else if byte == UInt8(ascii: ">") { inTag = false } else if !inTag { text.append(byte) }
+                if byte == UInt8(ascii: "<") {
+                    inTag = true
+                } else if byte == UInt8(ascii: ">") {
+                    inTag = false
+                } else if !inTag {
+                    text.append(byte)
+                }
             }
         }
         guard text.contains(UInt8(ascii: "&")) else { return String(decoding: text, as: UTF8.self) }
