@@ -35,6 +35,9 @@ public enum CompactBinary {
         /// One byte (a tag or a set of flags).
         public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
+        /// A Boolean as one byte, 0 or 1.
+        public mutating func flag(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
         /// A string: its UTF-8 length, then its UTF-8.
         public mutating func string(_ value: String) {
             var value = value
@@ -91,6 +94,15 @@ public enum CompactBinary {
             guard offset < bytes.count else { throw malformed("truncated") }
             defer { offset += 1 }
             return bytes[offset]
+        }
+
+        /// A Boolean as `Writer.flag` writes it; any other byte is malformed.
+        public mutating func flag() throws -> Bool {
+            switch try byte() {
+            case 0: return false
+            case 1: return true
+            case let other: throw malformed("flag byte \(other)")
+            }
         }
 
         /// A string as `Writer.string` writes it (invalid UTF-8 is repaired, as `String(decoding:)` does).

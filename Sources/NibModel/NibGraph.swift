@@ -48,8 +48,7 @@ public struct NibGraph: Hashable, Sendable, Codable {
     /// Tables computed from `objects` on first use (not part of the graph's value).
     private var derived = DerivedTables()
 
-    /// The graph's value: everything but `derived` (a site build keeps documents' summaries
-    /// for the next build, `BuildState`).
+    /// The graph's value: everything but `derived`.
     enum CodingKeys: String, CodingKey {
         case file, format, documentType, platform, targetRuntime, toolsVersion, isStoryboard, objects, connections, scenes
         case initialViewController, diagnostics

@@ -93,3 +93,38 @@ extension BuildState.Unit {
         self.init(key: key, pages: pages, sceneCount: sceneCount, claims: claims, failures: try reader.strings())
     }
 }
+
+/// The documents' summaries (`BuildState.Summaries`, sixteen shards) in `CompactBinary`, each
+/// graph as `NibGraph.write(to:)` writes it: as JSON, decoding them was the largest step of the
+/// main thread of a corpus rebuild after one document changed.
+extension BuildState.Summaries {
+    /// The first bytes of every shard.
+    static let magic = "nibviz summaries"
+
+    func encoded() -> [UInt8] {
+        var writer = CompactBinary.Writer()
+        writer.string(Self.magic)
+        writer.integer(format)
+        writer.integer(summaries.count)
+        for (path, summary) in summaries.sorted(by: { $0.key < $1.key }) {
+            writer.string(path)
+            writer.string(summary.key)
+            summary.graph.write(to: &writer)
+        }
+        return writer.bytes
+    }
+
+    /// A shard as `encoded()` wrote it; one of another format is read as far as its format.
+    init(decoding bytes: [UInt8]) throws {
+        self.init()
+        var reader = CompactBinary.Reader(bytes)
+        guard try reader.string() == Self.magic else { throw reader.malformed("not a summaries shard") }
+        format = try reader.integer()
+        guard format == BuildState.format else { return }
+        for _ in 0..<(try reader.count()) {
+            let path = try reader.string()
+            summaries[path] = BuildState.Summary(key: try reader.string(), graph: try NibGraph(from: &reader))
+        }
+        guard reader.isAtEnd else { throw reader.malformed("bytes after the last summary") }
+    }
+}

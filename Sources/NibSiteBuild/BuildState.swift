@@ -42,7 +42,7 @@ struct BuildState: Codable {
 
     /// A document's graph summary (`NibGraph.siteSummary`), for a later build to take instead of
     /// parsing the document again when `key` is unchanged (`SiteContent.readDocuments`).
-    struct Summary: Codable, Sendable, Equatable {
+    struct Summary: Sendable, Equatable {
         /// `summaryKey`: the build's options, site sources and tool, the document's path and bytes.
         var key: String
         var graph: NibGraph
@@ -51,13 +51,13 @@ struct BuildState: Codable {
     /// The documents' summaries, in `summaryShards` files by relative path: written as soon as
     /// the documents are read, so a build does not hold them while it plans and renders (they
     /// would grow its memory with the number of documents).
-    struct Summaries: Codable, Sendable, Equatable {
+    struct Summaries: Sendable, Equatable {
         var format = BuildState.format
         var summaries: [String: Summary] = [:]
     }
 
     /// Where the summaries live.
-    static func summariesPath(_ shard: Int) -> String { ".nibviz-state-summaries-\(shard).json" }
+    static func summariesPath(_ shard: Int) -> String { ".nibviz-state-summaries-\(shard).bin" }
     static let summaryShards = 16
 
     /// Bumped when the layout of this file changes (an older state is ignored).

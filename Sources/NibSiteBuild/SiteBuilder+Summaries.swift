@@ -22,8 +22,8 @@ extension SiteBuilder {
         var kept: [String: BuildState.Summary] = [:]
         if previous != nil, options.takesKeptSummaries,
             let shards = StateShards.read(
-                BuildState.Summaries.self, paths: (0..<BuildState.summaryShards).map(BuildState.summariesPath), in: output,
-                jobs: options.jobs, accepted: { $0.format == BuildState.format })
+                paths: (0..<BuildState.summaryShards).map(BuildState.summariesPath), in: output, jobs: options.jobs,
+                decode: { try BuildState.Summaries(decoding: Array($0)) }, accepted: { $0.format == BuildState.format })
         {
             previousSummaries = shards
             for shard in shards { kept.merge(shard.summaries) { first, _ in first } }
@@ -62,7 +62,8 @@ extension SiteBuilder {
         guard options.useCache else { return }
         try StateShards.write(
             shards, to: (0..<BuildState.summaryShards).map(BuildState.summariesPath), previous: previousSummaries, in: output,
-            jobs: options.jobs)
+            jobs: options.jobs
+        ) { Data($0.encoded()) }
     }
 
     /// The records' summaries, by shard, taken from the records: each only when every file of

@@ -2,8 +2,8 @@ import Foundation
 import NibOutput
 import NibPipeline
 
-/// Build state split by key over several files in the output folder (the pages and documents
-/// of `BuildState` as JSON, the source declarations of `SourceCache` in `CompactBinary`): a
+/// Build state split by key over several files in the output folder (the pages, documents and
+/// summaries of `BuildState`, the source declarations of `SourceCache`, all in `CompactBinary`): a
 /// rebuild reads them on as many threads, and encodes only the shards whose content changed,
 /// carrying the others as they are (a small change rewrites a file or two, not the whole state).
 enum StateShards {
@@ -30,13 +30,6 @@ enum StateShards {
         return read.count == paths.count ? read : nil
     }
 
-    /// `read` of JSON shards.
-    static func read<Part: Decodable & Sendable>(
-        _ type: Part.Type, paths: [String], in output: OutputFolder, jobs: Int, accepted: @escaping @Sendable (Part) -> Bool
-    ) -> [Part]? {
-        read(paths: paths, in: output, jobs: jobs, decode: { try JSONDecoder().decode(Part.self, from: $0) }, accepted: accepted)
-    }
-
     /// Writes `parts` to `paths` (same value, same bytes); a part equal to the one `previous`
     /// read from the same file is carried instead of encoded.
     static func write<Part: Equatable & Sendable>(
@@ -50,17 +43,6 @@ enum StateShards {
         }
         for (path, result) in zip(paths, encoded) {
             if let bytes = try result.get() { try output.write(bytes, to: path) } else { try output.carry(path) }
-        }
-    }
-
-    /// `write` of JSON shards, with sorted keys.
-    static func write<Part: Encodable & Equatable & Sendable>(
-        _ parts: [Part], to paths: [String], previous: [Part]?, in output: OutputFolder, jobs: Int
-    ) throws {
-        try write(parts, to: paths, previous: previous, in: output, jobs: jobs) { part in
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return try encoder.encode(part)
         }
     }
 }

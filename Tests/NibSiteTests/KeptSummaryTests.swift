@@ -18,10 +18,10 @@ import Testing
 struct KeptSummaryTests {
     /// The graph as the build state stores it and reads it back.
     static func roundTrip(_ graph: NibGraph) throws -> NibGraph {
-        let summary = BuildState.Summary(key: "k", graph: graph)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try JSONDecoder().decode(BuildState.Summary.self, from: encoder.encode(summary)).graph
+        var shard = BuildState.Summaries()
+        shard.summaries["k"] = BuildState.Summary(key: "k", graph: graph)
+        let back = try BuildState.Summaries(decoding: shard.encoded())
+        return try #require(back.summaries["k"]).graph
     }
 
     /// Every fixture document (storyboards with segues and references, xibs, outlets, actions,
@@ -142,9 +142,13 @@ struct KeptSummaryTests {
         var tampered = 0
         for shard in 0..<BuildState.summaryShards {
             let file = output.appendingPathComponent(BuildState.summariesPath(shard))
-            let text = try String(contentsOf: file, encoding: .utf8)
-            guard text.contains("\"title\":\"About\"") else { continue }
-            try Data(text.replacingOccurrences(of: "\"title\":\"About\"", with: "\"title\":\"Tampered\"").utf8).write(to: file)
+            // A scene titled "About": the title's length, then its bytes, made "Bogus".
+            let bytes = [UInt8](try Data(contentsOf: file))
+            let about: [UInt8] = [5] + Array("About".utf8)
+            guard let at = bytes.firstRange(of: about) else { continue }
+            var edited = bytes
+            edited.replaceSubrange(at, with: [5] + Array("Bogus".utf8))
+            try Data(edited).write(to: file)
             tampered += 1
         }
         #expect(tampered == 1)
@@ -243,7 +247,7 @@ struct KeptSummaryTests {
         var summarized = Set<String>()
         for shard in 0..<BuildState.summaryShards {
             let data = try Data(contentsOf: output.appendingPathComponent(BuildState.summariesPath(shard)))
-            summarized.formUnion(try JSONDecoder().decode(BuildState.Summaries.self, from: data).summaries.keys)
+            summarized.formUnion(try BuildState.Summaries(decoding: [UInt8](data)).summaries.keys)
         }
         let documents = SiteContent.readDocuments(inputs: [app])
         #expect(summarized == Set(documents.map(\.relative)))
