@@ -45,7 +45,7 @@ public enum RuleCatalog {
                 current = (id, [String(body)])
                 continue
             }
-            let blank = line.trimmingCharacters(in: .whitespaces).isEmpty
+            let blank = trimmingSpaces(raw).isEmpty
             if current != nil, blank {
                 // A blank line stays inside the rule when indented text follows (a table).
                 blankLines += 1
