@@ -26,32 +26,33 @@ public enum DOTEncoder {
         for statement in statements {
             switch statement {
             case .node(let node):
-                out += indent
+                out.append(indent)
                 appendName(node.id, into: &out)
                 appendAttributes(node.attributes, into: &out)
                 out += "\n"
             case .edge(let edge):
-                out += indent
+                out.append(indent)
                 appendName(edge.from, into: &out)
                 out += directed ? " -> " : " -- "
                 appendName(edge.to, into: &out)
                 appendAttributes(edge.attributes, into: &out)
                 out += "\n"
             case .subgraph(let subgraph):
-                out += indent
+                out.append(indent)
                 out += "subgraph "
                 appendName(subgraph.name, into: &out)
                 out += " {\n"
                 let inner = indent + "  "
                 for (name, value) in subgraph.attributes {
-                    out += inner
+                    out.append(inner)
                     appendAttributeName(name, into: &out)
                     out += "="
                     append(value, into: &out)
                     out += "\n"
                 }
                 write(subgraph.statements, directed: directed, indent: inner, into: &out)
-                out += indent + "}\n"
+                out.append(indent)
+                out += "}\n"
             }
         }
     }
@@ -75,7 +76,7 @@ public enum DOTEncoder {
 
     /// `head [attributes]` and a line break.
     private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout DOTText) {
-        out += head
+        out.append(head)
         appendAttributes(attributes, into: &out)
         out += "\n"
     }
@@ -88,7 +89,7 @@ public enum DOTEncoder {
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
             }
-        if plain { out += name } else { DOTEscaping.appendQuoted(name, into: &out) }
+        if plain { out.append(name) } else { DOTEscaping.appendQuoted(name, into: &out) }
     }
 
     /// One value in its context's escaping.
@@ -107,7 +108,7 @@ public enum DOTEncoder {
         case .url(let text): DOTEscaping.appendQuotedInPieces(text, for: .url, into: &out)
         case .html(let body):
             out += "<"
-            out += nonEmptyElements(body)
+            out.append(nonEmptyElements(body))
             out += ">"
         }
     }

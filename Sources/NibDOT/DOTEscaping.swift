@@ -30,13 +30,15 @@ public enum DOTEscaping {
     static func appendQuoted(_ text: String, for context: Context = .label, into out: inout DOTText) {
         out += "\""
         defer { out += "\"" }
-        // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
-        if isPlain(text, for: context) {
-            out += text
-            return
-        }
         var text = text
-        text.withUTF8 { appendEscaped($0, for: context, into: &out) }
+        text.withUTF8 { bytes in
+            // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
+            if bytes.allSatisfy({ isPlain($0, for: context) }) {
+                out.append(bytes)
+            } else {
+                appendEscaped(bytes, for: context, into: &out)
+            }
+        }
     }
 
     /// The bytes of a text that is not plain, escaped for `context`: runs of plain bytes copied
@@ -44,7 +46,7 @@ public enum DOTEscaping {
     /// character that needs escaping in ASCII, except the line separators U+2028, U+2029 and
     /// U+0085, spelled `E2 80 A8`, `E2 80 A9` and `C2 85`.)
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context, into out: inout DOTText) {
-        let backslash = context == .tooltip ? "\\\\\\\\" : "\\\\"
+        let backslash: StaticString = context == .tooltip ? "\\\\\\\\" : "\\\\"
         var previousWasCR = false
         var copied = 0
         var index = 0
@@ -67,7 +69,7 @@ public enum DOTEscaping {
             let length = max(separator, 1)
             if context == .url, byte != UInt8(ascii: "&") {
                 let character = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
-                out += separator > 0 ? percentEncoded(String(decoding: character, as: UTF8.self)) : "%" + hex(byte)
+                out.append(separator > 0 ? percentEncoded(String(decoding: character, as: UTF8.self)) : "%" + hex(byte))
             } else if separator > 0 {
                 out += "\\n"
             } else {
@@ -88,14 +90,8 @@ public enum DOTEscaping {
         out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
     }
 
-    /// Whether `quoted` would copy `text` unchanged: printable ASCII without `\\`, `"` or `&`
-    /// (nor, in a URL, a character it percent-encodes).
-    static func isPlain(_ text: String, for context: Context) -> Bool {
-        var text = text
-        // Native strings are contiguous UTF-8: a plain loop over the bytes, no iterator.
-        return text.withUTF8 { bytes in bytes.allSatisfy { isPlain($0, for: context) } }
-    }
-
+    /// Whether `quoted` copies the byte unchanged: printable ASCII but `\\`, `"` and `&` (and,
+    /// in a URL, a character it percent-encodes).
     private static func isPlain(_ byte: UInt8, for context: Context) -> Bool {
         guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "\""), byte != UInt8(ascii: "&") else {
             return false

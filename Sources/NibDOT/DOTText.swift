@@ -8,8 +8,16 @@ struct DOTText {
         bytes.reserveCapacity(capacity)
     }
 
-    static func += (text: inout DOTText, piece: String) {
-        text.bytes.append(contentsOf: piece.utf8)
+    /// A piece of the syntax (`" -> "`, `"]"`): its bytes copied from the binary, where a
+    /// `String` piece went through the string's UTF-8 view (a tenth of encoding a graph).
+    static func += (text: inout DOTText, piece: StaticString) {
+        piece.withUTF8Buffer { text.bytes.append(contentsOf: $0) }
+    }
+
+    /// A piece of text, copied from its contiguous UTF-8.
+    mutating func append(_ piece: String) {
+        var piece = piece
+        piece.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
