@@ -1,6 +1,18 @@
 import NibModel
 
 extension Simulator {
+    /// `run(document:)`, and for a storyboard `launch(storyboard:)` too, the storyboard's run
+    /// executed once: its run is its launch's first run (the same scenario, as a storyboard has
+    /// no File's Owner to meet it by, `XibOwner.object`, and no note for one). A site simulates
+    /// every document both ways; running each storyboard's launch twice was 2 % of a corpus build.
+    public static func runAndLaunch(document graph: NibGraph, options: SimulationOptions = SimulationOptions())
+        -> (timeline: Timeline, launch: StoryboardLaunch?)
+    {
+        guard graph.isStoryboard else { return (run(document: graph, options: options), nil) }
+        let launch = launch(storyboard: graph, options: options)
+        return (launch.timeline, launch)
+    }
+
     /// A storyboard launched as the app's main storyboard (R-LAUNCH-1/2), with one part per scene:
     /// how the app reaches it (R-SB-1) and the run that shows it — the launch itself, the launch
     /// then the segues that lead to the scene (traced from the first segue), or

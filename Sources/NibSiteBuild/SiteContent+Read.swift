@@ -173,12 +173,7 @@ extension SiteContent {
     /// A document's simulations with `options`: its load (R-NIB-1) and, for a storyboard, its
     /// launch (R-LAUNCH-1).
     static func simulations(_ options: SimulationOptions) -> @Sendable (NibGraph) -> (timeline: Timeline?, launch: StoryboardLaunch?) {
-        { graph in
-            (
-                Simulator.run(document: graph, options: options),
-                graph.isStoryboard ? Simulator.launch(storyboard: graph, options: options) : nil
-            )
-        }
+        { graph in Simulator.runAndLaunch(document: graph, options: options) }
     }
 
     /// Whether each document stays parsed from reading to planning: those, in document order,

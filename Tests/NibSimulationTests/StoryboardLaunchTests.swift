@@ -255,6 +255,39 @@ struct StoryboardLaunchTests {
     }
 }
 
+/// `Simulator.runAndLaunch` runs a storyboard once for both: what `run(document:)` gives must be
+/// its launch's timeline, for every fixture and corpus storyboard, as the main storyboard and
+/// not, with and without a class table; a xib has no launch.
+@Suite("A storyboard's run is its launch's")
+struct RunAndLaunchTests {
+    @Test func theDocumentRunIsTheLaunchTimeline() throws {
+        let fixtures = try ["IdentifierTabs", "NavPush", "StaticTable", "Table", "Tabs"].map { try LaunchFixtures.graph($0 + ".storyboard") }
+        var corpus: [NibGraph] = []
+        if let root = TestPaths.corpus {
+            corpus = NibDocumentFinder.documents(in: root.appendingPathComponent("files")).filter { $0.pathExtension == "storyboard" }
+                .compactMap { try? NibDocumentParser.parse(contentsOf: $0, displayName: $0.lastPathComponent) }
+            #expect(corpus.count > 50)
+        } else {
+            print("skipping the corpus storyboards: ../shared/corpus not found")
+        }
+        var table = SimulationOptions(traceLevel: .l2)
+        table.classTable = ["RootVC": ClassInfo(name: "RootVC", keys: ["detailsButton"], overrides: ["viewDidLoad", "initWithCoder:"])]
+        var code = SimulationOptions()
+        code.storyboardRole = StoryboardRole(isMain: false, basis: "a test", isAssumed: true)
+        for (graph, optionSets) in fixtures.map({ ($0, [SimulationOptions(), table, code]) }) + corpus.map({ ($0, [SimulationOptions()]) }) {
+            for options in optionSets {
+                let both = Simulator.runAndLaunch(document: graph, options: options)
+                #expect(both.timeline == Simulator.run(document: graph, options: options), "\(graph.file)")
+                #expect(both.launch == Simulator.launch(storyboard: graph, options: options), "\(graph.file)")
+            }
+        }
+        let xib = try NibDocumentParser.parse(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("Tests/NibParsingTests/__Fixtures__/ios-view.xib"), displayName: "v.xib")
+        let alone = Simulator.runAndLaunch(document: xib)
+        #expect(alone.launch == nil && alone.timeline == Simulator.run(document: xib))
+    }
+}
+
 /// `Simulator.launch` applies the same platform check as `Simulator.run` (R-SB-10).
 @Suite("Storyboard launch platform check")
 struct StoryboardLaunchPlatformTests {
