@@ -261,7 +261,9 @@ struct StoryboardLaunchTests {
 @Suite("A storyboard's run is its launch's")
 struct RunAndLaunchTests {
     @Test func theDocumentRunIsTheLaunchTimeline() throws {
-        let fixtures = try ["IdentifierTabs", "NavPush", "StaticTable", "Table", "Tabs"].map { try LaunchFixtures.graph($0 + ".storyboard") }
+        let fixtures = try ["IdentifierTabs", "NavPush", "StaticTable", "Table", "Tabs"].map {
+            try LaunchFixtures.graph($0 + ".storyboard")
+        }
         var corpus: [NibGraph] = []
         if let root = TestPaths.corpus {
             corpus = NibDocumentFinder.documents(in: root.appendingPathComponent("files")).filter { $0.pathExtension == "storyboard" }
@@ -274,7 +276,8 @@ struct RunAndLaunchTests {
         table.classTable = ["RootVC": ClassInfo(name: "RootVC", keys: ["detailsButton"], overrides: ["viewDidLoad", "initWithCoder:"])]
         var code = SimulationOptions()
         code.storyboardRole = StoryboardRole(isMain: false, basis: "a test", isAssumed: true)
-        for (graph, optionSets) in fixtures.map({ ($0, [SimulationOptions(), table, code]) }) + corpus.map({ ($0, [SimulationOptions()]) }) {
+        for (graph, optionSets) in fixtures.map({ ($0, [SimulationOptions(), table, code]) }) + corpus.map({ ($0, [SimulationOptions()]) })
+        {
             for options in optionSets {
                 let both = Simulator.runAndLaunch(document: graph, options: options)
                 #expect(both.timeline == Simulator.run(document: graph, options: options), "\(graph.file)")
@@ -282,7 +285,8 @@ struct RunAndLaunchTests {
             }
         }
         let xib = try NibDocumentParser.parse(
-            contentsOf: TestPaths.packageRoot.appendingPathComponent("Tests/NibParsingTests/__Fixtures__/ios-view.xib"), displayName: "v.xib")
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("Tests/NibParsingTests/__Fixtures__/ios-view.xib"),
+            displayName: "v.xib")
         let alone = Simulator.runAndLaunch(document: xib)
         #expect(alone.launch == nil && alone.timeline == Simulator.run(document: xib))
     }
