@@ -53,6 +53,16 @@ public enum CompactBinary {
             for value in values { string(value) }
         }
 
+        /// A dictionary by string key: its count, then each key and its value (`write`) in key
+        /// order, so equal dictionaries give equal bytes.
+        public mutating func entries<Value>(_ entries: [String: Value], _ write: (inout Writer, Value) -> Void) {
+            integer(entries.count)
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
+                string(key)
+                write(&self, value)
+            }
+        }
+
         /// A flag byte, then the string when there is one.
         public mutating func optionalString(_ value: String?) {
             guard let value else { return byte(0) }
@@ -94,6 +104,16 @@ public enum CompactBinary {
             guard offset < bytes.count else { throw malformed("truncated") }
             defer { offset += 1 }
             return bytes[offset]
+        }
+
+        /// A dictionary as `Writer.entries` writes it, each value read by `read`.
+        public mutating func entries<Value>(_ read: (inout Reader) throws -> Value) throws -> [String: Value] {
+            var result: [String: Value] = [:]
+            for _ in 0..<(try count()) {
+                let key = try string()
+                result[key] = try read(&self)
+            }
+            return result
         }
 
         /// A Boolean as `Writer.flag` writes it; any other byte is malformed.

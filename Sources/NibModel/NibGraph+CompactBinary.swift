@@ -78,11 +78,7 @@ extension NibObject {
         writer.optionalString(key)
         writer.optionalString(storyboardIdentifier)
         writer.optionalString(sceneMemberID)
-        writer.integer(attributes.count)
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-            writer.string(name)
-            writer.string(value)
-        }
+        writer.entries(attributes) { $0.string($1) }
         writer.integer(runtimeAttributes.count)
         for attribute in runtimeAttributes {
             writer.string(attribute.type)
@@ -101,9 +97,7 @@ extension NibObject {
             parent: try reader.optionalString().map { ObjectID($0) }, scene: try reader.optionalString(),
             label: try reader.optionalString(),
             key: try reader.optionalString(), storyboardIdentifier: try reader.optionalString(), sceneMemberID: try reader.optionalString())
-        let attributeCount = try reader.count()
-        attributes.reserveCapacity(attributeCount)
-        for _ in 0..<attributeCount { attributes[try reader.string()] = try reader.string() }
+        attributes = try reader.entries { try $0.string() }
         for _ in 0..<(try reader.count()) {
             runtimeAttributes.append(
                 RuntimeAttribute(type: try reader.string(), keyPath: try reader.string(), value: try reader.optionalString()))

@@ -14,16 +14,8 @@ extension BuildState.Details {
         var writer = CompactBinary.Writer()
         writer.string(Self.magic)
         writer.integer(format)
-        writer.integer(pages.count)
-        for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
-            writer.string(path)
-            page.write(to: &writer)
-        }
-        writer.integer(units.count)
-        for (path, unit) in units.sorted(by: { $0.key < $1.key }) {
-            writer.string(path)
-            unit.write(to: &writer)
-        }
+        writer.entries(pages) { $1.write(to: &$0) }
+        writer.entries(units) { $1.write(to: &$0) }
         return writer.bytes
     }
 
@@ -34,14 +26,8 @@ extension BuildState.Details {
         guard try reader.string() == Self.magic else { throw reader.malformed("not a pages state shard") }
         format = try reader.integer()
         guard format == BuildState.format else { return }
-        for _ in 0..<(try reader.count()) {
-            let path = try reader.string()
-            pages[path] = try BuildState.Page(from: &reader)
-        }
-        for _ in 0..<(try reader.count()) {
-            let path = try reader.string()
-            units[path] = try BuildState.Unit(from: &reader)
-        }
+        pages = try reader.entries { try BuildState.Page(from: &$0) }
+        units = try reader.entries { try BuildState.Unit(from: &$0) }
         guard reader.isAtEnd else { throw reader.malformed("bytes after the last document") }
     }
 }
@@ -105,9 +91,7 @@ extension BuildState.Summaries {
         var writer = CompactBinary.Writer()
         writer.string(Self.magic)
         writer.integer(format)
-        writer.integer(summaries.count)
-        for (path, summary) in summaries.sorted(by: { $0.key < $1.key }) {
-            writer.string(path)
+        writer.entries(summaries) { writer, summary in
             writer.string(summary.key)
             summary.graph.write(to: &writer)
         }
@@ -121,10 +105,7 @@ extension BuildState.Summaries {
         guard try reader.string() == Self.magic else { throw reader.malformed("not a summaries shard") }
         format = try reader.integer()
         guard format == BuildState.format else { return }
-        for _ in 0..<(try reader.count()) {
-            let path = try reader.string()
-            summaries[path] = BuildState.Summary(key: try reader.string(), graph: try NibGraph(from: &reader))
-        }
+        summaries = try reader.entries { BuildState.Summary(key: try $0.string(), graph: try NibGraph(from: &$0)) }
         guard reader.isAtEnd else { throw reader.malformed("bytes after the last summary") }
     }
 }
