@@ -82,14 +82,20 @@ public enum DOTEncoder {
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
+    /// (Checked and copied in one `withUTF8`: every attribute of every statement passes here.)
     private static func appendAttributeName(_ name: String, into out: inout DOTText) {
-        let plain =
-            !name.isEmpty
-            && name.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-            }
-        if plain { out.append(name) } else { DOTEscaping.appendQuoted(name, into: &out) }
+        var name = name
+        let written = name.withUTF8 { bytes in
+            let plain =
+                !bytes.isEmpty
+                && bytes.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                }
+            if plain { out.append(bytes) }
+            return plain
+        }
+        if !written { DOTEscaping.appendQuoted(name, into: &out) }
     }
 
     /// One value in its context's escaping.
