@@ -4,8 +4,10 @@ import NibDOT
 public enum HTMLEscaping {
     /// Escapes `&`, `<`, `>`, `"` and `'` so `text` is safe in element content and quoted attributes.
     public static func escape(_ text: String) -> String {
-        // Most text (names, ids, labels) has nothing to escape: returned as is.
-        guard text.utf8.contains(where: needsEscaping) else { return text }
+        // Most text (names, ids, labels) has nothing to escape: returned as is (looked at in its
+        // contiguous UTF-8, not through the view's iterator: every text of every page passes here).
+        var contiguous = text
+        guard contiguous.withUTF8({ $0.contains(where: needsEscaping) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
