@@ -32,14 +32,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // Value types shared by every layer; imports nothing so it builds in a second.
-        .target(name: "NibModel"),
+        // Value types shared by every layer, and the byte search (`memmem`) every layer uses; builds in a second.
+        .target(name: "NibModel", dependencies: ["CStringSearch"]),
         // libxml2 as a system library: NibParsing drives its SAX2 push parser directly, NibCompiled its
         // pull reader for XML property lists.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // Compiled nibs — NIBArchive and keyed archives (binary or XML), .nib bundles and .storyboardc —
         // into the model.
-        .target(name: "NibCompiled", dependencies: ["NibModel", "CLibXML2", "CStringSearch"]),
+        .target(name: "NibCompiled", dependencies: ["NibModel", "CLibXML2"]),
         // What a path is (InputClassifier) and .xib/.storyboard XML into the model, with diagnostics;
         // compiled input goes to NibCompiled.
         .target(name: "NibParsing", dependencies: ["NibModel", "NibCompiled", "NibOutput", "CLibXML2", "CStringSearch"]),
@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "NibCheck", dependencies: ["NibModel", "NibRules", "NibClasses", "NibSources"]),
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
-        .target(name: "NibDOT", dependencies: ["NibModel", "CStringSearch"]),
+        .target(name: "NibDOT", dependencies: ["NibModel"]),
         // The C library's `memmem`, for searches through rendered SVG bytes.
         .systemLibrary(name: "CStringSearch", path: "Sources/CStringSearch"),
         // Model and timelines to the five diagrams as deterministic DOT text.

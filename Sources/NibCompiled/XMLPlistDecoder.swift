@@ -1,5 +1,4 @@
 import CLibXML2
-import CStringSearch
 import Foundation
 import NibModel
 
@@ -49,8 +48,7 @@ struct XMLPlistDecoder: PlistObjects {
     }
 
     private static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memmem(base, bytes.count, needle.utf8Start, needle.utf8CodeUnitCount) != nil
+        ByteSearch.firstIndex(of: needle, in: bytes, from: 0) != nil
     }
 
     init(_ bytes: [UInt8], file: String) throws {

@@ -1,3 +1,5 @@
+import NibModel
+
 /// Size and legibility of a rendered SVG, read from its bytes (a pure function, no XML parser:
 /// Graphviz writes the root `width`/`height` in points and every text's `font-size`), so the
 /// site and the tests decide the same way whether a diagram goes inline or into the zoom viewer.

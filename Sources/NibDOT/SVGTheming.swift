@@ -1,3 +1,5 @@
+import NibModel
+
 /// Post-processing of Graphviz SVG bytes: for `--theme auto`, a `<style>` that switches to the
 /// dark palette under `prefers-color-scheme: dark`, keyed on the roles' `class` attributes.
 /// CSS rules beat SVG presentation attributes, so the light colours Graphviz wrote are

@@ -154,12 +154,14 @@ enum HTMLText {
     /// One pass over the UTF-8 bytes: an entity starts at its `&` and ends at its `;`, so no two
     /// overlap and decoding them left to right is decoding each in turn. (By `Character` and
     /// five `replacingOccurrences` it was a quarter of planning the rules page.)
+    /// The entities `strippingTags` decodes and the byte each stands for.
+    private static let entities: [(name: [UInt8], byte: UInt8)] = [
+        (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
+        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
+        (Array("&amp;".utf8), UInt8(ascii: "&")),
+    ]
+
     static func strippingTags(_ html: String) -> String {
-        let entities: [(name: [UInt8], byte: UInt8)] = [
-            (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
-            (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
-            (Array("&amp;".utf8), UInt8(ascii: "&")),
-        ]
         var text: [UInt8] = []
         var html = html
         html.withUTF8 { bytes in
@@ -181,7 +183,7 @@ enum HTMLText {
         var index = 0
         next: while index < text.count {
             if text[index] == UInt8(ascii: "&") {
-                for entity in entities where text[index...].starts(with: entity.name) {
+                for entity in Self.entities where text[index...].starts(with: entity.name) {
                     out.append(entity.byte)
                     index += entity.name.count
                     continue next

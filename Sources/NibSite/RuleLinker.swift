@@ -1,4 +1,5 @@
 import NibDOT
+import NibModel
 
 /// Turns SPEC rule ids (`R-NIB-1`) and golden ids (`G-REL-1`) in rendered HTML text into links:
 /// rules to their anchor on the rule index, goldens to their scenario page. Text inside links,

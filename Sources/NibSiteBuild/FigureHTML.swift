@@ -1,5 +1,6 @@
 import Foundation
 import NibDOT
+import NibModel
 import NibSite
 
 /// A rendered diagram as page HTML: inlined SVG with prefixed ids, or an error box.

@@ -1,4 +1,5 @@
 import NibDOT
+import NibModel
 import NibTestSupport
 import Testing
 

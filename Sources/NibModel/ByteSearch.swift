@@ -6,9 +6,9 @@ import CStringSearch
     import Darwin
 #endif
 
-/// Where a byte string occurs in rendered bytes (SVG runs to megabytes per diagram and every
-/// figure of a site is searched several times): the C library's `memmem`, whose vectorised
-/// search is many times a Swift loop over the bytes.
+/// Where a byte string occurs in bytes (rendered SVG, which runs to megabytes per diagram and is
+/// searched several times per figure; every document read): the C library's `memmem`, whose
+/// vectorised search is many times a Swift loop over the bytes.
 public enum ByteSearch {
     /// The offset of the first `needle` in `bytes` at or after `start`; nil when there is none.
     public static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
