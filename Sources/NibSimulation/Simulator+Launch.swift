@@ -24,6 +24,21 @@ extension Simulator {
     )
         -> StoryboardLaunch
     {
+        launch(storyboard: graph, classes: classes, options: options, replaying: false)
+    }
+
+    /// `launch(storyboard:classes:options:)`; with `replaying`, each part's run is executed from
+    /// the start instead of going on from a copy of the launch's (`SimulationRun.continued`):
+    /// the definition the copies are tested against.
+    static func launch(storyboard graph: NibGraph, classes: [String: ClassInfo]?, options: SimulationOptions, replaying: Bool)
+        -> StoryboardLaunch
+    {
+        func after(_ run: SimulationRun, _ steps: [ScenarioStep]) -> SimulationRun {
+            guard replaying else { return run.continued(with: steps) }
+            var longer = run.scenario
+            longer.steps += steps
+            return execute(longer, options: options)
+        }
         let role = options.storyboardRole
         let base = scenario(for: graph, classes: classes, role: role)
         let name = base.nibs.first?.name ?? nibName(for: graph.file)
@@ -38,24 +53,25 @@ extension Simulator {
             let cells = cellIdentifiers(in: graph, controller: controllerID)
             let controllerName = controllerID.rawValue
             let dequeues = cells.map { ScenarioStep(.dequeueCell(controller: controllerName, identifier: $0, count: 1, result: nil)) }
-            // The main storyboard's launch, or the initial controller a non-main one gives its caller.
-            var steps = base.steps
+            // The main storyboard's launch, or the initial controller a non-main one gives its
+            // caller, then `steps`: each part's run goes on from a copy of the launch's.
+            var steps: [ScenarioStep] = []
             let run: SimulationRun
             switch how {
             case .launch(true), .initialController(true):
-                run = dequeues.isEmpty ? launchRun : execute(withSteps: steps + dequeues, base, options)
+                run = dequeues.isEmpty ? launchRun : after(launchRun, dequeues)
             case .launch(false), .initialController(false):
                 // A tab not shown at launch appears when the user selects it (R-APP-6).
                 if let tab = tabIndex(of: controllerID, in: launchRun) {
                     steps.append(ScenarioStep(.selectTab(tab)))
-                    run = execute(withSteps: steps + dequeues, base, options)
+                    run = after(launchRun, steps + dequeues)
                 } else {
                     run = launchRun
                 }
             case .segues(let path):
                 steps.append(ScenarioStep(.startTrace))
                 steps += path.compactMap { segueStep($0, in: graph, objects: byID) }
-                run = execute(withSteps: steps + dequeues, base, options)
+                run = after(launchRun, steps + dequeues)
             case .identifier(let identifier, let segues):
                 // The app instantiates the scene that has the identifier (R-SB-1); a scene that
                 // comes with it (relationship, embed) or follows by segue needs it on screen.
@@ -66,17 +82,20 @@ extension Simulator {
                 ]
                 if segues.isEmpty && root == controllerName {
                     steps.append(ScenarioStep(.accessView(controllerName)))
+                    run = after(launchRun, steps + dequeues)
                 } else {
                     steps.append(ScenarioStep(.showRoot(root)))
+                    let shown = after(launchRun, steps)
+                    var more: [ScenarioStep] = []
                     // The first segue fires from a tab the user selects first (R-APP-6).
                     if let first = segues.first, let source = segueController(first, in: graph, objects: byID),
-                        let tab = tabIndex(of: source, in: execute(withSteps: steps, base, options)), tab > 0
+                        let tab = tabIndex(of: source, in: shown), tab > 0
                     {
-                        steps.append(ScenarioStep(.selectTab(tab)))
+                        more.append(ScenarioStep(.selectTab(tab)))
                     }
-                    steps += segues.compactMap { segueStep($0, in: graph, objects: byID) }
+                    more += segues.compactMap { segueStep($0, in: graph, objects: byID) }
+                    run = after(shown, more + dequeues)
                 }
-                run = execute(withSteps: steps + dequeues, base, options)
             case .unreachable:
                 run = decodeDirectly(
                     controllerID, graph: graph, cells: cells, base, options,
@@ -93,12 +112,6 @@ extension Simulator {
             parts.append(part(scene: scene.id, controller: controllerID, reach: how, run: run, graph: graph))
         }
         return StoryboardLaunch(timeline: launchRun.timeline, scenes: parts, role: role)
-    }
-
-    private static func execute(withSteps steps: [ScenarioStep], _ base: Scenario, _ options: SimulationOptions) -> SimulationRun {
-        var scenario = base
-        scenario.steps = steps
-        return execute(scenario, options: options)
     }
 
     /// R-SB-1: a scene the simulated app does not instantiate by itself (never, or only in a cell

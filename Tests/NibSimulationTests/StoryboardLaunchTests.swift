@@ -2,9 +2,10 @@ import Foundation
 import NibParsing
 import NibRules
 import NibScenario
-import NibSimulation
 import NibTestSupport
 import Testing
+
+@testable import NibSimulation
 
 /// The storyboard fixtures of this suite and scenarios that use them by path.
 enum LaunchFixtures {
@@ -257,7 +258,9 @@ struct StoryboardLaunchTests {
 
 /// `Simulator.runAndLaunch` runs a storyboard once for both: what `run(document:)` gives must be
 /// its launch's timeline, for every fixture and corpus storyboard, as the main storyboard and
-/// not, with and without a class table; a xib has no launch.
+/// not, with and without a class table; a xib has no launch. Each scene part's run goes on from a
+/// copy of the launch's run (`SimulationRun.continued`): it must be the run of all its steps
+/// executed from the start.
 @Suite("A storyboard's run is its launch's")
 struct RunAndLaunchTests {
     @Test func theDocumentRunIsTheLaunchTimeline() throws {
@@ -282,6 +285,8 @@ struct RunAndLaunchTests {
                 let both = Simulator.runAndLaunch(document: graph, options: options)
                 #expect(both.timeline == Simulator.run(document: graph, options: options), "\(graph.file)")
                 #expect(both.launch == Simulator.launch(storyboard: graph, options: options), "\(graph.file)")
+                let replayed = Simulator.launch(storyboard: graph, classes: nil, options: options, replaying: true)
+                #expect(both.launch == replayed, "\(graph.file): a part continued from the launch differs from its replay")
             }
         }
         let xib = try NibDocumentParser.parse(

@@ -85,6 +85,44 @@ final class SimulationRun {
             loads: loads.filter { $0.firstEvent >= start }.map(\.record))
     }
 
+    /// A copy of this run's state whose scenario ends with `steps` as well, those steps run on
+    /// it. A run is its scenario's objects, then its steps in order from that one state (no step
+    /// looks at another), so this is what `execute()` of the longer scenario returns, without
+    /// replaying the steps they share: a storyboard's launch (R-LAUNCH-1/2) runs each scene part
+    /// (R-SB-1) as its launch, then the steps to the scene.
+    func continued(with steps: [ScenarioStep]) -> SimulationRun {
+        var longer = scenario
+        longer.steps += steps
+        let copy = SimulationRun(continuing: self, scenario: longer)
+        for step in steps {
+            if copy.stopped { break }
+            copy.run(step)
+        }
+        return copy
+    }
+
+    private init(continuing run: SimulationRun, scenario: Scenario) {
+        self.scenario = scenario
+        classes = run.classes
+        classesNotFound = run.classesNotFound
+        objects = run.objects
+        labelIndex = run.labelIndex
+        names = run.names
+        properties = run.properties
+        controllers = run.controllers
+        instantiatedControllers = run.instantiatedControllers
+        loadingDocument = run.loadingDocument
+        application = run.application
+        stage = run.stage
+        events = run.events
+        transitions = run.transitions
+        notes = run.notes
+        stopped = run.stopped
+        loadCount = run.loadCount
+        loads = run.loads
+        context = run.context
+    }
+
     /// Creates the scenario's objects, then runs its steps in order until one stops the run.
     func execute() {
         for object in scenario.objects {
