@@ -226,7 +226,9 @@ extension SitePlanner {
     /// The scene's objects with the initializer each receives (R-INIT-1): in the run that shows
     /// the scene, else in the simulated load of the storyboard.
     func sceneObjects(_ members: [NibObject], part: ScenePart?, loadInitializers: [String: Event], root: String) -> String {
-        let initializers = loadInitializers.merging(part?.timeline.initializerEvents ?? [:]) { _, shown in shown }
+        // Looked up per member: merging the storyboard's whole table into the run's, per scene,
+        // copied every object's entry of the document for each of its scenes.
+        let shown = part?.timeline.initializerEvents ?? [:]
         var html =
             "<h2 id=\"instantiation\">Objects</h2><p>Each object of the scene and the initializer it receives (R-INIT-1).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Class</th><th scope=\"col\">Initializer</th><th scope=\"col\">Line</th></tr></thead><tbody>"
         var seen = Set<String>()
@@ -239,7 +241,7 @@ extension SitePlanner {
                 } ?? object.customClass.map { " <code>\(HTMLEscaping.escape($0))</code>" } ?? ""
             let name = HTMLEscaping.escape(object.label ?? object.placeholder ?? object.element)
             html +=
-                "<tr\(id)><td><a href=\"#\(HTMLEscaping.objectFragment(object.id.rawValue))\">\(name)</a> <code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code>\(custom)</td><td>\(Self.initializerCell(object, event: initializers[object.id.rawValue]))</td><td>\(object.line)</td></tr>"
+                "<tr\(id)><td><a href=\"#\(HTMLEscaping.objectFragment(object.id.rawValue))\">\(name)</a> <code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code>\(custom)</td><td>\(Self.initializerCell(object, event: shown[object.id.rawValue] ?? loadInitializers[object.id.rawValue]))</td><td>\(object.line)</td></tr>"
         }
         return html + "</tbody></table></div>"
     }

@@ -37,9 +37,11 @@ extension Timeline {
     public var initializerEvents: [String: Event] {
         var out: [String: Event] = [:]
         var seen = Set<Int>()
-        for event in events where event.isInitializer {
-            guard let receiver = event.receiver, seen.insert(receiver.instance).inserted, let id = receiver.id else { continue }
-            if out[id] == nil { out[id] = event }
+        // By index: a `for event in events` copies every event (its strings and arrays retained)
+        // to look at two fields.
+        for index in events.indices where events[index].isInitializer {
+            guard let receiver = events[index].receiver, seen.insert(receiver.instance).inserted, let id = receiver.id else { continue }
+            if out[id] == nil { out[id] = events[index] }
         }
         return out
     }
