@@ -31,29 +31,52 @@ extension SitePlanner {
         own: Set<String> = []
     ) -> PageContent {
         let tableIndices = Self.tableIndices(timeline, at: level)
-        let events = tableIndices.map { timeline.events[$0] }
+        let events = timeline.events
         var rows = ""
-        let hasPhases = events.contains { $0.phase != nil }
-        for (index, event) in events.enumerated() {
-            let receiver = event.receiver.map { "<code>\(HTMLEscaping.escape($0.label))</code>" } ?? ""
-            let what: String
-            var arguments = ""
-            if event.kind == .message {
-                what = "<code>\(HTMLEscaping.escape(event.selector ?? ""))</code>"
-                arguments = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            } else {
-                let line = event.line(at: level)
-                let detail = line.drop { $0 != " " }.dropFirst()
-                what = "<span class=\"kind\">\(event.kind.rawValue.uppercased())</span> \(HTMLEscaping.escape(String(detail)))"
+        let hasPhases = tableIndices.contains { events[$0].phase != nil }
+        // Each row appended piece by piece, each event read in place: a storyboard's launch
+        // table runs to hundreds of rows, on its document page and on its scenes'.
+        for (row, index) in tableIndices.enumerated() {
+            let kind = events[index].kind
+            rows += "<tr class=\"ev-"
+            rows += kind.rawValue
+            if events[index].receiver?.id.map(own.contains) == true { rows += " ev-own" }
+            rows += "\"><td>"
+            rows += String(row + 1)
+            rows += "</td><td>"
+            if let receiver = events[index].receiver {
+                rows += "<code>"
+                rows += HTMLEscaping.escape(receiver.label)
+                rows += "</code>"
             }
-            let phase = event.phase.map { HTMLEscaping.escape($0.description) } ?? ""
-            let mine = event.receiver?.id.map(own.contains) == true ? " ev-own" : ""
-            rows +=
-                "<tr class=\"ev-\(event.kind.rawValue)\(mine)\"><td>\(index + 1)</td><td>\(receiver)</td><td>\(what)</td><td>\(HTMLEscaping.escape(arguments))</td>\(hasPhases ? "<td>\(phase)</td>" : "")<td>\(HTMLEscaping.escape(event.rule))</td></tr>"
+            rows += "</td><td>"
+            if kind == .message {
+                rows += "<code>"
+                rows += HTMLEscaping.escape(events[index].selector ?? "")
+                rows += "</code></td><td>"
+                rows += HTMLEscaping.escape(events[index].arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+            } else {
+                let line = events[index].line(at: level)
+                let detail = line.drop { $0 != " " }.dropFirst()
+                rows += "<span class=\"kind\">"
+                rows += kind.rawValue.uppercased()
+                rows += "</span> "
+                rows += HTMLEscaping.escape(String(detail))
+                rows += "</td><td>"
+            }
+            rows += "</td>"
+            if hasPhases {
+                rows += "<td>"
+                if let phase = events[index].phase { rows += HTMLEscaping.escape(phase.description) }
+                rows += "</td>"
+            }
+            rows += "<td>"
+            rows += HTMLEscaping.escape(events[index].rule)
+            rows += "</td></tr>"
         }
         let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
         var out: PageContent
-        if events.isEmpty {
+        if tableIndices.isEmpty {
             // An empty table read as a failed run (MacPass: 26 of 46 documents at L1); the view
             // states, if any, are still drawn below.
             let why =
@@ -71,15 +94,15 @@ extension SitePlanner {
         }
         out += "<div class=\"figures\">"
         let options = diagramOptions(pagePath: pagePath, objects: objects)
-        if events.count > Self.timelineDiagramLimit {
-            out += "<p class=\"note\">\(events.count) events: too many for a readable diagram; the table above has them all.</p>"
-        } else if !events.isEmpty {
+        if tableIndices.count > Self.timelineDiagramLimit {
+            out += "<p class=\"note\">\(tableIndices.count) events: too many for a readable diagram; the table above has them all.</p>"
+        } else if !tableIndices.isEmpty {
             out += figure(
                 dot: TimelineDiagram.dot(timeline, title: name, level: level, options: options), caption: "\(name): timeline",
                 kind: .timeline, name: name, page: pagePath)
         }
         if withLifecycle && !timeline.transitions.isEmpty {
-            let caption = events.isEmpty ? "numbered transitions" : "transitions numbered in order; #n is the table's row"
+            let caption = tableIndices.isEmpty ? "numbered transitions" : "transitions numbered in order; #n is the table's row"
             out += lifecycleFigure(
                 timeline, name: name, caption: "\(name): view states (\(caption))", pagePath: pagePath, tableIndices: tableIndices)
         }

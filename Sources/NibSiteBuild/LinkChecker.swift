@@ -20,6 +20,11 @@ public enum LinkChecker {
             packedReferences = PackedStrings(references)
         }
 
+        private init(packedIDs: PackedStrings, packedReferences: PackedStrings) {
+            self.packedIDs = packedIDs
+            self.packedReferences = packedReferences
+        }
+
         /// Whether both pages have the same anchors (without unpacking them when they do).
         func hasSameIDs(as other: PageLinks) -> Bool { packedIDs == other.packedIDs }
 
@@ -49,6 +54,36 @@ public enum LinkChecker {
         }
 
         private init(bytes html: UnsafeBufferPointer<UInt8>) {
+            let ranges = attributeRanges(in: html)
+            // Without an entity in any id (nearly every page), ids and references are sorted and
+            // deduplicated as bytes and packed from the page, made into no string of their own.
+            guard ranges.ids.contains(where: { Self.contains(UInt8(ascii: "&"), html, $0) }) else {
+                var kept: [Range<Int>] = []
+                kept.reserveCapacity(ranges.references.count)
+                var figureIDs: Set<String>?
+                for reference in ranges.references {
+                    guard reference.count > 1, html[reference.lowerBound] == UInt8(ascii: "#"),
+                        Self.isFigureID(UnsafeBufferPointer(rebasing: html[(reference.lowerBound + 1)..<reference.upperBound]))
+                    else {
+                        kept.append(reference)
+                        continue
+                    }
+                    // A same-page reference into a figure that does not resolve stays, so the check fails.
+                    if figureIDs == nil {
+                        figureIDs = Set(
+                            ranges.figureIDs.map { unescape(String(decoding: UnsafeBufferPointer(rebasing: html[$0]), as: UTF8.self)) })
+                    }
+                    let target = unescape(
+                        String(
+                            decoding: UnsafeBufferPointer(rebasing: html[(reference.lowerBound + 1)..<reference.upperBound]), as: UTF8.self)
+                    )
+                    if figureIDs?.contains(target) != true { kept.append(reference) }
+                }
+                self.init(
+                    packedIDs: PackedStrings(sortedUnique: ranges.ids, in: html),
+                    packedReferences: PackedStrings(sortedUnique: kept, in: html))
+                return
+            }
             let scan = linkAttributes(in: html)
             let ids = Set(scan.ids.map(unescape)).sorted()
             var references: Set<String> = []
@@ -62,6 +97,12 @@ public enum LinkChecker {
             }
             // A same-page reference into a figure that does not resolve stays, so the check fails.
             self.init(ids: ids, references: references.union(brokenInner).sorted())
+        }
+
+        /// Whether `byte` is in `bytes[range]`.
+        static func contains(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+            guard !range.isEmpty, let base = bytes.baseAddress else { return false }
+            return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
         }
 
         /// `f<digits>-…`: an id inside an inlined figure.
@@ -310,10 +351,23 @@ public enum LinkChecker {
 
     /// `linkAttributes(in:)` of a page's bytes (UTF-8).
     static func linkAttributes(in bytes: UnsafeBufferPointer<UInt8>) -> (ids: [String], figureIDs: Set<String>?, references: [String]) {
+        let ranges = attributeRanges(in: bytes)
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        let ids = ranges.ids.map(string)
+        let references = ranges.references.map(string)
+        let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
+        guard intoFigures else { return (ids, nil, references) }
+        return (ids, Set(ranges.figureIDs.map { unescape(string($0)) }), references)
+    }
+
+    /// Where the values of `linkAttributes(in:)` are in `bytes`, as written (not unescaped).
+    static func attributeRanges(in bytes: UnsafeBufferPointer<UInt8>) -> (
+        ids: [Range<Int>], figureIDs: [Range<Int>], references: [Range<Int>]
+    ) {
         let (space, colon, quote, equals) = (UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "="))
-        var ids: [String] = []
+        var ids: [Range<Int>] = []
         var figureIDs: [Range<Int>] = []
-        var references: [String] = []
+        var references: [Range<Int>] = []
         /// Whether `name` ends right before `end`, after a space (or a colon, with `orColon`).
         func named(_ name: StaticString, endingAt end: Int, orColon: Bool = false) -> Bool {
             let count = name.utf8CodeUnitCount
@@ -341,19 +395,15 @@ public enum LinkChecker {
             }
             let start = equal + 2
             let close = next(quote, from: start) ?? bytes.count
-            let value = UnsafeBufferPointer(rebasing: bytes[start..<close])
             if !isID {
-                references.append(String(decoding: value, as: UTF8.self))
-            } else if PageLinks.isFigureID(value) {
+                references.append(start..<close)
+            } else if PageLinks.isFigureID(UnsafeBufferPointer(rebasing: bytes[start..<close])) {
                 figureIDs.append(start..<close)
             } else {
-                ids.append(String(decoding: value, as: UTF8.self))
+                ids.append(start..<close)
             }
             index = close + 1
         }
-        let intoFigures = references.contains { $0.hasPrefix("#") && PageLinks.isFigureID(String($0.dropFirst())) }
-        guard intoFigures else { return (ids, nil, references) }
-        let figures = figureIDs.map { unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self)) }
-        return (ids, Set(figures), references)
+        return (ids, figureIDs, references)
     }
 }

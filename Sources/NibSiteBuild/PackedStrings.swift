@@ -1,3 +1,4 @@
+import Foundation
 import NibModel
 import NibSite
 
@@ -20,6 +21,38 @@ struct PackedStrings: Sendable, Equatable {
         } else {
             storage = .joined(values.joined(separator: " "))
         }
+    }
+
+    /// The distinct values at `ranges` of `bytes` (UTF-8), sorted by their bytes: what
+    /// `init(Set(values).sorted())` stores, for text in normal form, without a string per value.
+    init(sortedUnique ranges: [Range<Int>], in bytes: UnsafeBufferPointer<UInt8>) {
+        // An empty page has no value to point at.
+        guard let base = bytes.baseAddress, !ranges.isEmpty else {
+            storage = .joined("")
+            return
+        }
+        func precedes(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+            let order = memcmp(base + left.lowerBound, base + right.lowerBound, min(left.count, right.count))
+            return order != 0 ? order < 0 : left.count < right.count
+        }
+        func same(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+            left.count == right.count && memcmp(base + left.lowerBound, base + right.lowerBound, left.count) == 0
+        }
+        var unique: [Range<Int>] = []
+        unique.reserveCapacity(ranges.count)
+        for range in ranges.sorted(by: precedes) where unique.last.map({ !same($0, range) }) ?? true { unique.append(range) }
+        let space = UInt8(ascii: " ")
+        guard unique.allSatisfy({ !$0.isEmpty && memchr(base + $0.lowerBound, Int32(space), $0.count) == nil }) else {
+            storage = .list(unique.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
+            return
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(unique.reduce(0) { $0 + $1.count + 1 })
+        for range in unique {
+            if !joined.isEmpty { joined.append(space) }
+            joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+        storage = .joined(String(decoding: joined, as: UTF8.self))
     }
 
     /// The values, in order.

@@ -25,4 +25,43 @@ struct LinkScanTests {
         #expect(LinkChecker.linkAttributes(in: "id=\"").ids.isEmpty, "no byte before the name")
         #expect(LinkChecker.linkAttributes(in: " id=\"").ids == [""], "an unclosed value runs to the end")
     }
+
+    /// What a page's links were defined as before they were sorted as bytes: every id unescaped,
+    /// deduplicated and sorted as strings; every reference but those into a figure that
+    /// resolves, likewise.
+    static func reference(_ html: String) -> LinkChecker.PageLinks {
+        let scan = LinkChecker.linkAttributes(in: html)
+        var references: Set<String> = []
+        var brokenInner: [String] = []
+        for reference in scan.references {
+            guard reference.hasPrefix("#"), LinkChecker.PageLinks.isFigureID(String(reference.dropFirst())) else {
+                references.insert(reference)
+                continue
+            }
+            if scan.figureIDs?.contains(LinkChecker.unescape(String(reference.dropFirst()))) != true { brokenInner.append(reference) }
+        }
+        return LinkChecker.PageLinks(
+            ids: Set(scan.ids.map(LinkChecker.unescape)).sorted(), references: references.union(brokenInner).sorted())
+    }
+
+    @Test("a page's links, sorted and deduplicated as bytes, are the strings' sorted set: ASCII, other scripts, figures, entities, spaces, empty values")
+    func pageLinksAreTheSortedSets() {
+        let pieces = [
+            ##"<a id="b" href="z.html">"##, ##"<a id="a" href="a.html#x">"##, ##"<h2 id="b">"##, ##"<a href="a.html#x">"##,
+            ##"<a id="Zürich" href="ü.html">"##, ##"<a id="日本" href="%E6%97%A5.html">"##, ##"<a id="Ärger" href="é.html#é">"##,
+            ##"<g id="f3-node1"></g>"##, ##"<a href="#f3-node1">"##, ##"<a href="#f3-missing">"##, ##"<a href="#f12x">"##,
+            ##"<a href="with space.html">"##, ##"<a id="" href="">"##, ##"<a id="x&amp;y">"##, ##"<a href="q?a=1&amp;b=2">"##,
+            ##"<img src="i.png">"##, ##"<a xlink:href="../b.html">"##, ##"<a id="a-1">"##, ##"<a id="a">"##,
+        ]
+        var pages = [pieces.joined(), pieces.reversed().joined(), "", "<p>no links</p>"]
+        for first in pieces.indices {
+            for second in pieces.indices {
+                pages.append(pieces[first] + pieces[second] + pieces[(first * 7 + second) % pieces.count] + pieces[first])
+            }
+        }
+        for page in pages {
+            #expect(LinkChecker.PageLinks(html: page) == Self.reference(page), "\(page)")
+            #expect(LinkChecker.PageLinks(bytes: Array(page.utf8)) == Self.reference(page), "\(page)")
+        }
+    }
 }
