@@ -60,22 +60,33 @@ public enum TypeScale {
     /// cut, where a class name's words meet when one does in the second half of the line
     /// (`AppDetailCollectionView|Controller`). Plain text: escape each line for its context.
     public static func wrapped(_ text: String, width: Int, lines: Int = 2) -> [String] {
-        guard width > 1, lines > 0, text.count > width else { return [text] }
+        guard width > 1, lines > 0 else { return [text] }
+        // Characters are bytes when every byte is ASCII but CR (CR LF is one Character): nearly
+        // every label, counted without breaking graphemes (every event of every timeline).
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        func length<Text: StringProtocol>(_ text: Text) -> Int { ascii ? text.utf8.count : text.count }
+        guard length(text) > width else { return [text] }
         var out: [String] = []
         var current = ""
+        var currentLength = 0
         for word in text.split(separator: " ") {
             var rest = Substring(word)
-            while !rest.isEmpty {
-                if current.isEmpty, rest.count > width {
+            var restLength = length(rest)
+            while restLength > 0 {
+                if currentLength == 0, restLength > width {
                     let cut = camelCaseCut(rest, width: width)
                     out.append(String(rest.prefix(cut)))
                     rest = rest.dropFirst(cut)
-                } else if current.isEmpty || current.count + 1 + rest.count <= width {
+                    restLength = length(rest)
+                } else if currentLength == 0 || currentLength + 1 + restLength <= width {
                     current += (current.isEmpty ? "" : " ") + rest
+                    currentLength = ascii ? currentLength + (currentLength == 0 ? 0 : 1) + restLength : current.count
                     rest = ""
+                    restLength = 0
                 } else {
                     out.append(current)
                     current = ""
+                    currentLength = 0
                 }
             }
             if out.count > lines { break }
@@ -84,7 +95,7 @@ public enum TypeScale {
         guard out.count > lines else { return out }
         out.removeLast(out.count - lines)
         let last = out[lines - 1]
-        out[lines - 1] = (last.count >= width ? String(last.prefix(width - 1)) : last) + "…"
+        out[lines - 1] = (length(last) >= width ? String(last.prefix(width - 1)) : last) + "…"
         return out
     }
 

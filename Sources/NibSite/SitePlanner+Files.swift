@@ -89,23 +89,20 @@ extension SitePlanner {
 
     /// `text` before and after its one occurrence of `marker`; nil when it has none or several.
     static func cut(_ text: String, at marker: String) -> (String, String)? {
-        let bytes = Array(text.utf8)
-        let needle = Array(marker.utf8)
-        var found: Int?
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
-                guard found == nil else { return nil }
-                found = index
-                index += needle.count
-                continue
+        // In the text's own UTF-8 with `memmem`: every page's shell passes here.
+        var text = text
+        var marker = marker
+        return text.withUTF8 { bytes in
+            marker.withUTF8 { needle -> (String, String)? in
+                guard let found = ByteSearch.firstIndex(of: needle, in: bytes, from: 0),
+                    ByteSearch.firstIndex(of: needle, in: bytes, from: found + needle.count) == nil
+                else { return nil }
+                return (
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[..<found]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(found + needle.count)...]), as: UTF8.self)
+                )
             }
-            index += 1
         }
-        guard let found else { return nil }
-        return (
-            String(decoding: bytes[..<found], as: UTF8.self), String(decoding: bytes[(found + needle.count)...], as: UTF8.self)
-        )
     }
 
     /// A digest of everything page `index`'s file is made of, figures by their content key: the

@@ -1,9 +1,9 @@
 import Foundation
-import NibDOT
 import NibModel
 import NibTestSupport
 import Testing
 
+@testable import NibDOT
 @testable import NibDiagrams
 
 @Suite("ObjectNaming")
@@ -69,6 +69,57 @@ struct TypeScaleTests {
         #expect(TypeScale.wrapped("sourceDetailViewController", width: 24) == ["sourceDetailView", "Controller"])
         #expect(TypeScale.wrapped("one two three four five six", width: 9, lines: 2) == ["one two", "three…"])
         #expect(TypeScale.wrapped(String(repeating: "x ", count: 20_000), width: 20, lines: 2).count == 2)
+    }
+
+    /// `wrapped` as it was defined, counting `Character`s throughout: ASCII text is now
+    /// counted in bytes.
+    static func wrappedByCharacters(_ text: String, width: Int, lines: Int) -> [String] {
+        guard width > 1, lines > 0, text.count > width else { return [text] }
+        var out: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            var rest = Substring(word)
+            while !rest.isEmpty {
+                if current.isEmpty, rest.count > width {
+                    let cut = TypeScale.camelCaseCut(rest, width: width)
+                    out.append(String(rest.prefix(cut)))
+                    rest = rest.dropFirst(cut)
+                } else if current.isEmpty || current.count + 1 + rest.count <= width {
+                    current += (current.isEmpty ? "" : " ") + rest
+                    rest = ""
+                } else {
+                    out.append(current)
+                    current = ""
+                }
+            }
+            if out.count > lines { break }
+        }
+        if !current.isEmpty { out.append(current) }
+        guard out.count > lines else { return out }
+        out.removeLast(out.count - lines)
+        let last = out[lines - 1]
+        out[lines - 1] = (last.count >= width ? String(last.prefix(width - 1)) : last) + "…"
+        return out
+    }
+
+    @Test("wrapping counts ASCII in bytes and other text in Characters, as the definition does")
+    func wrappingMatchesTheDefinition() {
+        let words = [
+            "App", "ViewController", "AppDetailCollectionViewController", "é", "e\u{0301}", "日本語のラベル", "a\r\nb", "👩‍👩‍👧",
+            "", "x", "setTitle:forState:", "Zürich", "NSMenuItem#5kV-Vb-QxS", "\u{0301}",
+        ]
+        for (first, a) in words.enumerated() {
+            for (second, b) in words.enumerated() {
+                let text = [a, b, words[(first + second) % words.count], a].joined(separator: " ")
+                for width in [2, 5, 8, 12, 20, 40] {
+                    for lines in [1, 2, 3] {
+                        #expect(
+                            TypeScale.wrapped(text, width: width, lines: lines)
+                                == Self.wrappedByCharacters(text, width: width, lines: lines), "\(text.debugDescription) \(width) \(lines)")
+                    }
+                }
+            }
+        }
     }
 
     @Test("a label is named by its first line with text, trimmed")

@@ -69,4 +69,17 @@ struct TextHelperTests {
         // (HTML reads code points): the one place the definition's answer was wrong.
         #expect(HTMLText.strippingTags("x\u{0301}<i>\u{0301}</i>&lt;\u{0301}") == "x\u{0301}\u{0301}<\u{0301}")
     }
+
+    @Test("a page shell is cut at its one content marker; none or two give nil")
+    func shellCut() {
+        let marker = "\u{0}nibviz-content\u{0}"
+        func cut(_ text: String) -> [String]? { SitePlanner.cut(text, at: marker).map { [$0.0, $0.1] } }
+        #expect(cut("<head>é</head>" + marker + "<footer>日本</footer>") == ["<head>é</head>", "<footer>日本</footer>"])
+        #expect(cut(marker) == ["", ""])
+        #expect(cut("a" + marker) == ["a", ""])
+        #expect(SitePlanner.cut("no marker", at: marker) == nil)
+        #expect(SitePlanner.cut(marker + "x" + marker, at: marker) == nil)
+        #expect(SitePlanner.cut(marker + marker, at: marker) == nil)
+        #expect(SitePlanner.cut("", at: marker) == nil)
+    }
 }
