@@ -1,28 +1,49 @@
 /// DOT text being written, as UTF-8 bytes made into a string once at the end: a graph's text is
 /// built from many small pieces (names, quotes, attributes), and appending bytes costs a
-/// fraction of appending strings.
-struct DOTText {
-    private(set) var bytes: [UInt8] = []
+/// fraction of appending strings. The bytes sit in a buffer of its own, grown by doubling, not
+/// an `Array`: its generic `append(contentsOf:)` checks uniqueness and capacity through the
+/// array's buffer for every piece, and encoding writes a piece per attribute name, quote and
+/// value (a quarter of encoding a graph). A class, so its buffer is freed once, when it goes.
+final class DOTText {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
+
+    deinit { base.deallocate() }
 
     /// A piece of the syntax (`" -> "`, `"]"`): its bytes copied from the binary, where a
     /// `String` piece went through the string's UTF-8 view (a tenth of encoding a graph).
     static func += (text: inout DOTText, piece: StaticString) {
-        piece.withUTF8Buffer { text.bytes.append(contentsOf: $0) }
+        piece.withUTF8Buffer { text.append($0) }
     }
 
     /// A piece of text, copied from its contiguous UTF-8.
-    mutating func append(_ piece: String) {
+    func append(_ piece: String) {
         var piece = piece
-        piece.withUTF8 { bytes.append(contentsOf: $0) }
+        piece.withUTF8 { append($0) }
     }
 
-    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: piece)
+    func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let source = piece.baseAddress, !piece.isEmpty else { return }
+        if count + piece.count > capacity { grow(toHold: count + piece.count) }
+        (base + count).initialize(from: source, count: piece.count)
+        count += piece.count
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    private func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        grown.initialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = larger
+    }
+
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }
