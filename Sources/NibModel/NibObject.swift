@@ -225,7 +225,7 @@ public struct NibObject: Hashable, Sendable, Codable, CustomReflectable {
     public func encode(to encoder: any Encoder) throws { try storage.fields.encode(to: encoder) }
 
     /// The fields, as a struct of them would show.
-    public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: storage.fields).children) }
+    public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: storage.fields).children, displayStyle: .struct) }
 
     /// True for File's Owner, First Responder, Application, external objects and storyboard
     /// references: they are resolved at load time, never instantiated (R-CONV-5).
