@@ -9,6 +9,14 @@ import GraphvizRender
 func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let directory = scratchFolder("bench-site")
+    // Its ~25 builds of ~350 MB each stay until the bench ends (see `settleFileCreation`): on a
+    // fuller disk the later builds fail part-way and their medians mean nothing.
+    let needed: UInt64 = quick ? 2 << 30 : 12 << 30
+    if let free = freeBytes(under: directory), free < needed {
+        let gibibytes = { (bytes: UInt64) in format(Double(bytes) / Double(1 << 30)) }
+        return "## Site: the corpus as a documentation site\n\nNOT run: \(gibibytes(free)) GiB free under "
+            + "\(directory.deletingLastPathComponent().path), and the benchmark writes up to \(gibibytes(needed)) GiB."
+    }
     // A copy of the corpus: the one-document change edits a file of it.
     let input = directory.appendingPathComponent("corpus")
     try? FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
@@ -238,4 +246,12 @@ func editOneDocument(under root: URL) -> String? {
         return "edited a user label in \(file)"
     }
     return nil
+}
+
+/// The bytes free to an unprivileged writer on the file system holding `folder`; nil when
+/// `statvfs` fails.
+func freeBytes(under folder: URL) -> UInt64? {
+    var status = statvfs()
+    guard statvfs(folder.path, &status) == 0 else { return nil }
+    return UInt64(status.f_bavail) * UInt64(status.f_frsize)
 }
