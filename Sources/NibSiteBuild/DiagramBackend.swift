@@ -10,6 +10,11 @@ public protocol DiagramBackend: Sendable {
     /// Starts rendering requests as they are submitted (`DiagramSession`), handing each result
     /// to `completed` (the id it was submitted under, the result) from any thread.
     func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession
+    /// `session(completed:)`, with its workers started now (`startingWorkers`) rather than at
+    /// their first request: a build opens it before it reads its documents, so the workers'
+    /// start-up runs while one thread reads the rules and scenarios and a core is free.
+    func session(startingWorkers: Bool, completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void)
+        -> DiagramSession
 }
 
 /// Requests submitted while the build goes on; `finish()` returns once all are rendered.
@@ -65,6 +70,13 @@ extension DiagramBackend {
     /// One at a time.
     public var lanes: Int { 1 }
 
+    /// A backend without workers of its own has nothing to start early.
+    public func session(
+        startingWorkers: Bool, completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
+    ) -> DiagramSession {
+        session(completed: completed)
+    }
+
     /// Renders the whole batch when finished, then hands the results over in order.
     public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
         BatchSession { submitted in
@@ -97,6 +109,12 @@ public struct PoolBackend: DiagramBackend {
 
     public func session(completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void) -> DiagramSession {
         pool.session(completed: completed)
+    }
+
+    public func session(
+        startingWorkers: Bool, completed: @escaping @Sendable (Int, Result<RenderOutput, RenderError>) -> Void
+    ) -> DiagramSession {
+        pool.session(startingWorkers: startingWorkers, completed: completed)
     }
 }
 

@@ -60,6 +60,8 @@ public final class SiteBuilder {
     /// The pages planned and not yet written.
     var queue = PageQueue()
     var renderStart = ContinuousClock.now
+    /// The state being saved beside the link check (`BesideWork`).
+    var stateSaving: BesideWork?
 
     /// Content given up front (`SiteContent.read`) is used as is; the read steps then do nothing.
     let givenContent: SiteContent?
@@ -125,7 +127,13 @@ public final class SiteBuilder {
                 }
             ),
             // Only when the inputs changed (an up-to-date output returns after the first step).
-            ("read previous build", { self.previous?.readDetails(in: output, jobs: self.options.jobs) }),
+            (
+                "read previous build",
+                {
+                    _ = self.openSession()
+                    self.previous?.readDetails(in: output, jobs: self.options.jobs)
+                }
+            ),
             ("read rules", { self.content.rules = try self.givenContent?.rules ?? SiteContent.readRules(siteRoot: root) }),
             (
                 "read concept pages",
@@ -174,14 +182,19 @@ public final class SiteBuilder {
                 }
             ),
             ("write shared files", { try self.sharedFiles.finish() }),
-            ("check links", { try self.checkLinks(output) }),
             (
-                "save state",
+                "check links",
                 {
-                    try self.store.finishCache()
-                    try self.saveState(output)
+                    // The state is saved beside the check: neither reads what the other writes,
+                    // and the check alone left a core idle at the end of every build.
+                    self.stateSaving = BesideWork(threaded: self.options.jobs > 1) {
+                        try self.store.finishCache()
+                        try self.saveState(output)
+                    }
+                    try self.checkLinks(output)
                 }
             ),
+            ("save state", { try self.stateSaving?.wait() }),
             ("swap output", { try output.commit() }),
         ]
         for (index, step) in steps.enumerated() {
@@ -192,6 +205,8 @@ public final class SiteBuilder {
                 _ = try? queue.finisher?.wait()
                 _ = try? sharedFiles.finish()
                 store.finishCacheWrites()
+                // Nothing may still write into the staging folder it removes.
+                try? stateSaving?.wait()
                 output.discard()
                 if let error = error as? SiteBuildError { throw error }
                 throw SiteBuildError(step: step.0, message: "\(error)")
@@ -250,8 +265,7 @@ public final class SiteBuilder {
         unreadable = content.unreadable
         content.documents = []
         let inbox = self.inbox
-        let session = backend.session { id, result in inbox.put(RenderArrival(id, result)) }
-        self.session = session
+        let session = openSession()
         self.planner = planner
         queue.finisher = PageFinisher(output: output, queues: options.jobs)
         renderStart = ContinuousClock.now
@@ -293,6 +307,18 @@ public final class SiteBuilder {
         }
         finisher.stackSize = 1 << 20
         finisher.start()
+    }
+
+    /// The build's render session, opened (its workers started) the first time it is asked for:
+    /// once the inputs are known to have changed, so the workers' start-up (~40 ms of CPU each)
+    /// runs beside the steps that read rules, scenarios and documents on fewer threads than cores,
+    /// instead of when the first diagram is planned and every core is busy.
+    func openSession() -> DiagramSession {
+        if let session { return session }
+        let inbox = self.inbox
+        let opened = backend.session(startingWorkers: true) { id, result in inbox.put(RenderArrival(id, result)) }
+        session = opened
+        return opened
     }
 
     /// Every broken internal link or anchor fails the build; all of them are listed. A page
