@@ -63,7 +63,8 @@ struct BuildEdgesTests {
             try FileManager.default.copyItem(
                 at: SiteFixtures.siteRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
-        try "# Broken\n\n[gone](missing.html)\n".write(to: root.appendingPathComponent("pages/broken.md"), atomically: true, encoding: .utf8)
+        try "# Broken\n\n[gone](missing.html)\n".write(
+            to: root.appendingPathComponent("pages/broken.md"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("public")
         // A cache inside the output: the state (and the diagram pack) is written while the links
         // are checked, on a thread of its own with `--jobs 2`.
