@@ -55,6 +55,12 @@ public enum TypeScale {
         return out
     }
 
+    /// `text.count` (Characters), counted in bytes when every byte is ASCII but CR (CR LF is
+    /// one Character): label widths are estimated from it for every event of every timeline.
+    public static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+    }
+
     /// `text` broken at spaces into lines of at most `width` characters, at most `lines` lines
     /// (the last one ends in an ellipsis when text is left over); words longer than `width` are
     /// cut, where a class name's words meet when one does in the second half of the line

@@ -102,6 +102,15 @@ struct TypeScaleTests {
         return out
     }
 
+    @Test("a label's characters are counted as String.count counts them")
+    func characterCountIsTheCharacterCount() {
+        let texts = [
+            "", "App", "setTitle:forState:", "é", "e\u{0301}", "日本語のラベル", "a\r\nb", "a\rb", "\r\n", "👩‍👩‍👧", "Zürich",
+            "\u{0301}", "tab\there", String(repeating: "x", count: 300),
+        ]
+        for text in texts { #expect(TypeScale.characterCount(text) == text.count, "\(text.debugDescription)") }
+    }
+
     @Test("wrapping counts ASCII in bytes and other text in Characters, as the definition does")
     func wrappingMatchesTheDefinition() {
         let words = [

@@ -212,8 +212,9 @@ struct Builder {
         let role = ObjectNaming.role(object)
         nodeRoles.insert(role)
         var attrs = style.attributes(role, classes: [object.element])
-        attrs["label"] = .html(ObjectNaming.htmlLabel(object, limit: options.labelLimit))
-        attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object))
+        let name = ObjectNaming.name(object)
+        attrs["label"] = .html(ObjectNaming.htmlLabel(object, name: name, limit: options.labelLimit))
+        attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object, name: name))
         if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
         return DOTNode(object.id.rawValue, attrs)
     }

@@ -105,8 +105,10 @@ public enum ObjectNaming {
 
     /// The line under the headline: the runtime class when the headline is not the class, the
     /// framework class under a custom class, a placeholder's custom class; nil otherwise.
-    static func detail(_ object: NibObject) -> String? {
-        let name = name(object)
+    static func detail(_ object: NibObject) -> String? { detail(object, name: name(object)) }
+
+    /// `detail(object)` given the object's `name(object)` (computed once per node).
+    static func detail(_ object: NibObject, name: Name) -> String? {
         let custom = object.customClass.flatMap { $0.isEmpty ? nil : $0 }
         if object.isPlaceholder || name.source == .placeholder { return custom }
         if name.source == .className { return custom == nil || object.className.isEmpty ? nil : object.className }
@@ -115,8 +117,10 @@ public enum ObjectNaming {
 
     /// Short text naming an object in edge tooltips, stub nodes and part titles:
     /// `UIButton “Sign In”`, `Master DB View (NSView)`, `File's Owner`.
-    public static func short(_ object: NibObject) -> String {
-        let name = name(object)
+    public static func short(_ object: NibObject) -> String { short(object, name: name(object)) }
+
+    /// `short(object)` given the object's `name(object)` (computed once per node).
+    static func short(_ object: NibObject, name: Name) -> String {
         switch name.source {
         case .placeholder, .className: return name.text
         case .shownText: return className(object) + " " + name.display
@@ -151,8 +155,11 @@ public enum ObjectNaming {
     }
 
     /// Tooltip text of an object: every identifying field, one per line (the IB id included).
-    static func tooltip(_ object: NibObject) -> String {
-        var lines = [short(object)]
+    static func tooltip(_ object: NibObject) -> String { tooltip(object, name: name(object)) }
+
+    /// `tooltip(object)` given the object's `name(object)` (computed once per node).
+    static func tooltip(_ object: NibObject, name: Name) -> String {
+        var lines = [short(object, name: name)]
         if object.customClass != nil || object.isPlaceholder { lines.append("class: \(object.className)") }
         if let custom = object.customClass {
             lines.append("custom class: " + (object.customModule.map { $0 + "." } ?? "") + custom)
@@ -167,9 +174,13 @@ public enum ObjectNaming {
 
     /// The HTML-like label of an object node: the name in bold, the class under it when the
     /// name is not the class.
-    static func htmlLabel(_ object: NibObject, limit: Int) -> String {
-        var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(headline(object), limit: limit)) + "</B>"
-        if let detail = detail(object) {
+    static func htmlLabel(_ object: NibObject, limit: Int) -> String { htmlLabel(object, name: name(object), limit: limit) }
+
+    /// `htmlLabel(object, limit:)` given the object's `name(object)`: a node's label and tooltip
+    /// both name it, and finding the name looks up to eight attributes.
+    static func htmlLabel(_ object: NibObject, name: Name, limit: Int) -> String {
+        var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(name.display, limit: limit)) + "</B>"
+        if let detail = detail(object, name: name) {
             html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: limit)))
         }
         return html

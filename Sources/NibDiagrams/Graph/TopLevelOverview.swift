@@ -34,11 +34,12 @@ enum TopLevelOverview {
             let role = ObjectNaming.role(root)
             nodeRoles.insert(role)
             var attrs = style.attributes(role, classes: [root.element, "top-level"])
-            var html = ObjectNaming.htmlLabel(root, limit: options.labelLimit)
+            let name = ObjectNaming.name(root)
+            var html = ObjectNaming.htmlLabel(root, name: name, limit: options.labelLimit)
             let count = (sizes[root.id] ?? 1) - 1
             if count > 0 { html += "<BR/>" + TypeScale.detailHTML("contains \(count) object\(count == 1 ? "" : "s")") }
             attrs["label"] = .html(html)
-            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(root))
+            attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(root, name: name))
             if let link = options.link(.object(root.id.rawValue)) { attrs["href"] = link }
             dot.append(.node(DOTNode(root.id.rawValue, attrs)))
         }

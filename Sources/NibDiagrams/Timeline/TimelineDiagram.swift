@@ -255,12 +255,12 @@ public enum TimelineDiagram {
     static func eventLabel(_ event: Event, index: Int, options: DiagramOptions) -> (html: String, width: Double) {
         let text = DOTEscaping.truncated(EventText.short(event), limit: min(options.labelLimit, 32))
         var html = TypeScale.detailHTML("\(index + 1)") + "<BR/><B>" + DOTEscaping.html(text) + "</B>"
-        var widest = Double(text.count) * Double(TypeScale.body) * 0.6
+        var widest = Double(TypeScale.characterCount(text)) * Double(TypeScale.body) * 0.6
         if event.kind == .message, !event.arguments.isEmpty {
             let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let lines = TypeScale.wrapped(args, width: 26, lines: 2)
             html += "<BR/>" + TypeScale.detailHTML(lines.map(DOTEscaping.html).joined(separator: "<BR/>"))
-            widest = max(widest, Double(lines.map(\.count).max() ?? 0) * Double(TypeScale.detail) * 0.55)
+            widest = max(widest, Double(lines.map(TypeScale.characterCount).max() ?? 0) * Double(TypeScale.detail) * 0.55)
         }
         return (html, max(widest, 24) + 18)
     }
