@@ -59,10 +59,7 @@ struct BuildEdgesTests {
     @Test func aFailedLinkCheckWaitsForTheStateBesideItBeforeTheStagingGoes() throws {
         let directory = SiteFixtures.temporaryDirectory("state-beside-links")
         let root = directory.appendingPathComponent("site")
-        for folder in ["pages", "assets", "data", "scenarios"] {
-            try FileManager.default.copyItem(
-                at: SiteFixtures.siteRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
-        }
+        try SiteFixtures.copySiteRoot(to: root)
         try "# Broken\n\n[gone](missing.html)\n".write(
             to: root.appendingPathComponent("pages/broken.md"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("public")

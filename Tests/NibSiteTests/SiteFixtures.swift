@@ -18,6 +18,14 @@ enum SiteFixtures {
         return url
     }
 
+    /// A copy of the site's embedded sources (pages, assets, data, scenarios) at `root`, for a
+    /// test that adds a page of its own.
+    static func copySiteRoot(to root: URL) throws {
+        for folder in ["pages", "assets", "data", "scenarios"] {
+            try FileManager.default.copyItem(at: siteRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
+    }
+
     /// Writes input documents: `Card.xib`, `nested/Other View.xib` (both the iOS fixture),
     /// `nested/Swatch.xib` (macOS) and, when asked, `bad.xib`.
     static func inputs(in directory: URL, includeBad: Bool) -> URL {

@@ -58,10 +58,7 @@ struct SitePipelineTests {
     @Test func aBrokenInternalLinkFailsTheBuildWithTheFullCount() throws {
         let directory = SiteFixtures.temporaryDirectory("broken-links")
         let root = directory.appendingPathComponent("site")
-        for folder in ["pages", "assets", "data", "scenarios"] {
-            try FileManager.default.copyItem(
-                at: SiteFixtures.siteRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
-        }
+        try SiteFixtures.copySiteRoot(to: root)
         let links = (1...25).map { "[gone \($0)](missing-\($0).html) [anchor](#nowhere-\($0))" }.joined(separator: "\n\n")
         try "# Broken\n\n\(links)\n".write(to: root.appendingPathComponent("pages/broken.md"), atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("public")
