@@ -55,10 +55,16 @@ public enum TypeScale {
         return out
     }
 
-    /// `text.count` (Characters), counted in bytes when every byte is ASCII but CR (CR LF is
-    /// one Character): label widths are estimated from it for every event of every timeline.
+    /// `text.count` (Characters), counted in bytes when `countsInBytes(text)`: label widths are
+    /// estimated from it for every event of every timeline.
     public static func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+        countsInBytes(text) ? text.utf8.count : text.count
+    }
+
+    /// Whether `text`'s Characters are its bytes: every byte ASCII but CR (CR LF is one
+    /// Character). Nearly every label is, and is counted without breaking graphemes.
+    static func countsInBytes<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// `text` broken at spaces into lines of at most `width` characters, at most `lines` lines
@@ -67,9 +73,8 @@ public enum TypeScale {
     /// (`AppDetailCollectionView|Controller`). Plain text: escape each line for its context.
     public static func wrapped(_ text: String, width: Int, lines: Int = 2) -> [String] {
         guard width > 1, lines > 0 else { return [text] }
-        // Characters are bytes when every byte is ASCII but CR (CR LF is one Character): nearly
-        // every label, counted without breaking graphemes (every event of every timeline).
-        let ascii = text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        // Checked once for the whole text: every word and line of it then counts the same way.
+        let ascii = countsInBytes(text)
         func length<Text: StringProtocol>(_ text: Text) -> Int { ascii ? text.utf8.count : text.count }
         guard length(text) > width else { return [text] }
         var out: [String] = []

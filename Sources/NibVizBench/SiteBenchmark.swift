@@ -101,8 +101,11 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let perPageSummaries = Double(summaries.run.peakBytes - partSummaries.run.peakBytes) / Double(max(1, pages - partPages)) / 1024
     let summaryCost = median((0..<rounds).map { summaryRuns[$0].run.seconds / fullRuns[$0].run.seconds })
     let floor = graphvizSerial / Double(cores)
-    let vsFloor = median(
-        (0..<rounds).map { fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores)) })
+    // Per round: the full build against that round's serial Graphviz ÷ cores.
+    let floorRatios = (0..<rounds).map {
+        fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores))
+    }
+    let vsFloor = median(floorRatios)
     // Per round: the full build against all the CPU the work takes serially (Graphviz and
     // nibviz's own) spread over the cores: what a parallel build can approach at best, where
     // the floor counts Graphviz alone.
@@ -118,10 +121,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     // Per round: the floor ratio as if the serial build's Graphviz had run as slowly as two busy
     // cores run (its ceiling ÷ 2). The serial build keeps one core busy and the other idle, so in
     // a spell where a busy core slows its neighbour the full build slows and the floor does not:
-    // over five benches the ceiling went 1.72–2.00× and the raw ratio with it.
-    let floorsAtCeiling = (0..<rounds).map {
-        fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores)) * ceilings[$0] / 2
-    }
+    // over seven benches the ceiling went 1.70–2.00× and the raw ratio with it.
+    let floorsAtCeiling = zip(floorRatios, ceilings).map { $0 * $1 / 2 }
     let noChange = again.run.seconds / full.run.seconds
     let oneChange = one.run.seconds / full.run.seconds
     let settledNote =
@@ -168,9 +169,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "",
         "- Full build vs the Graphviz floor (serial in-process Graphviz, median run \(format(graphvizSerial)) s ÷ \(cores) cores = \(format(floor)) s): "
             + "\(format(vsFloor, against: 1.25))× (rounds: "
-            + (0..<rounds).map {
-                format(fullRuns[$0].run.seconds / (summaryValue("graphviz", in: serialRuns[$0].stderr) / Double(cores))) + "×"
-            }.joined(separator: ", ") + "; target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
+            + floorRatios.map { format($0) + "×" }.joined(separator: ", ") + "; target ≤ 1.25: \(verdict(vsFloor <= 1.25))).",
         "- nibviz's own CPU (the `site` process less the Graphviz in it): \(format(summaryValue("process-cpu", in: serial.stderr))) s "
             + "serial, \(format(summaryValue("process-cpu", in: full.stderr))) s in the full build, next to Graphviz's "
             + "\(format(graphvizSerial)) s serial and \(format(summaryValue("graphviz-cpu", in: full.stderr))) s in the workers; "

@@ -41,7 +41,7 @@ struct ObjectNamingTests {
     func idInTooltipOnly() {
         let object = Self.object(attributes: ["text": "\n  First line  \nsecond"])
         #expect(ObjectNaming.name(object).text == "First line")
-        #expect(!ObjectNaming.htmlLabel(object, limit: 40).contains("abc-de-fgh"))
+        #expect(!ObjectNaming.htmlLabel(object, name: ObjectNaming.name(object), limit: 40).contains("abc-de-fgh"))
         #expect(ObjectNaming.tooltip(object).contains("id: abc-de-fgh"))
     }
 

@@ -173,10 +173,7 @@ public enum ObjectNaming {
     }
 
     /// The HTML-like label of an object node: the name in bold, the class under it when the
-    /// name is not the class.
-    static func htmlLabel(_ object: NibObject, limit: Int) -> String { htmlLabel(object, name: name(object), limit: limit) }
-
-    /// `htmlLabel(object, limit:)` given the object's `name(object)`: a node's label and tooltip
+    /// name is not the class. It takes the object's `name(object)`: a node's label and tooltip
     /// both name it, and finding the name looks up to eight attributes.
     static func htmlLabel(_ object: NibObject, name: Name, limit: Int) -> String {
         var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(name.display, limit: limit)) + "</B>"
