@@ -115,10 +115,20 @@ final class DocumentFormatReader {
         for child in node.children { walk(child, parent: current, scene: scene) }
     }
 
-    /// Attributes kept in dedicated fields, so `attributes` holds only the others.
-    private static let mappedAttributes: Set<String> = [
-        "id", "customClass", "customModule", "userLabel", "key", "storyboardIdentifier", "sceneMemberID",
-    ]
+    /// Attributes kept in dedicated fields, so `attributes` holds only the others. Gated on the
+    /// length, read inline: a string comparison is a call, and most attributes are not mapped.
+    private static func isMapped(_ attribute: String) -> Bool {
+        switch attribute.utf8.count {
+        case 2: attribute == "id"
+        case 3: attribute == "key"
+        case 9: attribute == "userLabel"
+        case 11: attribute == "customClass"
+        case 12: attribute == "customModule"
+        case 13: attribute == "sceneMemberID"
+        case 20: attribute == "storyboardIdentifier"
+        default: false
+        }
+    }
 
     private func makeObject(_ node: XMLNode, id: String, parent: ObjectID?, scene: String?) -> NibObject {
         var className = ElementClassTable.className(of: node.name, platform: platform)
@@ -126,8 +136,10 @@ final class DocumentFormatReader {
             warn(node, "unknown element <\(node.name)> kept as a generic object")
             className = ElementClassTable.fallbackClassName(of: node.name, platform: platform)
         }
-        var attributes = node.attributes
-        for key in Self.mappedAttributes { attributes[key] = nil }
+        // A later duplicate wins, as in `XMLNode.attributes`; sized once, to what it keeps.
+        var attributes: [String: String] = [:]
+        attributes.reserveCapacity(node.attributeList.count { !Self.isMapped($0.name) })
+        for (name, value) in node.attributeList where !Self.isMapped(name) { attributes[name] = value }
         var object = NibObject(
             id: ObjectID(id), element: node.name, className: className ?? "NSObject",
             customClass: node["customClass"], customModule: node["customModule"],

@@ -3,6 +3,9 @@ import NibModel
 
 /// One element of a parsed XML document, with the position of its start tag.
 ///
+/// Its mutable properties are set while `XMLTreeReader` builds the tree and only read after, so
+/// they skip the runtime's exclusivity checks (`@exclusivity(unchecked)`), as the reader's do.
+///
 /// A small class tree (not a DOM): both IB formats need look-ahead (archive records refer to
 /// objects anywhere in the file, document connections may point forward), so the readers walk
 /// a finished tree instead of reacting to SAX events.
@@ -19,11 +22,11 @@ final class XMLNode {
     /// Position in document order (pre-order: a parent comes before its children).
     let order: Int
     /// Child elements in document order.
-    var children: [XMLNode] = []
+    @exclusivity(unchecked) var children: [XMLNode] = []
     /// Character data directly inside the element.
-    var text: String = ""
+    @exclusivity(unchecked) var text: String = ""
     /// The XML comment right before the start tag (IB writes each scene's name there).
-    var precedingComment: String?
+    @exclusivity(unchecked) var precedingComment: String?
 
     init(name: String, attributes: [(name: String, value: String)], line: Int, column: Int, order: Int) {
         self.name = name
@@ -38,15 +41,15 @@ final class XMLNode {
 
     /// The attribute `name`, or nil.
     subscript(_ name: String) -> String? {
-        for attribute in attributeList.reversed() where attribute.name == name { return attribute.value }
+        for attribute in attributeList.reversed() where attribute.name.isSame(name) { return attribute.value }
         return nil
     }
 
     /// The first child element named `name`.
-    func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
+    func child(_ name: String) -> XMLNode? { children.first { $0.name.isSame(name) } }
 
     /// The first child element whose `key` attribute is `key`.
-    func child(key: String) -> XMLNode? { children.first { $0["key"] == key } }
+    func child(key: String) -> XMLNode? { children.first { $0["key"].map { $0.isSame(key) } ?? false } }
 
     /// The element's text, decoded when IB stored it as base64 (`base64-UTF8="YES"` in the
     /// document format, `type="base64-UTF8"` in archives; see `interfaceBuilderBase64`).
@@ -133,4 +136,12 @@ enum XMLTreeBuilder {
         let breaks = data.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         return data.last == 0x0A ? breaks : breaks + 1
     }
+}
+
+extension String {
+    /// `==`, first on the UTF-8 lengths. Names and keys looked up in the tree mostly differ
+    /// from the ones passed, and most differ in length, read inline; `==` of two different
+    /// strings is a call into the standard library's comparison each time (a name lookup
+    /// compares against every attribute of the element).
+    @inline(__always) func isSame(_ other: String) -> Bool { utf8.count == other.utf8.count && self == other }
 }

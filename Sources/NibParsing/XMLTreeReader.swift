@@ -7,24 +7,29 @@ import Foundation
 /// entities; the first 4 bytes open the context so libxml2 can sniff the encoding), so errors,
 /// their codes and positions are the same; but names and values go straight from libxml2's
 /// buffers into the tree, without Foundation's string bridging and one dictionary per element.
+///
+/// Its state is read and written only by `parse` and the callbacks libxml2 makes from inside it,
+/// one at a time on the parsing thread, and no access to it overlaps another, so its properties
+/// opt out of the runtime's exclusivity checks (`@exclusivity(unchecked)`): those checks cost
+/// more than the work of a callback (some 70 instructions each, several per element).
 final class XMLTreeReader {
     /// The document element, once its start tag was read.
-    private(set) var root: XMLNode?
+    @exclusivity(unchecked) private(set) var root: XMLNode?
     /// Elements open at the current position (innermost last).
-    private(set) var stack: [XMLNode] = []
+    @exclusivity(unchecked) private(set) var stack: [XMLNode] = []
     /// libxml2's first complaint (`xmlParserErrors` code, error or warning) and its position then.
-    private(set) var firstError: (code: Int, line: Int, column: Int)?
+    @exclusivity(unchecked) private(set) var firstError: (code: Int, line: Int, column: Int)?
     /// The start tag that went past `InputLimits.maxElementDepth`, when one did.
-    private(set) var tooDeep: (line: Int, column: Int)?
-    private var lastComment: String?
-    private var count = 0
-    private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private(set) var tooDeep: (line: Int, column: Int)?
+    @exclusivity(unchecked) private var lastComment: String?
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// The document bytes libxml2 reads (UTF-8 input is parsed without conversion).
-    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// The last tag found in `bytes` and the start of its line: the next tag's column is
     /// counted back to there at most, so a document written on one line (minified, or hostile)
     /// costs a walk over each byte once instead of once per element.
-    private var lastTag: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
+    @exclusivity(unchecked) private var lastTag: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
 
     /// How a parse ended: libxml2's status and its position when it stopped.
     struct Outcome {
@@ -89,8 +94,9 @@ final class XMLTreeReader {
         xmlSAXVersion(&sax, 2)
         sax.startElementNs = { user, localName, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let localName else { return }
-            XMLTreeReader.reader(user)?.start(
-                name: XMLTreeReader.qualified(prefix, localName), namespaces: (Int(namespaceCount), namespaces),
+            guard let reader = XMLTreeReader.reader(user) else { return }
+            reader.start(
+                name: reader.qualifiedName(prefix, localName), namespaces: (Int(namespaceCount), namespaces),
                 attributes: (Int(attributeCount), attributes))
         }
         sax.endElementNs = { user, _, _, _ in XMLTreeReader.reader(user)?.end() }
@@ -120,6 +126,25 @@ final class XMLTreeReader {
         string(text, count: strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)))
     }
 
+    /// Names already made into `String`s, by the address of libxml2's copy: libxml2 keeps one
+    /// copy of each element and attribute name in its context's dictionary, so the same address
+    /// is the same name for the whole parse (a new reader per parse; the context dies with it).
+    /// Direct-mapped: a clash replaces the slot. Saves decoding and validating the UTF-8 of
+    /// every name of every element.
+    @exclusivity(unchecked) private var names = [(key: UnsafePointer<xmlChar>?, name: String)](repeating: (nil, ""), count: 512)
+
+    /// `qualified(prefix, name)`, from `names` when the name has no prefix.
+    private func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ name: UnsafePointer<xmlChar>) -> String {
+        if let prefix, prefix.pointee != 0 { return Self.qualified(prefix, name) }
+        let slot = Int(truncatingIfNeeded: (UInt(bitPattern: name) &* 0x9E37_79B9_7F4A_7C15) >> 55)
+        return names.withUnsafeMutableBufferPointer { table in
+            if table[slot].key == name { return table[slot].name }
+            let made = Self.string(name)
+            table[slot] = (name, made)
+            return made
+        }
+    }
+
     /// `prefix:name`, as XMLParser names elements and attributes without namespace processing.
     private static func qualified(_ prefix: UnsafePointer<xmlChar>?, _ name: UnsafePointer<xmlChar>) -> String {
         guard let prefix, prefix.pointee != 0 else { return string(name) }
@@ -144,7 +169,7 @@ final class XMLTreeReader {
             for index in stride(from: 0, to: attributes.count * 5, by: 5) {
                 guard let local = values[index] else { continue }
                 guard let value = values[index + 3], let end = values[index + 4] else { continue }
-                list.append((Self.qualified(values[index + 1], local), Self.string(value, count: max(0, end - value))))
+                list.append((qualifiedName(values[index + 1], local), Self.string(value, count: max(0, end - value))))
             }
         }
         let position = tagStart()
@@ -159,6 +184,7 @@ final class XMLTreeReader {
         node.precedingComment = lastComment
         lastComment = nil
         if let parent = stack.last {
+            if parent.children.isEmpty { flushText(into: parent, keepingBlank: false) }
             parent.children.append(node)
         } else if root == nil {
             root = node
@@ -168,19 +194,35 @@ final class XMLTreeReader {
 
     private func end() {
         guard tooDeep == nil else { return }
+        if let node = stack.last { flushText(into: node, keepingBlank: true) }
         _ = stack.popLast()
         lastComment = nil
     }
 
+    /// The innermost element's character data not yet in its `text`: bytes, so the indentation
+    /// before each element's first child is never made into a string (IB indents every line).
+    @exclusivity(unchecked) private var pendingText: [UInt8] = []
+
     private func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
         // Text between child elements is indentation: IB never writes mixed content.
         guard let text, length > 0, let node = stack.last, node.children.isEmpty else { return }
-        node.text.append(Self.string(text, count: length))
+        pendingText.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
     }
 
     private func cdata(_ text: UnsafePointer<xmlChar>?, _ length: Int) {
         guard let text, let node = stack.last else { return }
+        flushText(into: node, keepingBlank: true)
         node.text.append(Self.string(text, count: length))
+    }
+
+    /// Moves `pendingText` to the end of `node.text`. Text before an element's first child is
+    /// dropped when it is only white space: that is indentation (an element's own text, up to
+    /// its end tag, is kept whatever it is).
+    private func flushText(into node: XMLNode, keepingBlank: Bool) {
+        guard !pendingText.isEmpty else { return }
+        defer { pendingText.removeAll(keepingCapacity: true) }
+        if !keepingBlank, pendingText.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+        pendingText.withUnsafeBufferPointer { node.text.append(String(decoding: $0, as: UTF8.self)) }
     }
 
     private func comment(_ text: UnsafePointer<xmlChar>?) {
@@ -200,20 +242,42 @@ final class XMLTreeReader {
         let unconverted = ctxt.pointee.inputNr == 1 && input.pointee.buf?.pointee.encoder == nil
         let offset = Int(input.pointee.consumed) + (cur - base)
         if unconverted, let start = bytes.baseAddress, offset >= 0, offset <= bytes.count {
-            let found = Self.walkBack(from: start + min(offset, bytes.count - 1), lowest: start, line: line, known: lastTag)
+            let found = Self.locateTag(from: start + min(offset, bytes.count - 1), lowest: start, line: line, known: lastTag)
             lastTag = (found.tag, found.lineStart)
             return (found.line, found.column)
         }
-        let found = Self.walkBack(from: cur, lowest: base, line: line, known: nil)
+        let found = Self.locateTag(from: cur, lowest: base, line: line, known: nil)
         return (found.line, found.column)
     }
 
     /// The `<` at or before `position` and its line and column; `known` is an earlier tag of the
-    /// same buffer with its line start, where the search for this line's start may stop.
-    private static func walkBack(
+    /// same buffer with its line start, where the search starts.
+    private static func locateTag(
         from position: UnsafePointer<UInt8>, lowest: UnsafePointer<UInt8>, line: Int,
         known: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
     ) -> (line: Int, column: Int, tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>) {
+        if let known, known.tag < position {
+            // Forwards from the earlier tag with memchr, 32 bytes at a time (Darwin has no
+            // memrchr): the last `<` up to `position` is this tag's; a line break before it
+            // starts this tag's line, one after it is inside the tag.
+            var tag = known.tag
+            var scan = known.tag + 1
+            while scan <= position, let found = memchr(scan, Int32(UInt8(ascii: "<")), position - scan + 1) {
+                tag = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                scan = tag + 1
+            }
+            var lineStart = known.lineStart
+            var breaks = 0
+            scan = known.tag + 1
+            while scan <= position, let found = memchr(scan, 0x0A, position - scan + 1) {
+                let lineBreak = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if lineBreak < tag { lineStart = lineBreak + 1 } else { breaks += 1 }
+                scan = lineBreak + 1
+            }
+            return (max(1, line - breaks), tag - lineStart + 1, tag, lineStart)
+        }
+        // No earlier tag to start from (the first tag, or libxml2's converted buffer): back
+        // over this tag's bytes to its `<`, then to its line's start.
         var cursor = position
         var breaks = 0
         while cursor > lowest && cursor.pointee != UInt8(ascii: "<") {
@@ -221,14 +285,7 @@ final class XMLTreeReader {
             cursor -= 1
         }
         var lineStart = cursor
-        while lineStart > lowest && (lineStart - 1).pointee != 0x0A {
-            // Past the earlier tag with no line break between: its line is this one.
-            if let known, lineStart == known.tag, known.tag < cursor {
-                lineStart = known.lineStart
-                break
-            }
-            lineStart -= 1
-        }
+        while lineStart > lowest && (lineStart - 1).pointee != 0x0A { lineStart -= 1 }
         return (max(1, line - breaks), cursor - lineStart + 1, cursor, lineStart)
     }
 }

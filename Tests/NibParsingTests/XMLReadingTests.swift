@@ -90,4 +90,63 @@ import Testing
             #expect(object.line == 1 && object.column == offset + 1, "v\(index)")
         }
     }
+
+    /// Each object's line and column are those of its own `<`, found forwards from the tag
+    /// before it: past end tags, comments holding `<`, CDATA, tags over several lines and
+    /// several tags on one line. The reference counts the bytes of the text itself.
+    @Test func everyObjectIsLocatedAtItsOwnTagWhateverComesBetween() throws {
+        let body = """
+                    <view id="a1"/><view id="a2"
+                        userLabel="x"/>
+                    <!-- a < b, and <view id="fake"/> -->
+                    <view id="a3"><subviews><view id="a4" userLabel="&lt;"/></subviews></view>
+
+                    <view
+
+                      id="a5"/> <view id="a6"><string key="t"><![CDATA[<view id="no">]]></string></view>
+                </objects>
+            </document>
+            """
+        let text = header + body
+        let graph = try parse(text)
+        let bytes = Array(text.utf8)
+        for index in 1...6 {
+            let id = "a\(index)"
+            let object = try #require(graph.objectsByID[ObjectID(id)], "\(id)")
+            let needle = Array(" id=\"\(id)\"".utf8)
+            let idOffset = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+            let tag = try #require(bytes[..<idOffset].lastIndex(of: UInt8(ascii: "<")))
+            let line = bytes[..<tag].count { $0 == 0x0A } + 1
+            let lineStart = bytes[..<tag].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            #expect(object.line == line && object.column == tag - lineStart + 1, "\(id)")
+        }
+    }
+
+    /// An element's own text is kept as written, white space and CDATA included, in order;
+    /// the white space before an element's first child is indentation and is not text.
+    @Test func textIsKeptWithItsWhiteSpaceAndCDATAInOrder() throws {
+        let graph = try parse(
+            header + """
+                        <view id="t1">
+                            <userDefinedRuntimeAttributes>
+                                <userDefinedRuntimeAttribute type="string" keyPath="spaced">
+                                    <string key="value">  two  spaces  </string>
+                                </userDefinedRuntimeAttribute>
+                                <userDefinedRuntimeAttribute type="string" keyPath="mixed">
+                                    <string key="value">a&amp;<![CDATA[<b>]]> c </string>
+                                </userDefinedRuntimeAttribute>
+                                <userDefinedRuntimeAttribute type="string" keyPath="blank">
+                                    <string key="value">   </string>
+                                </userDefinedRuntimeAttribute>
+                            </userDefinedRuntimeAttributes>
+                        </view>
+                    </objects>
+                </document>
+                """)
+        let view = try #require(graph.objectsByID["t1"])
+        let values = Dictionary(uniqueKeysWithValues: view.runtimeAttributes.map { ($0.keyPath, $0.value) })
+        #expect(values["spaced"] == "  two  spaces  ")
+        #expect(values["mixed"] == "a&<b> c ")
+        #expect(values["blank"] == "   ")
+    }
 }
