@@ -26,7 +26,7 @@ public enum TextEncodingCheck {
     /// Throws a `LocatedError` at the first invalid byte of a UTF-8 document.
     public static func requireValidUTF8(_ bytes: Data, file: String) throws {
         guard claimsUTF8(bytes) else { return }
-        if bytes.withUnsafeBytes({ isValidUTF8($0) }) { return }
+        if bytes.withUnsafeBytes({ UTF8Validation.isValid($0) }) { return }
         let offset = firstInvalidOffset(bytes)
         let prefix = bytes.prefix(offset)
         let line = prefix.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -81,46 +81,6 @@ public enum TextEncodingCheck {
         }
         for index in offset..<raw.count where forbidden(raw[index]) { return index }
         return nil
-    }
-
-    /// Whether `raw` is well-formed UTF-8 (Unicode's table 3-7: no overlong form, surrogate or
-    /// scalar past U+10FFFF), as `String(validating:as:)` decides, without making the string.
-    /// ASCII is passed eight bytes at a time: every document is checked before it is parsed, and
-    /// the standard library's byte-by-byte check came to a tenth of the parse.
-    static func isValidUTF8(_ raw: UnsafeRawBufferPointer) -> Bool {
-        guard let base = raw.baseAddress else { return true }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        let count = raw.count
-        var index = 0
-        while index < count {
-            if index + 8 <= count, base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            // The lead byte fixes the length and the range of the first continuation byte.
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, low) = (3, 0xA0)
-            case 0xED: (length, high) = (3, 0x9F)
-            case 0xE1...0xEF: length = 3
-            case 0xF0: (length, low) = (4, 0x90)
-            case 0xF4: (length, high) = (4, 0x8F)
-            case 0xF1...0xF3: length = 4
-            default: return false
-            }
-            guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return false }
-            for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return false }
-            index += length
-        }
-        return true
     }
 
     /// True unless the data is UTF-16 (BOM or `<` with a zero byte) or its XML declaration

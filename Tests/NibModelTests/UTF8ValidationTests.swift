@@ -1,15 +1,14 @@
+import NibModel
 import NibTestSupport
 import Testing
 
-@testable import NibParsing
-
-/// `TextEncodingCheck.isValidUTF8` decides as the standard library's `String(validating:as:)`
+/// `UTF8Validation.isValid` decides as the standard library's `String(validating:as:)`
 /// does: for every sequence of up to three bytes, every four-byte lead with edge continuations,
 /// and random text of interesting bytes at every place in and across the eight-byte words.
 @Suite struct UTF8ValidationTests {
     static func reference(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
 
-    static func check(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { TextEncodingCheck.isValidUTF8($0) } }
+    static func check(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { UTF8Validation.isValid($0) } }
 
     @Test func everySequenceOfUpToThreeBytes() {
         var mismatches = 0
