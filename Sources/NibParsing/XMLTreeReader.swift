@@ -26,9 +26,9 @@ final class XMLTreeReader {
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     /// The document bytes libxml2 reads (UTF-8 input is parsed without conversion).
     @exclusivity(unchecked) private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    /// The last tag found in `bytes` and the start of its line: the next tag's column is
-    /// counted back to there at most, so a document written on one line (minified, or hostile)
-    /// costs a walk over each byte once instead of once per element.
+    /// The last tag found in `bytes` and the start of its line: the next tag is looked for from
+    /// there, so a document written on one line (minified, or hostile) costs a pass over each
+    /// byte once instead of once per element. Cleared at the start of each parse.
     @exclusivity(unchecked) private var lastTag: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
 
     /// How a parse ended: libxml2's status and its position when it stopped.
@@ -49,7 +49,14 @@ final class XMLTreeReader {
         return data.withUnsafeBytes { raw in
             let all = raw.bindMemory(to: UInt8.self)
             bytes = all
-            defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
+            // Pointers of an earlier parse (another buffer, another libxml2 dictionary) mean
+            // nothing in this one.
+            lastTag = nil
+            for slot in names.indices { names[slot] = (nil, "") }
+            defer {
+                bytes = UnsafeBufferPointer(start: nil, count: 0)
+                lastTag = nil
+            }
             var handler = Self.makeHandler()
             let me = Unmanaged.passUnretained(self).toOpaque()
             let head = min(4, all.count)
@@ -215,9 +222,9 @@ final class XMLTreeReader {
         node.text.append(Self.string(text, count: length))
     }
 
-    /// Moves `pendingText` to the end of `node.text`. Text before an element's first child is
-    /// dropped when it is only white space: that is indentation (an element's own text, up to
-    /// its end tag, is kept whatever it is).
+    /// Moves `pendingText` to the end of `node.text`. The run of text right before an element's
+    /// first child is dropped when it is only white space: that is indentation. (An element's
+    /// own text, up to its end tag, is kept whatever it is; IB writes no text beside children.)
     private func flushText(into node: XMLNode, keepingBlank: Bool) {
         guard !pendingText.isEmpty else { return }
         defer { pendingText.removeAll(keepingCapacity: true) }
@@ -231,9 +238,9 @@ final class XMLTreeReader {
     }
 
     /// Line and column of the `<` of the start tag being reported. libxml2 is at the end of the
-    /// tag by then; walk back to its `<` (which cannot occur inside attribute values), counting
-    /// the line breaks passed. In the document's own bytes when libxml2 reads them unconverted,
-    /// else in libxml2's buffer.
+    /// tag by then; its `<` is the last one before there (none can occur inside attribute
+    /// values), and the line breaks after it are counted off libxml2's line. In the document's
+    /// own bytes when libxml2 reads them unconverted, else in libxml2's buffer.
     private func tagStart() -> (line: Int, column: Int) {
         guard let ctxt = context, let input = ctxt.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base else {
             return (1, 1)
@@ -256,7 +263,7 @@ final class XMLTreeReader {
         from position: UnsafePointer<UInt8>, lowest: UnsafePointer<UInt8>, line: Int,
         known: (tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>)?
     ) -> (line: Int, column: Int, tag: UnsafePointer<UInt8>, lineStart: UnsafePointer<UInt8>) {
-        if let known, known.tag < position {
+        if let known, known.tag >= lowest, known.tag < position {
             // Forwards from the earlier tag with memchr, 32 bytes at a time (Darwin has no
             // memrchr): the last `<` up to `position` is this tag's; a line break before it
             // starts this tag's line, one after it is inside the tag.
