@@ -87,7 +87,7 @@ public enum NibDocumentParser {
         if let pointer = GitLFSPointer.error(data, file: file) { throw pointer }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        if bytes.allSatisfy(\.isXMLWhiteSpace) {
             throw LocatedError(at: start, "empty file: not an Interface Builder document")
         }
         try TextEncodingCheck.requireValidUTF8(bytes, file: file)

@@ -145,3 +145,8 @@ extension String {
     /// compares against every attribute of the element).
     @inline(__always) func isSame(_ other: String) -> Bool { utf8.count == other.utf8.count && self == other }
 }
+
+extension UInt8 {
+    /// XML's white space (the `S` production): space, tab, line feed, carriage return.
+    var isXMLWhiteSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
+}

@@ -228,7 +228,7 @@ final class XMLTreeReader {
     private func flushText(into node: XMLNode, keepingBlank: Bool) {
         guard !pendingText.isEmpty else { return }
         defer { pendingText.removeAll(keepingCapacity: true) }
-        if !keepingBlank, pendingText.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return }
+        if !keepingBlank, pendingText.allSatisfy(\.isXMLWhiteSpace) { return }
         pendingText.withUnsafeBufferPointer { node.text.append(String(decoding: $0, as: UTF8.self)) }
     }
 
