@@ -39,17 +39,36 @@ public struct DiagramStyle: Sendable {
 
     /// Attributes of a node (or cluster, or edge) drawn as `role`, plus `extra` classes.
     public func attributes(_ role: StyleRole, classes extra: [String] = []) -> DOTAttributes {
-        var names = [role.cssClass]
-        for name in extra.map(DOTEscaping.token) where !names.contains(name) { names.append(name) }
-        var attrs = (dark ? Self.darkRoles : Self.lightRoles)[role] ?? Self.roleAttributes(role, dark: dark)
-        attrs["class"] = .text(names.joined(separator: " "))
+        var attrs = (dark ? Self.darkRoles : Self.lightRoles)[role] ?? Self.classed(role, dark: dark)
+        if !extra.isEmpty { attrs["class"] = .text(Self.classList(role, extra)) }
         return attrs
     }
 
-    /// Each role's attributes in each theme, all but its classes, made once: a timeline asks
+    /// The role's class, then each of `extra` as a token (`DOTEscaping.token`) not already
+    /// there, space-separated: built in one string, since every event of a timeline has one.
+    private static func classList(_ role: StyleRole, _ extra: [String]) -> String {
+        var list = role.cssClass
+        list.reserveCapacity(extra.reduce(list.utf8.count) { $0 + 1 + $1.utf8.count })
+        for (index, name) in extra.enumerated() {
+            let token = DOTEscaping.token(name)
+            guard token != role.cssClass, !extra[..<index].contains(where: { DOTEscaping.token($0) == token }) else { continue }
+            list += " "
+            list += token
+        }
+        return list
+    }
+
+    /// Each role's attributes in each theme, with the role's class, made once: a timeline asks
     /// for them for every event and every step between two.
-    private static let lightRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, roleAttributes($0, dark: false)) })
-    private static let darkRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, roleAttributes($0, dark: true)) })
+    private static let lightRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, classed($0, dark: false)) })
+    private static let darkRoles = Dictionary(uniqueKeysWithValues: StyleRole.allCases.map { ($0, classed($0, dark: true)) })
+
+    /// `roleAttributes` with the role's class.
+    private static func classed(_ role: StyleRole, dark: Bool) -> DOTAttributes {
+        var attrs = roleAttributes(role, dark: dark)
+        attrs["class"] = .text(role.cssClass)
+        return attrs
+    }
 
     /// `role`'s attributes but its classes: the palette's colours and the role's shape, style
     /// and arrows.

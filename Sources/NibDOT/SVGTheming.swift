@@ -10,8 +10,14 @@ public enum SVGTheming {
     /// dark background filling the window around it.
     public static func apply(_ theme: DiagramTheme, to svg: [UInt8], standalone: Bool = false) -> [UInt8] {
         guard theme == .auto else { return svg }
-        return insertStyle(stylesheet(standalone: standalone), into: svg)
+        return insertStyle(standalone ? standaloneBlock : inlineBlock, into: svg)
     }
+
+    /// The `<style>` blocks `apply` inserts, made once: a site writes a standalone SVG for every
+    /// figure that opens in the viewer, and building the stylesheet's ~100 rules each time cost
+    /// more than copying the SVG.
+    private static let inlineBlock = styleBlock(stylesheet(standalone: false))
+    private static let standaloneBlock = styleBlock(stylesheet(standalone: true))
 
     /// The stylesheet for `auto`: web-friendly sizing (not `standalone`) plus the dark palette
     /// behind a media query.
@@ -56,13 +62,24 @@ public enum SVGTheming {
     /// Inserts `<style>` right after the root `<svg …>` start tag (CDATA, so `>` in selectors
     /// needs no escaping); returns the input unchanged when there is no root tag.
     static func insertStyle(_ css: String, into svg: [UInt8]) -> [UInt8] {
-        let open = Array("<svg".utf8)
-        guard let start = ByteSearch.firstIndex(of: open, in: svg, from: 0),
+        insertStyle(styleBlock(css), into: svg)
+    }
+
+    /// The `<style>` element holding `css`, with the line break before it.
+    private static func styleBlock(_ css: String) -> [UInt8] {
+        Array("\n<style type=\"text/css\"><![CDATA[\n\(css)]]></style>".utf8)
+    }
+
+    /// `svg` with `block` after its root start tag, copied once into a buffer of the final size.
+    private static func insertStyle(_ block: [UInt8], into svg: [UInt8]) -> [UInt8] {
+        guard let start = ByteSearch.firstIndex(of: Array("<svg".utf8), in: svg, from: 0),
             let end = svg[start...].firstIndex(of: UInt8(ascii: ">"))
         else { return svg }
-        let block = Array("\n<style type=\"text/css\"><![CDATA[\n\(css)]]></style>".utf8)
-        var out = svg
-        out.insert(contentsOf: block, at: end + 1)
+        var out: [UInt8] = []
+        out.reserveCapacity(svg.count + block.count)
+        out.append(contentsOf: svg[..<(end + 1)])
+        out.append(contentsOf: block)
+        out.append(contentsOf: svg[(end + 1)...])
         return out
     }
 }

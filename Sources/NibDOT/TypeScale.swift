@@ -17,8 +17,15 @@ public enum TypeScale {
 
     /// `escaped` (already HTML-escaped) in the detail size, for HTML-like labels.
     public static func detailHTML(_ escaped: String) -> String {
-        "<FONT POINT-SIZE=\"\(detail)\">" + escaped + "</FONT>"
+        var html = detailOpen
+        html.reserveCapacity(detailOpen.utf8.count + escaped.utf8.count + 7)
+        html += escaped
+        html += "</FONT>"
+        return html
     }
+
+    /// The start tag `detailHTML` opens with, made once (every event of every timeline has one).
+    private static let detailOpen = "<FONT POINT-SIZE=\"\(detail)\">"
 
     /// A diagram title as an HTML-like label in the title size (`text` is plain text), in
     /// lines of at most `width` characters (`titleLines`). Dot widens a left-to-right layout's
@@ -77,6 +84,7 @@ public enum TypeScale {
         let ascii = countsInBytes(text)
         func length<Text: StringProtocol>(_ text: Text) -> Int { ascii ? text.utf8.count : text.count }
         guard length(text) > width else { return [text] }
+        if ascii { return wrappedBytes(Array(text.utf8), width: width, lines: lines) }
         var out: [String] = []
         var current = ""
         var currentLength = 0
@@ -108,6 +116,60 @@ public enum TypeScale {
         let last = out[lines - 1]
         out[lines - 1] = (length(last) >= width ? String(last.prefix(width - 1)) : last) + "…"
         return out
+    }
+
+    /// `wrapped` of a text whose Characters are its bytes (`countsInBytes`), worked on the bytes:
+    /// the same lines, without breaking graphemes (every timeline event's arguments are wrapped).
+    private static func wrappedBytes(_ bytes: [UInt8], width: Int, lines: Int) -> [String] {
+        let space = UInt8(ascii: " ")
+        var out: [String] = []
+        var current: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            while index < bytes.count, bytes[index] == space { index += 1 }
+            guard index < bytes.count else { break }
+            var start = index
+            while index < bytes.count, bytes[index] != space { index += 1 }
+            let end = index
+            while start < end {
+                if current.isEmpty, end - start > width {
+                    let cut = camelCaseCut(bytes[start..<end], width: width)
+                    out.append(String(decoding: bytes[start..<start + cut], as: UTF8.self))
+                    start += cut
+                } else if current.isEmpty || current.count + 1 + end - start <= width {
+                    if !current.isEmpty { current.append(space) }
+                    current.append(contentsOf: bytes[start..<end])
+                    start = end
+                } else {
+                    out.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+            if out.count > lines { break }
+        }
+        if !current.isEmpty { out.append(String(decoding: current, as: UTF8.self)) }
+        guard out.count > lines else { return out }
+        out.removeLast(out.count - lines)
+        let last = out[lines - 1]
+        out[lines - 1] = (last.utf8.count >= width ? String(last.utf8.prefix(width - 1)) ?? last : last) + "…"
+        return out
+    }
+
+    /// `camelCaseCut` of a word of ASCII bytes.
+    static func camelCaseCut(_ word: ArraySlice<UInt8>, width: Int) -> Int {
+        let count = min(word.count, width + 1)
+        var cut = width
+        var index = min(width, count - 1)
+        while index > width / 2 {
+            let byte = word[word.startIndex + index]
+            let before = word[word.startIndex + index - 1]
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(before) {
+                cut = index
+                break
+            }
+            index -= 1
+        }
+        return cut
     }
 
     /// Where to cut a word longer than `width`: before the last capital that follows a

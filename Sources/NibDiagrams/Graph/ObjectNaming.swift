@@ -158,27 +158,51 @@ public enum ObjectNaming {
     static func tooltip(_ object: NibObject) -> String { tooltip(object, name: name(object)) }
 
     /// `tooltip(object)` given the object's `name(object)` (computed once per node).
+    /// (Written into one string: every node of every object diagram has one.)
     static func tooltip(_ object: NibObject, name: Name) -> String {
-        var lines = [short(object, name: name)]
-        if object.customClass != nil || object.isPlaceholder { lines.append("class: \(object.className)") }
-        if let custom = object.customClass {
-            lines.append("custom class: " + (object.customModule.map { $0 + "." } ?? "") + custom)
+        var text = short(object, name: name)
+        text.reserveCapacity(text.utf8.count + 96)
+        if object.customClass != nil || object.isPlaceholder {
+            text += "\nclass: "
+            text += object.className
         }
-        if let label = object.label { lines.append("label: \(label)") }
-        lines.append("element: <\(object.element)>")
-        lines.append("id: \(shownID(object))")
-        if let identifier = object.storyboardIdentifier { lines.append("storyboard identifier: \(identifier)") }
-        if object.line > 0 { lines.append("line \(object.line)") }
-        return lines.joined(separator: "\n")
+        if let custom = object.customClass {
+            text += "\ncustom class: "
+            if let module = object.customModule {
+                text += module
+                text += "."
+            }
+            text += custom
+        }
+        if let label = object.label {
+            text += "\nlabel: "
+            text += label
+        }
+        text += "\nelement: <"
+        text += object.element
+        text += ">\nid: "
+        text += shownID(object)
+        if let identifier = object.storyboardIdentifier {
+            text += "\nstoryboard identifier: "
+            text += identifier
+        }
+        if object.line > 0 {
+            text += "\nline "
+            text += String(object.line)
+        }
+        return text
     }
 
     /// The HTML-like label of an object node: the name in bold, the class under it when the
     /// name is not the class. It takes the object's `name(object)`: a node's label and tooltip
     /// both name it, and finding the name looks up to eight attributes.
     static func htmlLabel(_ object: NibObject, name: Name, limit: Int) -> String {
-        var html = "<B>" + DOTEscaping.html(DOTEscaping.truncated(name.display, limit: limit)) + "</B>"
+        var html = "<B>"
+        html += DOTEscaping.html(DOTEscaping.truncated(name.display, limit: limit))
+        html += "</B>"
         if let detail = detail(object, name: name) {
-            html += "<BR/>" + TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: limit)))
+            html += "<BR/>"
+            html += TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: limit)))
         }
         return html
     }

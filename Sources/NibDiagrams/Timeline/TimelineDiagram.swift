@@ -254,12 +254,16 @@ public enum TimelineDiagram {
     /// next rank), from the type scale: about 0.6 em per bold character, 0.55 em per detail one.
     static func eventLabel(_ event: Event, index: Int, options: DiagramOptions) -> (html: String, width: Double) {
         let text = DOTEscaping.truncated(EventText.short(event), limit: min(options.labelLimit, 32))
-        var html = TypeScale.detailHTML("\(index + 1)") + "<BR/><B>" + DOTEscaping.html(text) + "</B>"
+        var html = TypeScale.detailHTML(String(index + 1))
+        html += "<BR/><B>"
+        html += DOTEscaping.html(text)
+        html += "</B>"
         var widest = Double(TypeScale.characterCount(text)) * Double(TypeScale.body) * 0.6
         if event.kind == .message, !event.arguments.isEmpty {
             let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let lines = TypeScale.wrapped(args, width: 26, lines: 2)
-            html += "<BR/>" + TypeScale.detailHTML(lines.map(DOTEscaping.html).joined(separator: "<BR/>"))
+            html += "<BR/>"
+            html += TypeScale.detailHTML(lines.map(DOTEscaping.html).joined(separator: "<BR/>"))
             widest = max(widest, Double(lines.map(TypeScale.characterCount).max() ?? 0) * Double(TypeScale.detail) * 0.55)
         }
         return (html, max(widest, 24) + 18)
