@@ -131,16 +131,17 @@ public enum TimelineDiagram {
         }
         // Order: consecutive events joined left to right; the step to the next row does not
         // constrain the layout, so each row starts again at the left.
+        // The two kinds of step, made once for every edge.
+        var step = style.attributes(.sequence)
+        step["arrowhead"] = "normal"
+        step["arrowsize"] = "0.4"
+        step["penwidth"] = "0.8"
+        var stepToNextRow = step
+        stepToNextRow["constraint"] = "false"
+        stepToNextRow["style"] = "invis"
+        let rowStarts = Set(rows.map(\.lowerBound))
         for index in events.indices.dropFirst() {
-            var attrs = style.attributes(.sequence)
-            attrs["arrowhead"] = "normal"
-            attrs["arrowsize"] = "0.4"
-            attrs["penwidth"] = "0.8"
-            if rows.contains(where: { $0.lowerBound == index }) {
-                attrs["constraint"] = "false"
-                attrs["style"] = "invis"
-            }
-            dot.append(.edge(DOTEdge(eventNode(index - 1), eventNode(index), attrs)))
+            dot.append(.edge(DOTEdge(eventNode(index - 1), eventNode(index), rowStarts.contains(index) ? stepToNextRow : step)))
         }
         if all.count > events.count {
             var attrs = style.attributes(.note, classes: ["truncated"])
@@ -279,9 +280,26 @@ public enum TimelineDiagram {
         }
         var attrs = options.style.attributes(role, classes: [stageClass, event.kind.rawValue])
         attrs["label"] = .html(label)
-        var tooltip = "\(index + 1). " + EventText.line(event) + "\nrule \(event.rule)"
-        if let phase = event.phase { tooltip += " · phase \(phase)" + (event.load.map { " of load \($0)" } ?? "") }
-        if let level = event.level { tooltip += " · \(level)" } else { tooltip += " · untraced" }
+        // Appended piece by piece into one string: every event of every timeline has one.
+        var tooltip = String(index + 1)
+        tooltip += ". "
+        tooltip += EventText.line(event)
+        tooltip += "\nrule "
+        tooltip += event.rule
+        if let phase = event.phase {
+            tooltip += " · phase "
+            tooltip += phase.description
+            if let load = event.load {
+                tooltip += " of load "
+                tooltip += String(load)
+            }
+        }
+        if let level = event.level {
+            tooltip += " · "
+            tooltip += level.description
+        } else {
+            tooltip += " · untraced"
+        }
         attrs["tooltip"] = .tooltip(tooltip)
         if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
         return DOTNode(eventNode(index), attrs)
