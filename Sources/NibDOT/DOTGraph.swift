@@ -160,6 +160,14 @@ public struct DOTAttributes: Hashable, Sendable, Sequence, ExpressibleByDictiona
     /// Where `key` is or would go: the first entry whose name is not below it (a linear scan: a
     /// statement has a handful of attributes).
     private func insertionIndex(of key: String) -> Int {
+        // Most names are set in order (`class` and the colours, then `label`, then `tooltip`):
+        // one comparison with the last finds their place.
+        guard let last = entries.indices.last, key > entries[last].key else { return scan(for: key) }
+        return entries.count
+    }
+
+    /// `insertionIndex` by a scan from the first entry.
+    private func scan(for key: String) -> Int {
         var index = 0
         while index < entries.count, entries[index].key < key { index += 1 }
         return index
