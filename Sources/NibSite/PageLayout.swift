@@ -23,7 +23,7 @@ struct SitePage {
     var isKept = false
 
     /// `../` repeated once per folder level of `path`.
-    var root: String { String(repeating: "../", count: path.split(separator: "/").count - 1) }
+    var root: String { PagePath.root(of: path) }
 }
 
 /// The HTML shell every page shares: header with navigation, search and theme toggle, the

@@ -49,7 +49,7 @@ extension SitePlanner {
     }
 
     func documentContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> PageContent {
-        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let root = PagePath.root(of: path)
         let byID = graph.objectsByID
         func objectLink(_ id: ObjectID?) -> String {
             guard let id else { return "<em>nil (responder chain)</em>" }

@@ -20,7 +20,7 @@ extension SitePlanner {
     /// instantiation table of the document page says the same for every object.
     func planObjectPages(_ split: [DocumentPart], of graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> String {
         let folder = String(path.dropLast(5)) + "/"
-        let depth = String(repeating: "../", count: folder.split(separator: "/").count)
+        let depth = String(repeating: "../", count: PagePath.segmentCount(folder))
         let documentHref = depth + HTMLEscaping.urlPath(path)
         let rules = Set(content.rules.map(\.id))
         let objects = Set(graph.objects.map(\.id.rawValue))

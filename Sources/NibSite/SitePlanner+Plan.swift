@@ -141,7 +141,7 @@ extension SitePlanner {
     func directiveContent(
         _ directive: MarkdownPage.Directive, named: inout [String: (Timeline, TraceLevel)], pagePath: String
     ) -> PageContent {
-        let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        let root = PagePath.root(of: pagePath)
         switch directive {
         case .timeline(let name, let caption, let lines):
             // A timeline written in a page is the expected output of the scenario of that name:

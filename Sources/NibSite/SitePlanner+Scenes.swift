@@ -89,7 +89,7 @@ extension SitePlanner {
     func sceneContent(_ context: SceneContext, uses: [String: [(String, String)]]) -> PageContent {
         let (scene, number, graph, objects, members) = (context.scene, context.number, context.graph, context.objects, context.members)
         let (part, path, documentPath) = (context.part, context.path, context.documentPath)
-        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let root = PagePath.root(of: path)
         let memberIDs = Set(members.map { $0.id })
         let controller = scene.controller.flatMap { objects[$0] }
         var html = PageContent("<dl class=\"facts\">")

@@ -7,7 +7,7 @@ import NibModel
 /// Object graphs, objects and connections are on the scene pages, never twice.
 extension SitePlanner {
     func storyboardContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, number: Int, path: String) -> PageContent {
-        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let root = PagePath.root(of: path)
         let objects = graph.objectsByID
         let paths = sceneIndex.paths[number] ?? [:]
         let kindCounts = Dictionary(grouping: graph.connections, by: { $0.kind.name }).mapValues(\.count)

@@ -10,7 +10,7 @@ extension SitePlanner {
     /// Links for a diagram drawn on `pagePath`: rules to their entry on the rule index, objects
     /// and scenes to their rows when the page has them (`anchors`), nothing otherwise.
     func diagramOptions(pagePath: String, objects: Set<String> = [], scenes: Set<String> = []) -> DiagramOptions {
-        let root = String(repeating: "../", count: pagePath.split(separator: "/").count - 1)
+        let root = PagePath.root(of: pagePath)
         let rules = ruleLinks
         let links = DiagramLinks { target in
             switch target {

@@ -43,50 +43,78 @@ public enum LinkChecker {
         return parallelMap(runs, jobs: lanes) { run in check(run, in: pages, exists: exists) }.flatMap { $0 }.sorted()
     }
 
-    /// The problems of the pages `paths` (one run of `check`).
+    /// The problems of the pages `paths` (one run of `check`). A reference to another file means
+    /// the same on every page of a folder, so its outcome (a problem or none) is kept per folder
+    /// and reference; a reference within the page is looked up in the page's own anchors.
     private static func check(_ paths: ArraySlice<String>, in pages: [String: PageLinks], exists: (String) -> Bool) -> [String] {
         var ids: [String: Set<String>] = [:]
-        var resolved: [String: [String: Resolution]] = [:]
+        var outcomes: [String: [String: Outcome]] = [:]
         var existing: [String: Bool] = [:]
         var problems: [String] = []
         for path in paths {
             guard let links = pages[path] else { continue }
             let base = folder(of: path)
             // Taken out while it grows, so adding to it does not copy it.
-            var cache = resolved.removeValue(forKey: base) ?? [:]
+            var known = outcomes.removeValue(forKey: base) ?? [:]
+            var ownIDs: Set<String>?
             for reference in links.references {
-                let resolution: Resolution
-                if let known = cache[reference] {
-                    resolution = known
+                let outcome: Outcome
+                if let kept = known[reference] {
+                    outcome = kept
                 } else {
-                    resolution = resolve(reference, base: base)
-                    cache[reference] = resolution
+                    outcome = self.outcome(of: resolve(reference, base: base), pages: pages, ids: &ids, existing: &existing, exists: exists)
+                    known[reference] = outcome
                 }
-                guard case .target(let file, let fragment, let written) = resolution else {
-                    if case .outside(let decoded) = resolution { problems.append("\(path): outside reference \(decoded)") }
-                    continue
+                switch outcome {
+                case .fine: continue
+                case .problem(let problem): problems.append(path + ": " + problem)
+                case .anchorOnPage(let fragment, let written):
+                    if ownIDs == nil { ownIDs = Set(links.ids) }
+                    if ownIDs?.contains(fragment) != true, path.hasSuffix(".html") { problems.append(path + ": missing anchor " + written) }
                 }
-                let target = file.isEmpty ? path : file
-                guard let targetLinks = pages[target] else {
-                    let found: Bool
-                    if let known = existing[target] {
-                        found = known
-                    } else {
-                        found = exists(target)
-                        existing[target] = found
-                    }
-                    if !found { problems.append("\(path): missing file \(written)") }
-                    // A file that is not a page of the build has no anchors to check.
-                    if found, fragment != nil, target.hasSuffix(".html") { problems.append("\(path): missing anchor \(written)") }
-                    continue
-                }
-                guard let fragment, target.hasSuffix(".html") else { continue }
-                if ids[target] == nil { ids[target] = Set(targetLinks.ids) }
-                if ids[target]?.contains(fragment) != true { problems.append("\(path): missing anchor \(written)") }
             }
-            resolved[base] = cache
+            outcomes[base] = known
         }
         return problems
+    }
+
+    /// What a reference comes to on any page of one folder.
+    private enum Outcome {
+        case fine
+        /// What is wrong, after the page's path.
+        case problem(String)
+        /// An anchor of the page itself: looked up in its ids (once per page).
+        case anchorOnPage(String, written: String)
+    }
+
+    /// The outcome of a resolved reference: a file and anchor checked once per folder, an anchor
+    /// of the page left to the page.
+    private static func outcome(
+        of resolution: Resolution, pages: [String: PageLinks], ids: inout [String: Set<String>], existing: inout [String: Bool],
+        exists: (String) -> Bool
+    ) -> Outcome {
+        switch resolution {
+        case .ignored: return .fine
+        case .outside(let decoded): return .problem("outside reference " + decoded)
+        case .target(let file, let fragment, let written):
+            guard !file.isEmpty else { return fragment.map { .anchorOnPage($0, written: written) } ?? .fine }
+            guard let targetLinks = pages[file] else {
+                let found: Bool
+                if let known = existing[file] {
+                    found = known
+                } else {
+                    found = exists(file)
+                    existing[file] = found
+                }
+                if !found { return .problem("missing file " + written) }
+                // A file that is not a page of the build has no anchors to check.
+                if fragment != nil, file.hasSuffix(".html") { return .problem("missing anchor " + written) }
+                return .fine
+            }
+            guard let fragment, file.hasSuffix(".html") else { return .fine }
+            if ids[file] == nil { ids[file] = Set(targetLinks.ids) }
+            return ids[file]?.contains(fragment) == true ? .fine : .problem("missing anchor " + written)
+        }
     }
 
     /// The folder part of a site-relative path (`""` at the root).

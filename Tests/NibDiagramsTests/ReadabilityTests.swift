@@ -321,3 +321,12 @@ struct FlowShapeTests {
         #expect(metrics.height > metrics.width)
     }
 }
+
+@Suite("File titles")
+struct FileTitleTests {
+    @Test(arguments: ["Main.storyboard", "a/b/Main.storyboard", "a/b/", "/", "", "//x//", "ü/é.xib", "a/\u{301}b", "日本/x.xib"])
+    func lastSegmentIsTheSplitsLast(path: String) {
+        let expected = path.split(separator: "/").last.map(String.init) ?? path
+        #expect(ObjectGraphDiagram.lastSegment(path) == expected, "\(path.debugDescription)")
+    }
+}

@@ -70,8 +70,23 @@ public enum ObjectGraphDiagram {
         }
     }
 
-    static func fileTitle(_ graph: NibGraph) -> String {
-        graph.file.split(separator: "/").last.map(String.init) ?? graph.file
+    static func fileTitle(_ graph: NibGraph) -> String { lastSegment(graph.file) }
+
+    /// `path`'s last non-empty `/`-separated segment, or `path` when it has none:
+    /// `split(separator: "/").last`, found on the bytes of an ASCII path (every diagram of a
+    /// document asks), by characters otherwise (a `/` before a combining mark is no separator).
+    static func lastSegment(_ path: String) -> String {
+        var bytesOfPath = path
+        let found: String?? = bytesOfPath.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return .some(nil) }
+            let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        let segment = found ?? path.split(separator: "/").last.map(String.init)
+        return segment ?? path
     }
 
     /// The graph value (tests and other diagrams reuse it).
