@@ -29,14 +29,14 @@ public enum DOTEncoder {
                 out.append(indent)
                 appendName(node.id, into: &out)
                 appendAttributes(node.attributes, into: &out)
-                out += "\n"
+                out.append(byte: UInt8(ascii: "\n"))
             case .edge(let edge):
                 out.append(indent)
                 appendName(edge.from, into: &out)
                 out += directed ? " -> " : " -- "
                 appendName(edge.to, into: &out)
                 appendAttributes(edge.attributes, into: &out)
-                out += "\n"
+                out.append(byte: UInt8(ascii: "\n"))
             case .subgraph(let subgraph):
                 out.append(indent)
                 out += "subgraph "
@@ -46,9 +46,9 @@ public enum DOTEncoder {
                 for (name, value) in subgraph.attributes {
                     out.append(inner)
                     appendAttributeName(name, into: &out)
-                    out += "="
+                    out.append(byte: UInt8(ascii: "="))
                     append(value, into: &out)
-                    out += "\n"
+                    out.append(byte: UInt8(ascii: "\n"))
                 }
                 write(subgraph.statements, directed: directed, indent: inner, into: &out)
                 out.append(indent)
@@ -68,17 +68,17 @@ public enum DOTEncoder {
             if !first { out += ", " }
             first = false
             appendAttributeName(key, into: &out)
-            out += "="
+            out.append(byte: UInt8(ascii: "="))
             append(value, into: &out)
         }
-        out += "]"
+        out.append(byte: UInt8(ascii: "]"))
     }
 
     /// `head [attributes]` and a line break.
     private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout DOTText) {
         out.append(head)
         appendAttributes(attributes, into: &out)
-        out += "\n"
+        out.append(byte: UInt8(ascii: "\n"))
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
@@ -116,9 +116,9 @@ public enum DOTEncoder {
         case .tooltip(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip, into: &out)
         case .url(let text): DOTEscaping.appendQuotedInPieces(text, for: .url, into: &out)
         case .html(let body):
-            out += "<"
+            out.append(byte: UInt8(ascii: "<"))
             out.append(nonEmptyElements(body))
-            out += ">"
+            out.append(byte: UInt8(ascii: ">"))
         }
     }
 

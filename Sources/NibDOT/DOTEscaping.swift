@@ -28,8 +28,8 @@ public enum DOTEscaping {
 
     /// `quoted(text, for:)` appended to `out` (a graph's DOT text is built in one string).
     static func appendQuoted(_ text: String, for context: Context = .label, into out: inout DOTText) {
-        out += "\""
-        defer { out += "\"" }
+        out.append(byte: UInt8(ascii: "\""))
+        defer { out.append(byte: UInt8(ascii: "\"")) }
         var text = text
         text.withUTF8 { bytes in
             // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
@@ -202,17 +202,40 @@ public enum DOTEscaping {
     }
 
     /// `text` percent-encoded for a URL fragment or path segment (RFC 3986 unreserved kept).
+    /// Text that is all unreserved (most ids) is returned as is; the rest is encoded on its
+    /// bytes: every object link of every page and diagram passes here.
     public static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            let unreserved =
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || scalar == "-" || scalar == "." || scalar == "_" || scalar == "~"
-            if unreserved { out.unicodeScalars.append(scalar) } else { out += "%" + hex(byte) }
+        var bytesOfText = text
+        let encoded: [UInt8]? = bytesOfText.withUTF8 { bytes in
+            unreservedBytes.withUnsafeBufferPointer { unreserved in
+                guard !bytes.allSatisfy({ unreserved[Int($0)] }) else { return nil }
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count * 3)
+                for byte in bytes {
+                    if unreserved[Int(byte)] {
+                        out.append(byte)
+                    } else {
+                        out.append(UInt8(ascii: "%"))
+                        out.append(hexDigits[Int(byte >> 4)])
+                        out.append(hexDigits[Int(byte & 0xF)])
+                    }
+                }
+                return out
+            }
         }
-        return out
+        return encoded.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
+
+    /// For each byte value, whether `percentEncoded` keeps it: RFC 3986's unreserved characters.
+    private static let unreservedBytes = (0...255).map { value in
+        let byte = UInt8(value)
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    /// Upper-case hexadecimal digits, as `percentEncoded` writes them.
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Shortens `text` to at most `limit` characters with an ellipsis, for labels (the full
     /// text stays in the tooltip).

@@ -19,7 +19,19 @@ final class DOTText {
     /// A piece of the syntax (`" -> "`, `"]"`): its bytes copied from the binary, where a
     /// `String` piece went through the string's UTF-8 view (a tenth of encoding a graph).
     static func += (text: inout DOTText, piece: StaticString) {
-        piece.withUTF8Buffer { text.append($0) }
+        // A literal is stored as a pointer to its bytes, or (one scalar) as the scalar itself.
+        guard piece.hasPointerRepresentation else {
+            piece.withUTF8Buffer { text.append($0) }
+            return
+        }
+        text.append(UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
+    }
+
+    /// One byte of the syntax (a quote around every name and value).
+    func append(byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
     }
 
     /// A piece of text, copied from its contiguous UTF-8.

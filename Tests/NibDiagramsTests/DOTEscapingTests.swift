@@ -109,6 +109,8 @@ struct DOTEscapingTests {
             ("BYZ-38-t0r", "BYZ-38-t0r", "BYZ-38-t0r"),
             ("a b/\"<>", "a-b----", "a%20b%2F%22%3C%3E"),
             ("é", "-", "%C3%A9"),
+            ("a~b.c_d", "a-b-c-d", "a~b.c_d"),
+            ("日本 x", "---x", "%E6%97%A5%E6%9C%AC%20x"),
         ])
     func tokens(input: String, token: String, percent: String) {
         #expect(DOTEscaping.token(input) == token)
