@@ -1,7 +1,7 @@
 import Foundation
-import NibDOT
 import Testing
 
+@testable import NibDOT
 @testable import NibDiagrams
 
 @Suite("DOTEscaping")
@@ -121,5 +121,23 @@ struct DOTEscapingTests {
     func truncation() {
         #expect(DOTEscaping.truncated("short", limit: 10) == "short")
         #expect(DOTEscaping.truncated("0123456789abc", limit: 10) == "012345678…")
+    }
+}
+
+@Suite("DOT text")
+struct DOTTextTests {
+    /// Made in runs of ASCII and of other characters, the string is the bytes' string.
+    @Test(arguments: [
+        "", "a", "plain ASCII that runs past eight bytes", "—", "a—b", "title — 818 events", "é", "x · y · z", "日本語のラベル",
+        "👩‍👩‍👧 and e\u{301}", "twelve bytes—then more ASCII after it", String(repeating: "ab·", count: 100),
+    ])
+    func stringIsTheBytesString(text: String) {
+        for prefix in ["", "1234567"] {
+            let whole = prefix + text
+            let out = DOTText()
+            out.append(whole)
+            #expect(out.string == whole)
+            #expect(Array(out.string.utf8) == Array(whole.utf8))
+        }
     }
 }
