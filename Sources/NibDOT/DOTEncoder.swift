@@ -86,7 +86,7 @@ public enum DOTEncoder {
     private static func appendAttributeName(_ name: String, into out: inout DOTText) {
         var name = name
         let written = name.withUTF8 { bytes in
-            let plain = !bytes.isEmpty && identifierBytes.withUnsafeBufferPointer { table in bytes.allSatisfy { table[Int($0)] } }
+            let plain = !bytes.isEmpty && identifierBytes.containsAll(bytes)
             if plain { out.append(bytes) }
             return plain
         }
@@ -95,11 +95,7 @@ public enum DOTEncoder {
 
     /// For each byte value, whether an attribute name holding only such bytes is written bare:
     /// ASCII letters, digits and `_`.
-    private static let identifierBytes = (0...255).map { value in
-        let byte = UInt8(value)
-        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-    }
+    private static let identifierBytes = ByteSet { ByteSet.isLetterOrDigit($0) || $0 == UInt8(ascii: "_") }
 
     /// One value in its context's escaping.
     static func encode(_ value: DOTValue) -> String {

@@ -94,15 +94,12 @@ public enum DOTEscaping {
     /// table per context: every quoted name and value of every diagram passes here, tens of
     /// megabytes for a corpus site, and the lookup is a fraction of the comparisons.
     static func allPlain(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context) -> Bool {
-        (context == .url ? plainInURL : plainInText).withUnsafeBufferPointer { table in
-            for byte in bytes where !table[Int(byte)] { return false }
-            return true
-        }
+        (context == .url ? plainInURL : plainInText).containsAll(bytes)
     }
 
-    /// `isPlain` of every byte value, for labels and tooltips (the same bytes) and for URLs.
-    private static let plainInText = (0...255).map { isPlain(UInt8($0), for: .label) }
-    private static let plainInURL = (0...255).map { isPlain(UInt8($0), for: .url) }
+    /// The bytes `isPlain` keeps, for labels and tooltips (the same bytes) and for URLs.
+    private static let plainInText = ByteSet { isPlain($0, for: .label) }
+    private static let plainInURL = ByteSet { isPlain($0, for: .url) }
 
     /// Whether `quoted` copies the byte unchanged: printable ASCII but `\\`, `"` and `&` (and,
     /// in a URL, a character it percent-encodes).
@@ -153,9 +150,7 @@ public enum DOTEscaping {
     public static func html(_ text: String) -> String {
         // Printable ASCII without a character to escape (most names) is returned as is.
         var text = text
-        let plain = text.withUTF8 { bytes in
-            plainInHTML.withUnsafeBufferPointer { table in bytes.allSatisfy { table[Int($0)] } }
-        }
+        let plain = text.withUTF8 { plainInHTML.containsAll($0) }
         if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -179,9 +174,8 @@ public enum DOTEscaping {
     }
 
     /// For each byte value, whether `html` keeps it as is: printable ASCII but `& < > " \\`.
-    private static let plainInHTML = (0...255).map { value in
-        let byte = UInt8(value)
-        return byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+    private static let plainInHTML = ByteSet { byte in
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
             && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
@@ -207,31 +201,27 @@ public enum DOTEscaping {
     public static func percentEncoded(_ text: String) -> String {
         var bytesOfText = text
         let encoded: [UInt8]? = bytesOfText.withUTF8 { bytes in
-            unreservedBytes.withUnsafeBufferPointer { unreserved in
-                guard !bytes.allSatisfy({ unreserved[Int($0)] }) else { return nil }
-                var out: [UInt8] = []
-                out.reserveCapacity(bytes.count * 3)
-                for byte in bytes {
-                    if unreserved[Int(byte)] {
-                        out.append(byte)
-                    } else {
-                        out.append(UInt8(ascii: "%"))
-                        out.append(hexDigits[Int(byte >> 4)])
-                        out.append(hexDigits[Int(byte & 0xF)])
-                    }
+            guard !unreservedBytes.containsAll(bytes) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 3)
+            for byte in bytes {
+                if unreservedBytes.contains(byte) {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0xF)])
                 }
-                return out
             }
+            return out
         }
         return encoded.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// For each byte value, whether `percentEncoded` keeps it: RFC 3986's unreserved characters.
-    private static let unreservedBytes = (0...255).map { value in
-        let byte = UInt8(value)
-        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    private static let unreservedBytes = ByteSet { byte in
+        ByteSet.isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     /// Upper-case hexadecimal digits, as `percentEncoded` writes them.
@@ -246,7 +236,6 @@ public enum DOTEscaping {
     }
 
     private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        String(decoding: [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]], as: UTF8.self)
     }
 }

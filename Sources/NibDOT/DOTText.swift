@@ -1,3 +1,5 @@
+import NibModel
+
 /// DOT text being written, as UTF-8 bytes made into a string once at the end: a graph's text is
 /// built from many small pieces (names, quotes, attributes), and appending bytes costs a
 /// fraction of appending strings. The bytes sit in a buffer of its own, grown by doubling, not
@@ -65,7 +67,7 @@ final class DOTText {
     /// was 2 % of a build's own CPU.
     var string: String {
         let bytes = UnsafeBufferPointer(start: base, count: count)
-        var end = Self.asciiPrefix(bytes, from: 0)
+        var end = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: 0)
         guard end < count else { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
         text.reserveCapacity(count)
@@ -76,21 +78,8 @@ final class DOTText {
             while end < count, bytes[end] >= 0x80 { end += 1 }
             text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             start = end
-            end = Self.asciiPrefix(bytes, from: start)
+            end = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: start)
         }
         return text
-    }
-
-    /// The offset of the first byte at or after `start` outside ASCII (`bytes.count` when none),
-    /// eight bytes at a time.
-    private static func asciiPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let raw = UnsafeRawPointer(base)
-        var index = start
-        while index + 8 <= bytes.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
-        while index < bytes.count, bytes[index] < 0x80 { index += 1 }
-        return index
     }
 }

@@ -11,16 +11,10 @@ public enum UTF8Validation {
     public static func isValid(_ raw: UnsafeRawBufferPointer) -> Bool {
         let count = raw.count
         var index = 0
-        while index < count {
-            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
+        while true {
+            index = asciiPrefix(raw, from: index)
+            guard index < count else { return true }
             let lead = raw[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
             // The range the second byte must be in, and how many bytes follow the lead.
             let second: ClosedRange<UInt8>
             let following: Int
@@ -38,6 +32,21 @@ public enum UTF8Validation {
             for offset in stride(from: 2, through: following, by: 1) where raw[index + offset] & 0xC0 != 0x80 { return false }
             index += following + 1
         }
-        return true
+    }
+
+    /// The offset of the first byte at or after `start` outside ASCII (`raw.count` when none),
+    /// eight bytes at a time.
+    public static func asciiPrefix(_ raw: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        while index < raw.count, raw[index] < 0x80 { index += 1 }
+        return index
+    }
+
+    /// Whether every byte is ASCII.
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        asciiPrefix(UnsafeRawBufferPointer(bytes), from: 0) == bytes.count
     }
 }

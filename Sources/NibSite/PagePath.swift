@@ -1,3 +1,5 @@
+import NibModel
+
 /// Site-relative page paths (`documents/app/Main.storyboard/index.html`): how deep a page is.
 enum PagePath {
     /// `../` once per folder level of `path` (`a/b/c.html` → `../../`): how a page reaches the
@@ -12,10 +14,10 @@ enum PagePath {
     static func segmentCount(_ path: String) -> Int {
         var path = path
         let count: Int? = path.withUTF8 { bytes in
+            guard UTF8Validation.isASCII(bytes) else { return nil }
             var count = 0
             var inSegment = false
             for byte in bytes {
-                guard byte < 0x80 else { return nil }
                 if byte == UInt8(ascii: "/") {
                     inSegment = false
                 } else if !inSegment {

@@ -56,7 +56,6 @@ public enum LinkChecker {
             let base = folder(of: path)
             // Taken out while it grows, so adding to it does not copy it.
             var known = outcomes.removeValue(forKey: base) ?? [:]
-            var ownIDs: Set<String>?
             for reference in links.references {
                 let outcome: Outcome
                 if let kept = known[reference] {
@@ -69,8 +68,10 @@ public enum LinkChecker {
                 case .fine: continue
                 case .problem(let problem): problems.append(path + ": " + problem)
                 case .anchorOnPage(let fragment, let written):
-                    if ownIDs == nil { ownIDs = Set(links.ids) }
-                    if ownIDs?.contains(fragment) != true, path.hasSuffix(".html") { problems.append(path + ": missing anchor " + written) }
+                    guard path.hasSuffix(".html") else { continue }
+                    // The same set a reference from another page of the run looks this page up in.
+                    if ids[path] == nil { ids[path] = Set(links.ids) }
+                    if ids[path]?.contains(fragment) != true { problems.append(path + ": missing anchor " + written) }
                 }
             }
             outcomes[base] = known

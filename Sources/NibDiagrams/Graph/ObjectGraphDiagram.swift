@@ -78,7 +78,7 @@ public enum ObjectGraphDiagram {
     static func lastSegment(_ path: String) -> String {
         var bytesOfPath = path
         let found: String?? = bytesOfPath.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard UTF8Validation.isASCII(bytes) else { return nil }
             var end = bytes.count
             while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             guard end > 0 else { return .some(nil) }
