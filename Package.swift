@@ -75,8 +75,8 @@ let package = Package(
         // The DOT value model, its encoder with the one DOT quoting, and the visual style every
         // drawing shares (roles, palette, type scale, SVG theming and metrics).
         .target(name: "NibDOT", dependencies: ["NibModel"]),
-        // The C library's `memmem`, for searches through rendered SVG bytes.
-        .systemLibrary(name: "CStringSearch", path: "Sources/CStringSearch"),
+        // Byte searches through rendered SVG and pages: the C library's `memmem`, and scans 16 bytes at a time.
+        .target(name: "CStringSearch"),
         // Model and timelines to the five diagrams as deterministic DOT text.
         .target(name: "NibDiagrams", dependencies: ["NibModel", "NibDOT"]),
         // libgvc as a system library (module map + shim header).

@@ -9,48 +9,48 @@ import NibModel
 public enum DOTEncoder {
     /// The DOT text of `graph`, ending with a newline.
     public static func encode(_ graph: DOTGraph) -> String {
-        var out = DOTText(capacity: 4096)
+        let out = ByteText(capacity: 4096)
         out += graph.directed ? "digraph " : "graph "
-        appendName(graph.name, into: &out)
+        appendName(graph.name, into: out)
         out += " {\n"
         let indent = "  "
-        if !graph.attributes.isEmpty { line(indent + "graph", graph.attributes, into: &out) }
-        if !graph.nodeDefaults.isEmpty { line(indent + "node", graph.nodeDefaults, into: &out) }
-        if !graph.edgeDefaults.isEmpty { line(indent + "edge", graph.edgeDefaults, into: &out) }
-        write(graph.statements, directed: graph.directed, indent: indent, into: &out)
+        if !graph.attributes.isEmpty { line(indent + "graph", graph.attributes, into: out) }
+        if !graph.nodeDefaults.isEmpty { line(indent + "node", graph.nodeDefaults, into: out) }
+        if !graph.edgeDefaults.isEmpty { line(indent + "edge", graph.edgeDefaults, into: out) }
+        write(graph.statements, directed: graph.directed, indent: indent, into: out)
         out += "}\n"
         return out.string
     }
 
-    private static func write(_ statements: [DOTStatement], directed: Bool, indent: String, into out: inout DOTText) {
+    private static func write(_ statements: [DOTStatement], directed: Bool, indent: String, into out: ByteText) {
         for statement in statements {
             switch statement {
             case .node(let node):
                 out.append(indent)
-                appendName(node.id, into: &out)
-                appendAttributes(node.attributes, into: &out)
+                appendName(node.id, into: out)
+                appendAttributes(node.attributes, into: out)
                 out.append(byte: UInt8(ascii: "\n"))
             case .edge(let edge):
                 out.append(indent)
-                appendName(edge.from, into: &out)
+                appendName(edge.from, into: out)
                 out += directed ? " -> " : " -- "
-                appendName(edge.to, into: &out)
-                appendAttributes(edge.attributes, into: &out)
+                appendName(edge.to, into: out)
+                appendAttributes(edge.attributes, into: out)
                 out.append(byte: UInt8(ascii: "\n"))
             case .subgraph(let subgraph):
                 out.append(indent)
                 out += "subgraph "
-                appendName(subgraph.name, into: &out)
+                appendName(subgraph.name, into: out)
                 out += " {\n"
                 let inner = indent + "  "
                 for (name, value) in subgraph.attributes {
                     out.append(inner)
-                    appendAttributeName(name, into: &out)
+                    appendAttributeName(name, into: out)
                     out.append(byte: UInt8(ascii: "="))
-                    append(value, into: &out)
+                    append(value, into: out)
                     out.append(byte: UInt8(ascii: "\n"))
                 }
-                write(subgraph.statements, directed: directed, indent: inner, into: &out)
+                write(subgraph.statements, directed: directed, indent: inner, into: out)
                 out.append(indent)
                 out += "}\n"
             }
@@ -59,7 +59,7 @@ public enum DOTEncoder {
 
     /// ` [a="1", b="2"]` in name order, or nothing when empty, appended to `out` (a graph's
     /// text is built in one string).
-    static func appendAttributes(_ attributes: DOTAttributes, into out: inout DOTText) {
+    static func appendAttributes(_ attributes: DOTAttributes, into out: ByteText) {
         guard !attributes.isEmpty else { return }
         out += " ["
         var first = true
@@ -67,30 +67,30 @@ public enum DOTEncoder {
             let (key, value) = (entry.key, entry.value)
             if !first { out += ", " }
             first = false
-            appendAttributeName(key, into: &out)
+            appendAttributeName(key, into: out)
             out.append(byte: UInt8(ascii: "="))
-            append(value, into: &out)
+            append(value, into: out)
         }
         out.append(byte: UInt8(ascii: "]"))
     }
 
     /// `head [attributes]` and a line break.
-    private static func line(_ head: String, _ attributes: DOTAttributes, into out: inout DOTText) {
+    private static func line(_ head: String, _ attributes: DOTAttributes, into out: ByteText) {
         out.append(head)
-        appendAttributes(attributes, into: &out)
+        appendAttributes(attributes, into: out)
         out.append(byte: UInt8(ascii: "\n"))
     }
 
     /// Attribute names are ours (never input data); anything odd is still quoted.
     /// (Checked and copied in one `withUTF8`: every attribute of every statement passes here.)
-    private static func appendAttributeName(_ name: String, into out: inout DOTText) {
+    private static func appendAttributeName(_ name: String, into out: ByteText) {
         var name = name
         let written = name.withUTF8 { bytes in
             let plain = !bytes.isEmpty && identifierBytes.containsAll(bytes)
             if plain { out.append(bytes) }
             return plain
         }
-        if !written { DOTEscaping.appendQuoted(name, into: &out) }
+        if !written { DOTEscaping.appendQuoted(name, into: out) }
     }
 
     /// For each byte value, whether an attribute name holding only such bytes is written bare:
@@ -99,18 +99,18 @@ public enum DOTEncoder {
 
     /// One value in its context's escaping.
     static func encode(_ value: DOTValue) -> String {
-        var out = DOTText()
-        append(value, into: &out)
+        let out = ByteText()
+        append(value, into: out)
         return out.string
     }
 
     /// `encode(value)` appended to `out`.
-    private static func append(_ value: DOTValue, into out: inout DOTText) {
+    private static func append(_ value: DOTValue, into out: ByteText) {
         let limit = InputLimits.maxTooltipCharacters
         switch value {
-        case .text(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), into: &out)
-        case .tooltip(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip, into: &out)
-        case .url(let text): DOTEscaping.appendQuotedInPieces(text, for: .url, into: &out)
+        case .text(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), into: out)
+        case .tooltip(let text): DOTEscaping.appendQuotedInPieces(DOTEscaping.truncated(text, limit: limit), for: .tooltip, into: out)
+        case .url(let text): DOTEscaping.appendQuotedInPieces(text, for: .url, into: out)
         case .html(let body):
             out.append(byte: UInt8(ascii: "<"))
             out.append(nonEmptyElements(body))
@@ -139,5 +139,5 @@ public enum DOTEncoder {
     }
 
     /// A node, edge-end, subgraph or graph name, quoted (in pieces when long), appended to `out`.
-    static func appendName(_ text: String, into out: inout DOTText) { DOTEscaping.appendQuotedInPieces(text, into: &out) }
+    static func appendName(_ text: String, into out: ByteText) { DOTEscaping.appendQuotedInPieces(text, into: out) }
 }

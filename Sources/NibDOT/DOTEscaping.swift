@@ -1,3 +1,5 @@
+import NibModel
+
 /// The one place text becomes DOT: quoted strings for attributes and node names, and
 /// HTML-like label text. Every string taken from an input document goes through here.
 public enum DOTEscaping {
@@ -21,13 +23,13 @@ public enum DOTEscaping {
     /// `&amp;` (Graphviz decodes entities in labels), line breaks become `\n`, other control
     /// characters a space.
     public static func quoted(_ text: String, for context: Context = .label) -> String {
-        var out = DOTText()
-        appendQuoted(text, for: context, into: &out)
+        let out = ByteText()
+        appendQuoted(text, for: context, into: out)
         return out.string
     }
 
     /// `quoted(text, for:)` appended to `out` (a graph's DOT text is built in one string).
-    static func appendQuoted(_ text: String, for context: Context = .label, into out: inout DOTText) {
+    static func appendQuoted(_ text: String, for context: Context = .label, into out: ByteText) {
         out.append(byte: UInt8(ascii: "\""))
         defer { out.append(byte: UInt8(ascii: "\"")) }
         var text = text
@@ -36,7 +38,7 @@ public enum DOTEscaping {
             if allPlain(bytes, for: context) {
                 out.append(bytes)
             } else {
-                appendEscaped(bytes, for: context, into: &out)
+                appendEscaped(bytes, for: context, into: out)
             }
         }
     }
@@ -45,7 +47,7 @@ public enum DOTEscaping {
     /// whole, each other character written as `appendQuoted` describes. (UTF-8 spells every
     /// character that needs escaping in ASCII, except the line separators U+2028, U+2029 and
     /// U+0085, spelled `E2 80 A8`, `E2 80 A9` and `C2 85`.)
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context, into out: inout DOTText) {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context, into out: ByteText) {
         let backslash: StaticString = context == .tooltip ? "\\\\\\\\" : "\\\\"
         var previousWasCR = false
         var copied = 0
@@ -123,16 +125,16 @@ public enum DOTEscaping {
     /// `quoted(text, for:)`, written as a DOT concatenation `"…" + "…"` when the text is long,
     /// so any length reaches Graphviz whole (node names, ids and tooltips of any size).
     public static func quotedInPieces(_ text: String, for context: Context = .label) -> String {
-        var out = DOTText()
-        appendQuotedInPieces(text, for: context, into: &out)
+        let out = ByteText()
+        appendQuotedInPieces(text, for: context, into: out)
         return out.string
     }
 
     /// `quotedInPieces(text, for:)` appended to `out`.
-    static func appendQuotedInPieces(_ text: String, for context: Context = .label, into out: inout DOTText) {
+    static func appendQuotedInPieces(_ text: String, for context: Context = .label, into out: ByteText) {
         // A text of no more bytes than `pieceScalars` has no more scalars either.
         guard text.utf8.count > pieceScalars, text.unicodeScalars.count > pieceScalars else {
-            appendQuoted(text, for: context, into: &out)
+            appendQuoted(text, for: context, into: out)
             return
         }
         let scalars = text.unicodeScalars
@@ -140,7 +142,7 @@ public enum DOTEscaping {
         while start < scalars.endIndex {
             if start > scalars.startIndex { out += " + " }
             let end = scalars.index(start, offsetBy: pieceScalars, limitedBy: scalars.endIndex) ?? scalars.endIndex
-            appendQuoted(String(scalars[start..<end]), for: context, into: &out)
+            appendQuoted(String(scalars[start..<end]), for: context, into: out)
             start = end
         }
     }

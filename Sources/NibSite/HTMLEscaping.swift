@@ -1,4 +1,5 @@
 import NibDOT
+import NibModel
 
 /// Escaping for the contexts the site writes into: HTML text, attribute values, URL paths, slugs.
 public enum HTMLEscaping {
@@ -8,25 +9,32 @@ public enum HTMLEscaping {
         // contiguous UTF-8, not through the view's iterator: every text of every page passes here).
         var contiguous = text
         guard contiguous.withUTF8({ $0.contains(where: needsEscaping) }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                // Control characters other than tab and newline are not allowed in HTML.
-                if character.value < 0x20 && character != "\t" && character != "\n" {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(character)
+        let out = ByteText(capacity: text.utf8.count + 16)
+        appendEscaped(text, to: out)
+        return out.string
+    }
+
+    /// `escape(text)` appended to `out` (a table's rows are built as bytes): runs without a
+    /// byte to escape copied whole, each character `escape` changes written as its entity, a
+    /// control character other than tab and newline as U+FFFD (HTML allows none).
+    static func appendEscaped(_ text: String, to out: ByteText) {
+        var text = text
+        text.withUTF8 { bytes in
+            var copied = 0
+            for (index, byte) in bytes.enumerated() where needsEscaping(byte) {
+                out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;"
+                case UInt8(ascii: "<"): out += "&lt;"
+                case UInt8(ascii: ">"): out += "&gt;"
+                case UInt8(ascii: "\""): out += "&quot;"
+                case UInt8(ascii: "'"): out += "&#39;"
+                default: out += "\u{FFFD}"
                 }
+                copied = index + 1
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
-        return out
     }
 
     /// Whether `escape` changes this byte: a character it writes as an entity, or a control

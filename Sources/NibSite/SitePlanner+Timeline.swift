@@ -32,46 +32,51 @@ extension SitePlanner {
     ) -> PageContent {
         let tableIndices = Self.tableIndices(timeline, at: level)
         let events = timeline.events
-        var rows = ""
+        let rows = ByteText(capacity: 256 * tableIndices.count)
         let hasPhases = tableIndices.contains { events[$0].phase != nil }
-        // Each row appended piece by piece, each event read in place: a storyboard's launch
-        // table runs to hundreds of rows, on its document page and on its scenes'.
+        // Each row appended piece by piece as bytes, each event read in place: a storyboard's
+        // launch table runs to hundreds of rows, on its document page and on its scenes'.
         for (row, index) in tableIndices.enumerated() {
             let kind = events[index].kind
             rows += "<tr class=\"ev-"
             rows += kind.rawValue
             if events[index].receiver?.id.map(own.contains) == true { rows += " ev-own" }
             rows += "\"><td>"
-            rows += String(row + 1)
+            rows.append(row + 1)
             rows += "</td><td>"
             if let receiver = events[index].receiver {
                 rows += "<code>"
-                rows += HTMLEscaping.escape(receiver.label)
+                HTMLEscaping.appendEscaped(receiver.label, to: rows)
                 rows += "</code>"
             }
             rows += "</td><td>"
             if kind == .message {
                 rows += "<code>"
-                rows += HTMLEscaping.escape(events[index].selector ?? "")
+                HTMLEscaping.appendEscaped(events[index].selector ?? "", to: rows)
                 rows += "</code></td><td>"
-                rows += HTMLEscaping.escape(events[index].arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+                for (number, argument) in events[index].arguments.enumerated() {
+                    if number > 0 { rows += " " }
+                    HTMLEscaping.appendEscaped(argument.key, to: rows)
+                    rows += "="
+                    HTMLEscaping.appendEscaped(argument.value, to: rows)
+                }
             } else {
                 let line = events[index].line(at: level)
                 let detail = line.drop { $0 != " " }.dropFirst()
                 rows += "<span class=\"kind\">"
                 rows += kind.rawValue.uppercased()
                 rows += "</span> "
-                rows += HTMLEscaping.escape(String(detail))
+                HTMLEscaping.appendEscaped(String(detail), to: rows)
                 rows += "</td><td>"
             }
             rows += "</td>"
             if hasPhases {
                 rows += "<td>"
-                if let phase = events[index].phase { rows += HTMLEscaping.escape(phase.description) }
+                if let phase = events[index].phase { HTMLEscaping.appendEscaped(phase.description, to: rows) }
                 rows += "</td>"
             }
             rows += "<td>"
-            rows += HTMLEscaping.escape(events[index].rule)
+            HTMLEscaping.appendEscaped(events[index].rule, to: rows)
             rows += "</td></tr>"
         }
         let phaseHeader = hasPhases ? "<th scope=\"col\">Phase</th>" : ""
@@ -89,7 +94,7 @@ extension SitePlanner {
             guard withLifecycle && !timeline.transitions.isEmpty else { return out }
         } else {
             out = PageContent(
-                "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+                "<div class=\"table-scroll\"><table class=\"timeline\"><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Receiver</th><th scope=\"col\">Event</th><th scope=\"col\">Arguments</th>\(phaseHeader)<th scope=\"col\">Rule</th></tr></thead><tbody>\(rows.string)</tbody></table></div>"
             )
         }
         out += "<div class=\"figures\">"

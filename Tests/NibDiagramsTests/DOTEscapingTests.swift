@@ -134,7 +134,7 @@ struct DOTTextTests {
     func stringIsTheBytesString(text: String) {
         for prefix in ["", "1234567"] {
             let whole = prefix + text
-            let out = DOTText()
+            let out = ByteText()
             out.append(whole)
             #expect(out.string == whole)
             #expect(Array(out.string.utf8) == Array(whole.utf8))

@@ -1,26 +1,29 @@
-import NibModel
+/// Text built from many small pieces (DOT names, quotes and attributes; the rows of a page's
+/// tables), as UTF-8 bytes made into a string once at the end: appending bytes costs a fraction
+/// of appending strings (`String.append` was ~360 instructions a piece, 12 % of a corpus site's
+/// own work). The bytes sit in a buffer of its own, grown by doubling, not an `Array`: its
+/// generic `append(contentsOf:)` checks uniqueness and capacity through the array's buffer for
+/// every piece. A class, so its buffer is freed once, when it goes.
+public final class ByteText {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
 
-/// DOT text being written, as UTF-8 bytes made into a string once at the end: a graph's text is
-/// built from many small pieces (names, quotes, attributes), and appending bytes costs a
-/// fraction of appending strings. The bytes sit in a buffer of its own, grown by doubling, not
-/// an `Array`: its generic `append(contentsOf:)` checks uniqueness and capacity through the
-/// array's buffer for every piece, and encoding writes a piece per attribute name, quote and
-/// value (a quarter of encoding a graph). A class, so its buffer is freed once, when it goes.
-final class DOTText {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
-
-    init(capacity: Int = 0) {
+    /// An empty text with room for `capacity` bytes.
+    public init(capacity: Int = 0) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    /// A piece of the syntax (`" -> "`, `"]"`): its bytes copied from the binary, where a
-    /// `String` piece went through the string's UTF-8 view (a tenth of encoding a graph).
-    static func += (text: inout DOTText, piece: StaticString) {
+    /// Whether nothing was appended.
+    public var isEmpty: Bool { count == 0 }
+
+    /// A literal piece (`" -> "`, `"</td><td>"`): its bytes copied from the binary, where a
+    /// `String` piece went through the string's UTF-8 view.
+    @inlinable
+    public static func += (text: ByteText, piece: StaticString) {
         // A literal is stored as a pointer to its bytes, or (one scalar) as the scalar itself.
         guard piece.hasPointerRepresentation else {
             piece.withUTF8Buffer { text.append($0) }
@@ -29,27 +32,42 @@ final class DOTText {
         text.append(UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount))
     }
 
-    /// One byte of the syntax (a quote around every name and value).
-    func append(byte: UInt8) {
+    /// A piece of text, as is.
+    @inlinable
+    public static func += (text: ByteText, piece: String) { text.append(piece) }
+
+    /// One byte (a quote around every DOT name and value).
+    @inlinable
+    public func append(byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = byte
         count += 1
     }
 
     /// A piece of text, copied from its contiguous UTF-8.
-    func append(_ piece: String) {
+    @inlinable
+    public func append(_ piece: String) {
         var piece = piece
         piece.withUTF8 { append($0) }
     }
 
-    func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    /// Bytes that are UTF-8 (or a whole number of characters of it).
+    @inlinable
+    public func append(_ piece: UnsafeBufferPointer<UInt8>) {
         guard let source = piece.baseAddress, !piece.isEmpty else { return }
         if count + piece.count > capacity { grow(toHold: count + piece.count) }
         (base + count).initialize(from: source, count: piece.count)
         count += piece.count
     }
 
-    private func grow(toHold needed: Int) {
+    /// A decimal number.
+    public func append(_ number: Int) {
+        guard number >= 0, number < 10 else { return append(String(number)) }
+        append(byte: UInt8(ascii: "0") + UInt8(number))
+    }
+
+    @usableFromInline
+    func grow(toHold needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
@@ -65,7 +83,7 @@ final class DOTText {
     /// each run of other bytes (whole characters: UTF-8 spells them with bytes of 0x80 and up
     /// only) checked on its own. A corpus site's DOT runs to about 100 MB; checked whole it
     /// was 2 % of a build's own CPU.
-    var string: String {
+    public var string: String {
         let bytes = UnsafeBufferPointer(start: base, count: count)
         var end = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: 0)
         guard end < count else { return String(decoding: bytes, as: UTF8.self) }

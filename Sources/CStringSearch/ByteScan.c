@@ -1,0 +1,102 @@
+// Byte scans 16 positions at a time with SSE2 (every x86-64 processor has it); a plain loop
+// elsewhere gives the same offsets.
+#include "CStringSearch.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define NV_SSE2 1
+#endif
+
+long nv_find(const uint8_t *bytes, long count, long from, const uint8_t *needle, long needleCount) {
+    if (from < 0 || needleCount <= 0 || from >= count || needleCount > count - from) return -1;
+    if (needleCount == 1) {
+        const uint8_t *found = memchr(bytes + from, needle[0], (size_t)(count - from));
+        return found ? (long)(found - bytes) : -1;
+    }
+    long last = needleCount - 1;
+    long index = from;
+#ifdef NV_SSE2
+    const __m128i first = _mm_set1_epi8((char)needle[0]);
+    const __m128i second = _mm_set1_epi8((char)needle[1]);
+    const __m128i final = _mm_set1_epi8((char)needle[last]);
+    // Every load stays inside `bytes`: the last one reads up to index + last + 15.
+    for (; index + last + 16 <= count; index += 16) {
+        __m128i atFirst = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), first);
+        __m128i atSecond = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index + 1)), second);
+        __m128i atLast = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index + last)), final);
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(_mm_and_si128(atFirst, atSecond), atLast));
+        while (mask != 0) {
+            long candidate = index + __builtin_ctz(mask);
+            if (memcmp(bytes + candidate, needle, (size_t)needleCount) == 0) return candidate;
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (; index + needleCount <= count; index++) {
+        if (bytes[index] == needle[0] && memcmp(bytes + index, needle, (size_t)needleCount) == 0) return index;
+    }
+    return -1;
+}
+
+static int nv_is_tag_or_id(const uint8_t *bytes, long count, long index) {
+    uint8_t byte = bytes[index];
+    if (byte == '<') return 1;
+    return (byte == 'R' || byte == 'G') && index + 1 < count && bytes[index + 1] == '-';
+}
+
+long nv_next_tag_or_id(const uint8_t *bytes, long count, long from) {
+    if (from < 0) return -1;
+    long index = from;
+#ifdef NV_SSE2
+    const __m128i lt = _mm_set1_epi8('<');
+    const __m128i r = _mm_set1_epi8('R');
+    const __m128i g = _mm_set1_epi8('G');
+    const __m128i dash = _mm_set1_epi8('-');
+    for (; index + 17 <= count; index += 16) {
+        __m128i here = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i next = _mm_loadu_si128((const __m128i *)(bytes + index + 1));
+        __m128i letter = _mm_or_si128(_mm_cmpeq_epi8(here, r), _mm_cmpeq_epi8(here, g));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(here, lt), _mm_and_si128(letter, _mm_cmpeq_epi8(next, dash)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < count; index++) {
+        if (nv_is_tag_or_id(bytes, count, index)) return index;
+    }
+    return -1;
+}
+
+static int nv_is_link_attribute(const uint8_t *bytes, long count, long index) {
+    if (index < 1 || index + 1 >= count || bytes[index] != '=' || bytes[index + 1] != '"') return 0;
+    uint8_t before = bytes[index - 1];
+    return before == 'd' || before == 'f' || before == 'c';
+}
+
+long nv_next_link_attribute(const uint8_t *bytes, long count, long from) {
+    if (from < 0) return -1;
+    long index = from < 1 ? 1 : from;
+#ifdef NV_SSE2
+    const __m128i equals = _mm_set1_epi8('=');
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i d = _mm_set1_epi8('d');
+    const __m128i f = _mm_set1_epi8('f');
+    const __m128i c = _mm_set1_epi8('c');
+    // Loads read bytes[index - 1 ... index + 16].
+    for (; index + 17 <= count; index += 16) {
+        __m128i before = _mm_loadu_si128((const __m128i *)(bytes + index - 1));
+        __m128i here = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i next = _mm_loadu_si128((const __m128i *)(bytes + index + 1));
+        __m128i named = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(before, d), _mm_cmpeq_epi8(before, f)), _mm_cmpeq_epi8(before, c));
+        __m128i hit = _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(here, equals), _mm_cmpeq_epi8(next, quote)), named);
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < count; index++) {
+        if (nv_is_link_attribute(bytes, count, index)) return index;
+    }
+    return -1;
+}
