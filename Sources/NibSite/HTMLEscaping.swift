@@ -142,3 +142,8 @@ public enum HTMLEscaping {
         }
     }
 }
+
+extension ByteText {
+    /// `HTMLEscaping.escape(text)` appended.
+    func appendEscaped(_ text: String) { HTMLEscaping.appendEscaped(text, to: self) }
+}

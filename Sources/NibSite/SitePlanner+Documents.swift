@@ -51,16 +51,35 @@ extension SitePlanner {
     func documentContent(_ graph: NibGraph, document: SiteContent.DocumentRecord, path: String) -> PageContent {
         let root = PagePath.root(of: path)
         let byID = graph.objectsByID
-        func objectLink(_ id: ObjectID?) -> String {
-            guard let id else { return "<em>nil (responder chain)</em>" }
-            guard let name = byID[id]?.displayName else {
-                return "<span class=\"missing\">no such object</span> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
+        // The tables' rows are appended as bytes (`ByteText`): a big storyboard's four tables run
+        // to thousands of rows, and their string interpolations were a tenth of planning a page.
+        func appendObjectLink(_ id: ObjectID?, to out: ByteText) {
+            guard let id else {
+                out += "<em>nil (responder chain)</em>"
+                return
             }
-            return
-                "<a href=\"#\(HTMLEscaping.objectFragment(id.rawValue))\">\(HTMLEscaping.escape(name))</a> <code>\(HTMLEscaping.escape(id.rawValue))</code>"
+            guard let name = byID[id]?.displayName else {
+                out += "<span class=\"missing\">no such object</span> <code>"
+                out.appendEscaped(id.rawValue)
+                out += "</code>"
+                return
+            }
+            out += "<a href=\"#"
+            out += HTMLEscaping.objectFragment(id.rawValue)
+            out += "\">"
+            out.appendEscaped(name)
+            out += "</a> <code>"
+            out.appendEscaped(id.rawValue)
+            out += "</code>"
         }
-        func classLink(_ name: String) -> String {
-            "<a href=\"\(root)classes/index.html#\(Self.classAnchor(name))\"><code>\(HTMLEscaping.escape(name))</code></a>"
+        func appendClassLink(_ name: String, to out: ByteText) {
+            out += "<a href=\""
+            out += root
+            out += "classes/index.html#"
+            out += Self.classAnchor(name)
+            out += "\"><code>"
+            out.appendEscaped(name)
+            out += "</code></a>"
         }
         let kindCounts = Dictionary(grouping: graph.connections, by: { $0.kind.name }).mapValues(\.count)
         var html = PageContent("<dl class=\"facts\">")
@@ -94,10 +113,17 @@ extension SitePlanner {
         html +=
             "<h2 id=\"instantiation\">Instantiation</h2><p>The initializer each object receives when the simulator loads the document (R-INIT-1), read from its timeline; placeholders are resolved, never created (R-NIB-3).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Element</th><th scope=\"col\">Initializer</th></tr></thead><tbody>"
         let initializers = document.timeline?.initializerEvents ?? [:]
+        let rows = ByteText(capacity: 128 * graph.objects.count)
         for object in graph.objects {
-            html +=
-                "<tr><td>\(objectLink(object.id))</td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td>\(Self.initializerCell(object, event: initializers[object.id.rawValue]))</td></tr>"
+            rows += "<tr><td>"
+            appendObjectLink(object.id, to: rows)
+            rows += "</td><td><code>"
+            rows.appendEscaped(object.element)
+            rows += "</code></td><td>"
+            Self.appendInitializerCell(object, event: initializers[object.id.rawValue], to: rows)
+            rows += "</td></tr>"
         }
+        html += rows.string
         html += "</tbody></table></div>"
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
@@ -110,6 +136,7 @@ extension SitePlanner {
         }
         html +=
             "<h2 id=\"connections\">Connections</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th><th scope=\"col\">Details</th></tr></thead><tbody>"
+        let connectionRows = ByteText(capacity: 256 * graph.connections.count)
         for connection in graph.connections {
             let (name, details): (String, String)
             switch connection.kind {
@@ -125,31 +152,84 @@ extension SitePlanner {
                     segue.identifier ?? "", [segue.kind, segue.relationship, segue.customClass].compactMap { $0 }.joined(separator: " ")
                 )
             }
-            html +=
-                "<tr class=\"conn-\(connection.kind.name)\"><td>\(connection.kind.name)</td><td>\(objectLink(connection.source))</td><td><code>\(HTMLEscaping.escape(name))</code></td><td>\(objectLink(connection.destination))</td><td>\(HTMLEscaping.escape(details))</td></tr>"
+            connectionRows += "<tr class=\"conn-"
+            connectionRows += connection.kind.name
+            connectionRows += "\"><td>"
+            connectionRows += connection.kind.name
+            connectionRows += "</td><td>"
+            appendObjectLink(connection.source, to: connectionRows)
+            connectionRows += "</td><td><code>"
+            connectionRows.appendEscaped(name)
+            connectionRows += "</code></td><td>"
+            appendObjectLink(connection.destination, to: connectionRows)
+            connectionRows += "</td><td>"
+            connectionRows.appendEscaped(details)
+            connectionRows += "</td></tr>"
         }
+        html += connectionRows.string
         html += "</tbody></table></div>"
         html +=
             "<h2 id=\"objects\">Objects</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Element</th><th scope=\"col\">Class</th><th scope=\"col\">Custom class</th><th scope=\"col\">Label</th><th scope=\"col\">Parent</th><th scope=\"col\">Scene</th><th scope=\"col\">Line</th></tr></thead><tbody>"
         var seenAnchors = Set<String>()
+        let objectRows = ByteText(capacity: 384 * graph.objects.count)
         for object in graph.objects {
             let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
-            let idAttribute = seenAnchors.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
-            html +=
-                "<tr\(idAttribute)\(object.isPlaceholder ? " class=\"placeholder\"" : "")><td><code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.element))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code></td><td>\(object.appClass.map(classLink) ?? object.customClass.map { "<code>\(HTMLEscaping.escape($0))</code>" } ?? "")</td><td>\(HTMLEscaping.escape(object.label ?? object.placeholder ?? ""))</td><td>\(object.parent.map { objectLink($0) } ?? "")</td><td>\(HTMLEscaping.escape(object.scene ?? ""))</td><td>\(object.line)</td></tr>"
+            objectRows += "<tr"
+            if seenAnchors.insert(anchor).inserted {
+                objectRows += " id=\""
+                objectRows.appendEscaped(anchor)
+                objectRows += "\""
+            }
+            if object.isPlaceholder { objectRows += " class=\"placeholder\"" }
+            objectRows += "><td><code>"
+            objectRows.appendEscaped(object.id.rawValue)
+            objectRows += "</code></td><td><code>"
+            objectRows.appendEscaped(object.element)
+            objectRows += "</code></td><td><code>"
+            objectRows.appendEscaped(object.className)
+            objectRows += "</code></td><td>"
+            if let appClass = object.appClass {
+                appendClassLink(appClass, to: objectRows)
+            } else if let customClass = object.customClass {
+                objectRows += "<code>"
+                objectRows.appendEscaped(customClass)
+                objectRows += "</code>"
+            }
+            objectRows += "</td><td>"
+            objectRows.appendEscaped(object.label ?? object.placeholder ?? "")
+            objectRows += "</td><td>"
+            if let parent = object.parent { appendObjectLink(parent, to: objectRows) }
+            objectRows += "</td><td>"
+            objectRows.appendEscaped(object.scene ?? "")
+            objectRows += "</td><td>"
+            objectRows.append(object.line)
+            objectRows += "</td></tr>"
         }
+        html += objectRows.string
         html += "</tbody></table></div>"
         if graph.isStoryboard {
             html +=
                 "<h2 id=\"scenes\">Scenes</h2><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Scene</th><th scope=\"col\">Title</th><th scope=\"col\">Controller</th><th scope=\"col\">Line</th></tr></thead><tbody>"
             var seenScenes = Set<String>()
+            let sceneRows = ByteText(capacity: 256 * graph.scenes.count)
             for scene in graph.scenes {
-                let idAttribute =
-                    seenScenes.insert(scene.id).inserted
-                    ? " id=\"\(HTMLEscaping.escape(HTMLEscaping.sceneAnchor(scene.id)))\"" : ""
-                html +=
-                    "<tr\(idAttribute)><td><code>\(HTMLEscaping.escape(scene.id))</code></td><td>\(HTMLEscaping.escape(scene.title ?? ""))</td><td>\(scene.controller.map { objectLink($0) } ?? "")</td><td>\(scene.line)</td></tr>"
+                sceneRows += "<tr"
+                if seenScenes.insert(scene.id).inserted {
+                    sceneRows += " id=\""
+                    sceneRows.appendEscaped(HTMLEscaping.sceneAnchor(scene.id))
+                    sceneRows += "\""
+                }
+                sceneRows += "><td><code>"
+                sceneRows.appendEscaped(scene.id)
+                sceneRows += "</code></td><td>"
+                sceneRows.appendEscaped(scene.title ?? "")
+                sceneRows += "</td><td>"
+                if let controller = scene.controller { appendObjectLink(controller, to: sceneRows) }
+                sceneRows += "</td><td>"
+                sceneRows.append(scene.line)
+                sceneRows += "</td></tr>"
             }
+            html += sceneRows.string
             html += "</tbody></table></div>"
         }
         html += findingsSection(document.findings, root: root)
@@ -168,11 +248,24 @@ extension SitePlanner {
     /// What the instantiation table says for an object: the simulator's initializer event
     /// (selector and rule), "resolved" for placeholders, or that this load did not create it.
     static func initializerCell(_ object: NibObject, event: Event?) -> String {
+        let out = ByteText()
+        appendInitializerCell(object, event: event, to: out)
+        return out.string
+    }
+
+    /// `initializerCell` appended to `out`.
+    static func appendInitializerCell(_ object: NibObject, event: Event?, to out: ByteText) {
         if let event, let selector = event.selector {
-            return "<code class=\"initializer\">\(HTMLEscaping.escape(selector))</code> (\(HTMLEscaping.escape(event.rule)))"
+            out += "<code class=\"initializer\">"
+            out.appendEscaped(selector)
+            out += "</code> ("
+            out.appendEscaped(event.rule)
+            out += ")"
+        } else if object.isPlaceholder {
+            out += "resolved (placeholder, R-NIB-3)"
+        } else {
+            out += "<span class=\"muted\">not created by this load</span>"
         }
-        if object.isPlaceholder { return "resolved (placeholder, R-NIB-3)" }
-        return "<span class=\"muted\">not created by this load</span>"
     }
 
     static func classAnchor(_ name: String) -> String { "class-" + HTMLEscaping.fileComponent(name) }
