@@ -185,32 +185,55 @@ extension SitePlanner {
     func sceneConnections(
         _ graph: NibGraph, objects: [ObjectID: NibObject], members: Set<ObjectID>, root: String, number: Int, documentPath: String
     ) -> String {
-        func name(_ id: ObjectID?) -> String {
-            guard let id else { return "<em>nil (responder chain)</em>" }
+        // Rows appended as bytes (`ByteText`), as the document page's tables are.
+        func appendName(_ id: ObjectID?, to out: ByteText) {
+            guard let id else {
+                out += "<em>nil (responder chain)</em>"
+                return
+            }
             // A segue into a storyboard reference ends at the scene it opens, not at the
             // placeholder's class (Yep's tabs read "rootViewController → UIViewController").
             if let reference = objects[id], reference.placeholder == PlaceholderIdentifier.storyboardReference {
-                return "storyboard reference " + referenceLink(reference, number: number, root: root)
+                out += "storyboard reference "
+                out += referenceLink(reference, number: number, root: root)
+                return
             }
             let text = objects[id].map(\.displayName) ?? id.rawValue
-            let href =
-                members.contains(id)
-                ? "#" + HTMLEscaping.objectFragment(id.rawValue)
-                : root + sceneIndex.objectHref(document: number, object: id, documentPath: documentPath)
-            return "<a href=\"\(href)\">\(HTMLEscaping.escape(text))</a>"
+            out += "<a href=\""
+            if members.contains(id) {
+                out += "#"
+                out += HTMLEscaping.objectFragment(id.rawValue)
+            } else {
+                out += root
+                out += sceneIndex.objectHref(document: number, object: id, documentPath: documentPath)
+            }
+            out += "\">"
+            out.appendEscaped(text)
+            out += "</a>"
         }
         let heading = "<h2 id=\"connections\">Connections</h2>"
         guard graph.connections.contains(where: { members.contains($0.source) }) else {
             return heading + "<p>None from this scene's objects.</p>"
         }
-        var html =
-            heading
-            + "<div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th></tr></thead><tbody>"
+        let html = ByteText(capacity: 4096)
+        html += heading
+        html +=
+            "<div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Kind</th><th scope=\"col\">Source</th><th scope=\"col\">Name</th><th scope=\"col\">Destination</th></tr></thead><tbody>"
         for connection in graph.connections where members.contains(connection.source) {
-            html +=
-                "<tr class=\"conn-\(connection.kind.name)\"><td>\(connection.kind.name)</td><td>\(name(connection.source))</td><td><code>\(HTMLEscaping.escape(Self.connectionName(connection)))</code></td><td>\(name(connection.destination))</td></tr>"
+            html += "<tr class=\"conn-"
+            html += connection.kind.name
+            html += "\"><td>"
+            html += connection.kind.name
+            html += "</td><td>"
+            appendName(connection.source, to: html)
+            html += "</td><td><code>"
+            html.appendEscaped(Self.connectionName(connection))
+            html += "</code></td><td>"
+            appendName(connection.destination, to: html)
+            html += "</td></tr>"
         }
-        return html + "</tbody></table></div>"
+        html += "</tbody></table></div>"
+        return html.string
     }
 
     /// The outlet property, action selector, binding or segue identifier of a connection.
@@ -229,21 +252,48 @@ extension SitePlanner {
         // Looked up per member: merging the storyboard's whole table into the run's, per scene,
         // copied every object's entry of the document for each of its scenes.
         let shown = part?.timeline.initializerEvents ?? [:]
-        var html =
+        let html = ByteText(capacity: 256 * (members.count + 1))
+        html +=
             "<h2 id=\"instantiation\">Objects</h2><p>Each object of the scene and the initializer it receives (R-INIT-1).</p><div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">Object</th><th scope=\"col\">Class</th><th scope=\"col\">Initializer</th><th scope=\"col\">Line</th></tr></thead><tbody>"
         var seen = Set<String>()
         for object in members {
             let anchor = HTMLEscaping.objectAnchor(object.id.rawValue)
-            let id = seen.insert(anchor).inserted ? " id=\"\(HTMLEscaping.escape(anchor))\"" : ""
-            let custom =
-                object.appClass.map {
-                    " <a href=\"\(root)classes/index.html#\(Self.classAnchor($0))\"><code>\(HTMLEscaping.escape($0))</code></a>"
-                } ?? object.customClass.map { " <code>\(HTMLEscaping.escape($0))</code>" } ?? ""
-            let name = HTMLEscaping.escape(object.label ?? object.placeholder ?? object.element)
-            html +=
-                "<tr\(id)><td><a href=\"#\(HTMLEscaping.objectFragment(object.id.rawValue))\">\(name)</a> <code>\(HTMLEscaping.escape(object.id.rawValue))</code></td><td><code>\(HTMLEscaping.escape(object.className))</code>\(custom)</td><td>\(Self.initializerCell(object, event: shown[object.id.rawValue] ?? loadInitializers[object.id.rawValue]))</td><td>\(object.line)</td></tr>"
+            html += "<tr"
+            if seen.insert(anchor).inserted {
+                html += " id=\""
+                html.appendEscaped(anchor)
+                html += "\""
+            }
+            html += "><td><a href=\"#"
+            html += HTMLEscaping.objectFragment(object.id.rawValue)
+            html += "\">"
+            html.appendEscaped(object.label ?? object.placeholder ?? object.element)
+            html += "</a> <code>"
+            html.appendEscaped(object.id.rawValue)
+            html += "</code></td><td><code>"
+            html.appendEscaped(object.className)
+            html += "</code>"
+            if let appClass = object.appClass {
+                html += " <a href=\""
+                html += root
+                html += "classes/index.html#"
+                html += Self.classAnchor(appClass)
+                html += "\"><code>"
+                html.appendEscaped(appClass)
+                html += "</code></a>"
+            } else if let customClass = object.customClass {
+                html += " <code>"
+                html.appendEscaped(customClass)
+                html += "</code>"
+            }
+            html += "</td><td>"
+            Self.appendInitializerCell(object, event: shown[object.id.rawValue] ?? loadInitializers[object.id.rawValue], to: html)
+            html += "</td><td>"
+            html.append(object.line)
+            html += "</td></tr>"
         }
-        return html + "</tbody></table></div>"
+        html += "</tbody></table></div>"
+        return html.string
     }
 
     /// class name → (label, root-relative href) of every object of that class in the project.
