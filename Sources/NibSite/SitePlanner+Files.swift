@@ -75,15 +75,21 @@ extension SitePlanner {
         guard let (head, tail) = Self.cut(shell, at: shellPage.html) else {
             return PageTemplate(path: page.path, root: page.root, pieces: nil, figures: figureNumbers, index: index)
         }
-        var pieces = [head]
+        // Each piece joined as bytes: a page has a block per section and table.
+        var pieces: [String] = []
+        var piece = ByteText(capacity: head.utf8.count + tail.utf8.count + 4096)
+        piece += head
         for block in page.content.blocks {
             switch block {
-            case .html(let text): pieces[pieces.count - 1] += text
-            case .figure: pieces.append("")
-            case .ruleCitations(let id): pieces[pieces.count - 1] += citationsHTML(id, root: page.root)
+            case .html(let text): piece += text
+            case .figure:
+                pieces.append(piece.string)
+                piece = ByteText(capacity: 4096)
+            case .ruleCitations(let id): piece += citationsHTML(id, root: page.root)
             }
         }
-        pieces[pieces.count - 1] += tail
+        piece += tail
+        pieces.append(piece.string)
         return PageTemplate(path: page.path, root: page.root, pieces: pieces, figures: figureNumbers, index: index)
     }
 
