@@ -154,25 +154,52 @@ public enum DOTEscaping {
         var text = text
         let plain = text.withUTF8 { plainInHTML.containsAll($0) }
         if plain { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\\": out += "\\\\"
-            case "\n" where previousWasCR: continue
-            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "<BR/>"
-            case "\0": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+        let out = ByteText(capacity: text.utf8.count + 16)
+        appendHTML(text, to: out)
+        return out.string
+    }
+
+    /// `html(text)` appended to `out` (an event's label is built as bytes), on the text's
+    /// UTF-8: every character it changes is ASCII but the line separators U+0085, U+2028 and
+    /// U+2029 (`C2 85`, `E2 80 A8`, `E2 80 A9`); the other bytes are copied in runs.
+    public static func appendHTML(_ text: String, to out: ByteText) {
+        var text = text
+        text.withUTF8 { bytes in
+            if plainInHTML.containsAll(bytes) { return out.append(bytes) }
+            var previousWasCR = false
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var length = 1
+                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
+                    length = 2
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                {
+                    length = 3
+                } else if byte >= 0x80 || plainInHTML.contains(byte) {
+                    previousWasCR = false
+                    index += 1
+                    continue
+                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;"
+                case UInt8(ascii: "<"): out += "&lt;"
+                case UInt8(ascii: ">"): out += "&gt;"
+                case UInt8(ascii: "\""): out += "&quot;"
+                case UInt8(ascii: "\\"): out += "\\\\"
+                case UInt8(ascii: "\n") where previousWasCR: break
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0xC2, 0xE2: out += "<BR/>"
+                case 0: break
+                default: out += " "
+                }
+                previousWasCR = byte == UInt8(ascii: "\r")
+                index += length
+                copied = index
             }
+            out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
         }
-        return out
     }
 
     /// For each byte value, whether `html` keeps it as is: printable ASCII but `& < > " \\`.

@@ -1,3 +1,5 @@
+import NibModel
+
 /// One type scale for every diagram kind, so text keeps its size from one diagram to the next:
 /// node labels, edge labels, cluster labels and legends use `body`; second lines (a class under
 /// a name, arguments, event numbers) `detail`; the diagram's own title `title`. The smallest
@@ -22,6 +24,14 @@ public enum TypeScale {
         html += escaped
         html += "</FONT>"
         return html
+    }
+
+    /// `detailHTML(escaped)` appended to `out`, its text written by `text` (an event's label is
+    /// built as bytes).
+    public static func appendDetailHTML(to out: ByteText, _ text: (ByteText) -> Void) {
+        out += detailOpen
+        text(out)
+        out += "</FONT>"
     }
 
     /// The start tag `detailHTML` opens with, made once (every event of every timeline has one).

@@ -20,6 +20,9 @@ public final class ByteText {
     /// Whether nothing was appended.
     public var isEmpty: Bool { count == 0 }
 
+    /// Empties the text, keeping its buffer (one scratch text serves a diagram's labels).
+    public func removeAll() { count = 0 }
+
     /// A literal piece (`" -> "`, `"</td><td>"`): its bytes copied from the binary, where a
     /// `String` piece went through the string's UTF-8 view.
     @inlinable

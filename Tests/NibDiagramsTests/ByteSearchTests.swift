@@ -62,3 +62,74 @@ struct ByteSearchTests {
         }
     }
 }
+
+/// The scans that compare 16 positions at a time (`nv_find`, `nextTagOrRuleID`,
+/// `nextLinkAttribute`) against their definitions one position at a time, from every start of
+/// haystacks whose lengths cross the 16-byte blocks, with matches at every offset of a block
+/// and needles cut off by the end.
+@Suite("Byte scans 16 at a time")
+struct ByteScanTests {
+    /// Bytes from `alphabet` (few, so matches and near misses are frequent).
+    static func haystack(_ alphabet: String, seed: UInt64, count: Int) -> [UInt8] {
+        var random = SplitMix64(seed: seed)
+        let letters = Array(alphabet.utf8)
+        return (0..<count).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+    }
+
+    static func naiveFind(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard start >= 0, !needle.isEmpty, start + needle.count <= bytes.count else { return nil }
+        return (start...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }
+    }
+
+    @Test(arguments: [" id=\"", "</svg>", ">", "></", "ab", "a\"b\"a"])
+    func findMatchesTheNaiveSearch(needle: String) {
+        let needleBytes = Array(needle.utf8)
+        for (seed, count) in [(1, 0), (2, 1), (3, 5), (4, 15), (5, 16), (6, 17), (7, 33), (8, 200), (9, 1_000)] {
+            let alphabet = needle.count > 2 ? " id=\"</svg>ab" : "ab>\"</"
+            var bytes = Self.haystack(alphabet, seed: UInt64(seed), count: count)
+            if count > needleBytes.count { bytes.replaceSubrange((count - needleBytes.count)..<count, with: needleBytes) }
+            bytes.withUnsafeBufferPointer { buffer in
+                needleBytes.withUnsafeBufferPointer { needleBuffer in
+                    for start in -1...(count + 1) {
+                        #expect(
+                            ByteSearch.firstIndex(of: needleBuffer, in: buffer, from: start) == Self.naiveFind(needleBytes, in: bytes, from: start),
+                            "needle \(needle), \(count) bytes, from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func nextTagOrRuleIDMatchesItsDefinition(seed: Int) {
+        let bytes = Self.haystack("<R-G-xRG-", seed: UInt64(seed), count: 300 + seed)
+        func definition(_ start: Int) -> Int? {
+            (max(start, 0)..<bytes.count).first { index in
+                bytes[index] == UInt8(ascii: "<")
+                    || ((bytes[index] == UInt8(ascii: "R") || bytes[index] == UInt8(ascii: "G")) && index + 1 < bytes.count
+                        && bytes[index + 1] == UInt8(ascii: "-"))
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0...(bytes.count + 1) {
+                #expect(ByteSearch.nextTagOrRuleID(in: buffer, from: start) == definition(start), "from \(start)")
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func nextLinkAttributeMatchesItsDefinition(seed: Int) {
+        let bytes = Self.haystack("=\"dfcx ", seed: UInt64(seed), count: 300 + seed)
+        func definition(_ start: Int) -> Int? {
+            (max(start, 1)..<max(bytes.count, 1)).first { index in
+                index + 1 < bytes.count && bytes[index] == UInt8(ascii: "=") && bytes[index + 1] == UInt8(ascii: "\"")
+                    && [UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "c")].contains(bytes[index - 1])
+            }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0...(bytes.count + 1) {
+                #expect(ByteSearch.nextLinkAttribute(in: buffer, from: start) == definition(start), "from \(start)")
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 import Testing
 
 @testable import NibDOT
@@ -139,5 +140,43 @@ struct DOTTextTests {
             #expect(out.string == whole)
             #expect(Array(out.string.utf8) == Array(whole.utf8))
         }
+    }
+}
+
+@Suite("HTML-like label text on bytes")
+struct HTMLLabelBytesTests {
+    /// The scalar-by-scalar escaping `DOTEscaping.html` did before it worked on bytes: the
+    /// definition the byte version must match.
+    static func scalarHTML(_ text: String) -> String {
+        var out = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\\": out += "\\\\"
+            case "\n" where previousWasCR: continue
+            case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}": out += "<BR/>"
+            case "\0": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += " " } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [
+        "", "plain", "a & b < c > d \"e\" \\N", "line\r\nbreak", "\r\r\n\n", "\r\u{2028}\n", "é\u{85}x", "\u{2028}\u{2029}",
+        "nul\0byte\u{7F}del\u{1}\t", "日本語 <ラベル>", "👩‍👩‍👧 & e\u{301}", "\u{2027}\u{202A}\u{84}\u{86}", "tail\r",
+    ])
+    func matchesTheScalarDefinition(text: String) {
+        #expect(DOTEscaping.html(text) == Self.scalarHTML(text))
+        let out = ByteText()
+        out += "<B>"
+        DOTEscaping.appendHTML(text, to: out)
+        #expect(out.string == "<B>" + Self.scalarHTML(text))
     }
 }

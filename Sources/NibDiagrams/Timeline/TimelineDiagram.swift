@@ -55,7 +55,8 @@ public enum TimelineDiagram {
         let segmentOf = segmentIndex(segments, count: events.count)
         // Each stage's class once, not once per event (a fifth of an event node's cost).
         let stageClasses = segments.map { TimelineSegment.stageClass($0.name) }
-        let labels = events.enumerated().map { index, event in eventLabel(event, index: index, options: options) }
+        let scratch = ByteText(capacity: 512)
+        let labels = events.enumerated().map { index, event in eventLabel(event, index: index, options: options, scratch: scratch) }
         let laneTitles = events.map { event in event.receiver.map { laneTitle($0, objects) } ?? "runtime" }
         let rows = rowRanges(
             events.indices.map { index in
@@ -115,7 +116,7 @@ public enum TimelineDiagram {
                         .node(
                             eventNodeValue(
                                 events[index], index: index, label: labels[index].html, stageClass: stageClasses[segmentOf[index]],
-                                options: options)))
+                                options: options, scratch: scratch)))
                 }
                 box.append(.subgraph(lane))
             }
@@ -253,24 +254,37 @@ public enum TimelineDiagram {
 
     /// An event's label and its estimated drawn width in points (node plus the space to the
     /// next rank), from the type scale: about 0.6 em per bold character, 0.55 em per detail one.
-    static func eventLabel(_ event: Event, index: Int, options: DiagramOptions) -> (html: String, width: Double) {
+    ///
+    /// Built in `scratch` (emptied first): every event of every timeline has a label.
+    static func eventLabel(_ event: Event, index: Int, options: DiagramOptions, scratch: ByteText = ByteText()) -> (
+        html: String, width: Double
+    ) {
         let text = DOTEscaping.truncated(EventText.short(event), limit: min(options.labelLimit, 32))
-        var html = TypeScale.detailHTML(String(index + 1))
+        let html = scratch
+        html.removeAll()
+        TypeScale.appendDetailHTML(to: html) { $0.append(index + 1) }
         html += "<BR/><B>"
-        html += DOTEscaping.html(text)
+        DOTEscaping.appendHTML(text, to: html)
         html += "</B>"
         var widest = Double(TypeScale.characterCount(text)) * Double(TypeScale.body) * 0.6
         if event.kind == .message, !event.arguments.isEmpty {
             let args = event.arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let lines = TypeScale.wrapped(args, width: 26, lines: 2)
             html += "<BR/>"
-            html += TypeScale.detailHTML(lines.map(DOTEscaping.html).joined(separator: "<BR/>"))
+            TypeScale.appendDetailHTML(to: html) { html in
+                for (number, line) in lines.enumerated() {
+                    if number > 0 { html += "<BR/>" }
+                    DOTEscaping.appendHTML(line, to: html)
+                }
+            }
             widest = max(widest, Double(lines.map(TypeScale.characterCount).max() ?? 0) * Double(TypeScale.detail) * 0.55)
         }
-        return (html, max(widest, 24) + 18)
+        return (html.string, max(widest, 24) + 18)
     }
 
-    private static func eventNodeValue(_ event: Event, index: Int, label: String, stageClass: String, options: DiagramOptions) -> DOTNode {
+    private static func eventNodeValue(
+        _ event: Event, index: Int, label: String, stageClass: String, options: DiagramOptions, scratch: ByteText
+    ) -> DOTNode {
         let role: StyleRole
         switch event.kind {
         case .exception, .reject: role = .exception
@@ -280,8 +294,10 @@ public enum TimelineDiagram {
         }
         var attrs = options.style.attributes(role, classes: [stageClass, event.kind.rawValue])
         attrs["label"] = .html(label)
-        // Appended piece by piece into one string: every event of every timeline has one.
-        var tooltip = String(index + 1)
+        // Appended piece by piece as bytes: every event of every timeline has one.
+        let tooltip = scratch
+        tooltip.removeAll()
+        tooltip.append(index + 1)
         tooltip += ". "
         tooltip += EventText.line(event)
         tooltip += "\nrule "
@@ -291,7 +307,7 @@ public enum TimelineDiagram {
             tooltip += phase.description
             if let load = event.load {
                 tooltip += " of load "
-                tooltip += String(load)
+                tooltip.append(load)
             }
         }
         if let level = event.level {
@@ -300,7 +316,7 @@ public enum TimelineDiagram {
         } else {
             tooltip += " · untraced"
         }
-        attrs["tooltip"] = .tooltip(tooltip)
+        attrs["tooltip"] = .tooltip(tooltip.string)
         if let link = options.link(.rule(event.rule)) { attrs["href"] = link }
         return DOTNode(eventNode(index), attrs)
     }
