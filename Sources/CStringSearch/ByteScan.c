@@ -100,3 +100,52 @@ long nv_next_link_attribute(const uint8_t *bytes, long count, long from) {
     }
     return -1;
 }
+
+static int nv_is_plain(uint8_t byte, uint8_t low, uint8_t high, const uint8_t *specials, long specialCount) {
+    if (byte < low || byte > high) return 0;
+    for (long index = 0; index < specialCount; index++) {
+        if (byte == specials[index]) return 0;
+    }
+    return 1;
+}
+
+long nv_plain_prefix(const uint8_t *bytes, long count, long from, uint8_t low, uint8_t high, const uint8_t *specials,
+                     long specialCount) {
+    if (from < 0) from = 0;
+    if (specialCount > 8) specialCount = 8;
+    long index = from;
+#ifdef NV_SSE2
+    const __m128i lowest = _mm_set1_epi8((char)low);
+    const __m128i highest = _mm_set1_epi8((char)high);
+    __m128i special[8];
+    for (long number = 0; number < specialCount; number++) special[number] = _mm_set1_epi8((char)specials[number]);
+    for (; index + 16 <= count; index += 16) {
+        __m128i here = _mm_loadu_si128((const __m128i *)(bytes + index));
+        // Unsigned comparisons through min and max: `here` is at least `low` where max(here, low)
+        // is `here`, at most `high` where min(here, high) is.
+        __m128i plain = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(here, lowest), here), _mm_cmpeq_epi8(_mm_min_epu8(here, highest), here));
+        for (long number = 0; number < specialCount; number++) plain = _mm_andnot_si128(_mm_cmpeq_epi8(here, special[number]), plain);
+        unsigned mask = (unsigned)_mm_movemask_epi8(plain) ^ 0xFFFFu;
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < count; index++) {
+        if (!nv_is_plain(bytes[index], low, high, specials, specialCount)) return index;
+    }
+    return count > from ? count : from;
+}
+
+long nv_ascii_prefix(const uint8_t *bytes, long count, long from) {
+    if (from < 0) from = 0;
+    long index = from;
+#ifdef NV_SSE2
+    for (; index + 16 <= count; index += 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)));
+        if (mask != 0) return index + __builtin_ctz(mask);
+    }
+#endif
+    for (; index < count; index++) {
+        if (bytes[index] >= 0x80) return index;
+    }
+    return count > from ? count : from;
+}

@@ -49,10 +49,16 @@ public enum DOTEscaping {
     /// U+0085, spelled `E2 80 A8`, `E2 80 A9` and `C2 85`.)
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, for context: Context, into out: ByteText) {
         let backslash: StaticString = context == .tooltip ? "\\\\\\\\" : "\\\\"
+        let plain = context == .url ? plainInURL : plainInText
         var previousWasCR = false
         var copied = 0
         var index = 0
         while index < bytes.count {
+            // Plain runs passed over 16 bytes at a time (a CR before them is then no longer last).
+            let next = plain.prefix(of: bytes, from: index)
+            if next > index { previousWasCR = false }
+            index = next
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             // The length of a line separator starting here, else 0.
             var separator = 0
@@ -100,7 +106,8 @@ public enum DOTEscaping {
     }
 
     /// The bytes `isPlain` keeps, for labels and tooltips (the same bytes) and for URLs.
-    private static let plainInText = ByteSet { isPlain($0, for: .label) }
+    private static let plainInText = ByteSet(
+        from: 0x20, through: 0x7E, except: [UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "&")])
     private static let plainInURL = ByteSet { isPlain($0, for: .url) }
 
     /// Whether `quoted` copies the byte unchanged: printable ASCII but `\\`, `"` and `&` (and,
@@ -170,6 +177,11 @@ public enum DOTEscaping {
             var copied = 0
             var index = 0
             while index < bytes.count {
+                // Plain runs passed over 16 bytes at a time (a CR before them is then no longer last).
+                let next = plainInHTML.prefix(of: bytes, from: index)
+                if next > index { previousWasCR = false }
+                index = next
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 var length = 1
                 if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
@@ -203,10 +215,9 @@ public enum DOTEscaping {
     }
 
     /// For each byte value, whether `html` keeps it as is: printable ASCII but `& < > " \\`.
-    private static let plainInHTML = ByteSet { byte in
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-            && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
+    private static let plainInHTML = ByteSet(
+        from: 0x20, through: 0x7E,
+        except: [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "\\")])
 
     /// A token usable in an SVG `class` attribute or a file name: ASCII letters, digits and
     /// `-`, everything else `-`, never empty.

@@ -1,3 +1,5 @@
+import CStringSearch
+
 /// Whether bytes are well-formed UTF-8 without making text of them: every IB document is
 /// checked before libxml2 reads it, and every inlined SVG before it goes into a page's file.
 ///
@@ -37,12 +39,9 @@ public enum UTF8Validation {
     /// The offset of the first byte at or after `start` outside ASCII (`raw.count` when none),
     /// eight bytes at a time.
     public static func asciiPrefix(_ raw: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var index = start
-        while index + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
-        while index < raw.count, raw[index] < 0x80 { index += 1 }
-        return index
+        // 16 bytes at a time (`nv_ascii_prefix`): a corpus site's DOT and pages, ~250 MB, pass here.
+        guard let base = raw.baseAddress else { return max(start, 0) }
+        return nv_ascii_prefix(base.assumingMemoryBound(to: UInt8.self), raw.count, start)
     }
 
     /// Whether every byte is ASCII.

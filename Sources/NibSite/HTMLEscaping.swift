@@ -8,7 +8,7 @@ public enum HTMLEscaping {
         // Most text (names, ids, labels) has nothing to escape: returned as is (looked at in its
         // contiguous UTF-8, not through the view's iterator: every text of every page passes here).
         var contiguous = text
-        guard contiguous.withUTF8({ $0.contains(where: needsEscaping) }) else { return text }
+        guard contiguous.withUTF8({ firstEscaped($0, from: 0) < $0.count }) else { return text }
         let out = ByteText(capacity: text.utf8.count + 16)
         appendEscaped(text, to: out)
         return out.string
@@ -21,9 +21,10 @@ public enum HTMLEscaping {
         var text = text
         text.withUTF8 { bytes in
             var copied = 0
-            for (index, byte) in bytes.enumerated() where needsEscaping(byte) {
+            var index = firstEscaped(bytes, from: 0)
+            while index < bytes.count {
                 out.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                switch byte {
+                switch bytes[index] {
                 case UInt8(ascii: "&"): out += "&amp;"
                 case UInt8(ascii: "<"): out += "&lt;"
                 case UInt8(ascii: ">"): out += "&gt;"
@@ -32,20 +33,27 @@ public enum HTMLEscaping {
                 default: out += "\u{FFFD}"
                 }
                 copied = index + 1
+                index = firstEscaped(bytes, from: copied)
             }
             out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
     }
 
-    /// Whether `escape` changes this byte: a character it writes as an entity, or a control
-    /// character other than tab and newline.
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): false
-        default: byte < 0x20
+    /// The offset of the first byte at or after `start` that `escape` changes (a character it
+    /// writes as an entity, or a control character other than tab and newline); `bytes.count`
+    /// when none is left. Found 16 bytes at a time (`ByteSet`).
+    private static func firstEscaped(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = kept.prefix(of: bytes, from: start)
+        while index < bytes.count, bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\n") {
+            index = kept.prefix(of: bytes, from: index + 1)
         }
+        return index
     }
+
+    /// The bytes `escape` keeps as they are, but tab and newline (kept too, looked at one by one).
+    private static let kept = ByteSet(
+        from: 0x20, through: 0xFF,
+        except: [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'")])
 
     /// A lowercase identifier made of `[a-z0-9-]` for heading anchors and file names.
     public static func slug(_ text: String) -> String {

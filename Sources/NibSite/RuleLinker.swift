@@ -46,7 +46,10 @@ struct RuleLinker {
                 }
                 if Self.hasPrefix(bytes, at: index, "<a ") || Self.hasPrefix(bytes, at: index, "<a>") { anchorDepth += 1 }
                 if Self.hasPrefix(bytes, at: index, "</a>") { anchorDepth = max(0, anchorDepth - 1) }
-                index = ByteSearch.firstIndex(of: ">", in: bytes, from: index).map { $0 + 1 } ?? bytes.count
+                // A page's tags are short (`<td>`, `<code>`): a loop finds their end sooner than
+                // a `memchr` call per tag.
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                index = min(index + 1, bytes.count)
                 continue
             }
             // Here an `R` or a `G` followed by `-`.

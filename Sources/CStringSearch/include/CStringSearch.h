@@ -25,4 +25,14 @@ long nv_next_tag_or_id(const uint8_t *bytes, long count, long from);
 /// attributes of SVG (coordinates, colours, fonts).
 long nv_next_link_attribute(const uint8_t *bytes, long count, long from);
 
+/// The offset of the first byte in `bytes[from..<count]` that is below `low`, above `high` or
+/// one of the `specialCount` (at most 8) `specials`; `count` when there is none. Every text
+/// the site escapes (DOT strings, HTML-like labels, HTML) is mostly bytes it keeps.
+long nv_plain_prefix(const uint8_t *bytes, long count, long from, uint8_t low, uint8_t high, const uint8_t *specials,
+                     long specialCount);
+
+/// The offset of the first byte of 0x80 or more in `bytes[from..<count]`, `count` when all are
+/// ASCII: where a text stops being checkable as ASCII.
+long nv_ascii_prefix(const uint8_t *bytes, long count, long from);
+
 #endif

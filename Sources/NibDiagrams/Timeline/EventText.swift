@@ -6,6 +6,9 @@ enum EventText {
     /// The full line with its arguments (`Event.line(at:)`, the one canonical form).
     static func line(_ event: Event) -> String { event.line(at: .l3) }
 
+    /// `line(event)` appended to `out`.
+    static func appendLine(_ event: Event, to out: ByteText) { event.appendLine(at: .l3, to: out) }
+
     /// The node text: selector for messages, the kind word and text otherwise.
     static func short(_ event: Event) -> String {
         switch event.kind {

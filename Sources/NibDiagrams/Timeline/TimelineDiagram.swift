@@ -299,7 +299,7 @@ public enum TimelineDiagram {
         tooltip.removeAll()
         tooltip.append(index + 1)
         tooltip += ". "
-        tooltip += EventText.line(event)
+        EventText.appendLine(event, to: tooltip)
         tooltip += "\nrule "
         tooltip += event.rule
         if let phase = event.phase {

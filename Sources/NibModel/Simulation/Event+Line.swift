@@ -3,22 +3,49 @@ extension Event {
     /// `LOG …`. Arguments are printed at L2 and L3 only (E.2). Every writer of event text (the
     /// `simulate` output, diagrams, the site, reviews) uses this one function.
     public func line(at level: TraceLevel) -> String {
+        let out = ByteText(capacity: 128)
+        appendLine(at: level, to: out)
+        return out.string
+    }
+
+    /// `line(at: level)` appended to `out`, piece by piece as bytes: every event of every
+    /// timeline has a tooltip and a table row that hold its line.
+    public func appendLine(at level: TraceLevel, to out: ByteText) {
         let receiverLabel = receiver?.label ?? "nil"
         switch kind {
         case .message:
-            var text = "-[\(receiverLabel) \(selector ?? "")]"
+            out += "-["
+            out += receiverLabel
+            out += " "
+            out += selector ?? ""
+            out += "]"
             if level >= .l2, !arguments.isEmpty {
-                text += " " + arguments.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                for argument in arguments {
+                    out += " "
+                    out += argument.key
+                    out += "="
+                    out += argument.value
+                }
             }
-            return text
-        case .ivar: return "IVAR \(receiverLabel).\(argument("name") ?? "") = \(argument("value") ?? "nil")"
-        case .log: return "LOG \(text ?? "")"
-        case .exception: return "EXCEPTION \(text ?? "")"
-        case .crash: return "CRASH \(text ?? "")"
-        case .showWindow: return "SHOW-WINDOW \(receiverLabel)"
-        case .resolve: return "RESOLVE \(text ?? "")"
-        case .reject: return "REJECT \(text ?? "")"
+        case .ivar:
+            out += "IVAR "
+            out += receiverLabel
+            out += "."
+            out += argument("name") ?? ""
+            out += " = "
+            out += argument("value") ?? "nil"
+        case .log: Self.append("LOG ", text, to: out)
+        case .exception: Self.append("EXCEPTION ", text, to: out)
+        case .crash: Self.append("CRASH ", text, to: out)
+        case .showWindow: Self.append("SHOW-WINDOW ", receiverLabel, to: out)
+        case .resolve: Self.append("RESOLVE ", text, to: out)
+        case .reject: Self.append("REJECT ", text, to: out)
         }
+    }
+
+    private static func append(_ word: StaticString, _ text: String?, to out: ByteText) {
+        out += word
+        out += text ?? ""
     }
 
     /// True for a message that creates its receiver (R-INIT, R-VCI): `init`, `new`, `initWith…`.
