@@ -1,6 +1,7 @@
 import Foundation
 import Ink
 import NibDiagrams
+import NibModel
 
 /// A Markdown page of `site/pages/` with its embedded directives.
 ///
@@ -59,9 +60,9 @@ struct MarkdownPage {
         var directives: [Directive] = []
         var lines: [String] = []
         var fence: (name: String, caption: String, body: [String])?
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+        for line in Self.lines(source) {
             if var open = fence {
-                if line.trimmingCharacters(in: .whitespaces) == "```" {
+                if Self.trimmed(line) == "```" {
                     directives.append(.timeline(name: open.name, caption: open.caption, lines: open.body.joined(separator: "\n")))
                     lines += ["", Self.slotMarker(directives.count - 1), ""]
                     fence = nil
@@ -71,7 +72,7 @@ struct MarkdownPage {
                 }
                 continue
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = Self.trimmed(line)
             if trimmed.hasPrefix("```timeline") {
                 let words = trimmed.dropFirst("```timeline".count).split(separator: " ", maxSplits: 1).map(String.init)
                 fence = (words.first ?? "timeline", words.count > 1 ? words[1] : "", [])
@@ -85,7 +86,7 @@ struct MarkdownPage {
             // Ink starts a new paragraph at a line that begins with inline code; join such a
             // line to the paragraph line before it so wrapped prose stays one paragraph.
             if trimmed.hasPrefix("`"), !trimmed.hasPrefix("```"), let last = lines.last,
-                !last.trimmingCharacters(in: .whitespaces).isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"),
+                !Self.trimmed(last).isEmpty, !last.hasPrefix("|"), !last.hasPrefix("#"),
                 !last.hasPrefix("NIBVIZSLOT")
             {
                 lines[lines.count - 1] = last + " " + trimmed
@@ -101,13 +102,72 @@ struct MarkdownPage {
         // The layout writes the page's <h1>; drop the Markdown's own leading one.
         if html.hasPrefix("<h1"), let end = html.range(of: "</h1>") { html.removeSubrange(html.startIndex..<end.upperBound) }
         for index in directives.indices {
-            html = html.replacingOccurrences(of: "<p>\(Self.slotMarker(index))</p>", with: Self.slotMarker(index))
+            html = Self.replacing("<p>\(Self.slotMarker(index))</p>", with: Self.slotMarker(index), in: html)
         }
         self.title = markdown.metadata["title"] ?? markdown.title ?? fallbackTitle
         self.order = Int(markdown.metadata["order"] ?? "") ?? 1000
         self.html = html
         self.directives = directives
         self.headings = headingState.headings
+    }
+
+    /// `source`'s lines, as `split(separator: "\n", omittingEmptySubsequences: false)` gives them
+    /// (a CR LF is one `Character`, so it ends no line), cut on the bytes: Foundation's
+    /// `Character` split and trimming were a third of reading the concept pages.
+    static func lines(_ source: String) -> [String] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var out: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) {
+                out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return out
+        }
+    }
+
+    /// `line.trimmingCharacters(in: .whitespaces)`: for ASCII, spaces and tabs cut off its ends
+    /// on the bytes (the only ASCII characters of the set); other text goes to Foundation.
+    static func trimmed(_ line: String) -> String {
+        var line = line
+        let ascii: String?? = line.withUTF8 { bytes in
+            guard UTF8Validation.isASCII(bytes) else { return nil }
+            var start = 0
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            if start == 0, end == bytes.count { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+        switch ascii {
+        case .some(.some(let trimmed)): return trimmed
+        case .some(.none): return line
+        case .none: return line.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// `text` with every `target` replaced by `replacement`, found on the bytes (`ByteSearch`).
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        var text = text
+        var target = target
+        return text.withUTF8 { bytes in
+            target.withUTF8 { needle in
+                guard var found = ByteSearch.firstIndex(of: needle, in: bytes, from: 0) else { return nil }
+                let out = ByteText(capacity: bytes.count)
+                var copied = 0
+                while true {
+                    out.append(UnsafeBufferPointer(rebasing: bytes[copied..<found]))
+                    out += replacement
+                    copied = found + needle.count
+                    guard let next = ByteSearch.firstIndex(of: needle, in: bytes, from: copied) else { break }
+                    found = next
+                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+                return out.string
+            }
+        } ?? text
     }
 
     static func directive(_ text: String) -> Directive {

@@ -70,6 +70,26 @@ struct TextHelperTests {
         #expect(HTMLText.strippingTags("x\u{0301}<i>\u{0301}</i>&lt;\u{0301}") == "x\u{0301}\u{0301}<\u{0301}")
     }
 
+    /// `MarkdownPage`'s line split, trimming and replacing on bytes give what Foundation's
+    /// `Character` split, `trimmingCharacters(in: .whitespaces)` and `replacingOccurrences` give.
+    @Test func markdownLineHelpersMatchTheirDefinitions() throws {
+        let pages = try FileManager.default.contentsOfDirectory(
+            at: SiteFixtures.siteRoot.appendingPathComponent("pages"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "md" }.map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(pages.count > 10)
+        let texts = pages + Self.madeUp + ["a\r\nb\nc\r", "\r\n\r\n", "\n\u{301}x", "tab\t \t", " \u{00A0}x\u{00A0} ", "\t\t"]
+        for text in texts {
+            let lines = MarkdownPage.lines(text)
+            #expect(lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "\(text.debugDescription)")
+            for line in lines {
+                #expect(MarkdownPage.trimmed(line) == line.trimmingCharacters(in: .whitespaces), "\(line.debugDescription)")
+            }
+        }
+        for (target, text) in [("<p>S</p>", "a<p>S</p>b<p>S</p><p>S</p>"), ("xx", "xxx"), ("<p>S</p>", "none"), ("é", "éaé")] {
+            #expect(MarkdownPage.replacing(target, with: "R", in: text) == text.replacingOccurrences(of: target, with: "R"))
+        }
+    }
+
     @Test("a page shell is cut at its one content marker; none or two give nil")
     func shellCut() {
         let marker = "\u{0}nibviz-content\u{0}"
