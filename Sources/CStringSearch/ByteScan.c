@@ -117,15 +117,34 @@ long nv_plain_prefix(const uint8_t *bytes, long count, long from, uint8_t low, u
 #ifdef NV_SSE2
     const __m128i lowest = _mm_set1_epi8((char)low);
     const __m128i highest = _mm_set1_epi8((char)high);
-    __m128i special[8];
-    for (long number = 0; number < specialCount; number++) special[number] = _mm_set1_epi8((char)specials[number]);
+    // Always eight specials, the missing ones repeating the first (or, with none, a byte
+    // outside the range, which is not plain anyway): no loop over them per 16 bytes.
+    uint8_t outside;
+    if (specialCount > 0) {
+        outside = specials[0];
+    } else if (low > 0) {
+        outside = (uint8_t)(low - 1);
+    } else if (high < 255) {
+        outside = (uint8_t)(high + 1);
+    } else {
+        return count > from ? count : from;  // every byte is plain
+    }
+    uint8_t padded[8];
+    for (long number = 0; number < 8; number++) padded[number] = number < specialCount ? specials[number] : outside;
+    const __m128i s0 = _mm_set1_epi8((char)padded[0]), s1 = _mm_set1_epi8((char)padded[1]);
+    const __m128i s2 = _mm_set1_epi8((char)padded[2]), s3 = _mm_set1_epi8((char)padded[3]);
+    const __m128i s4 = _mm_set1_epi8((char)padded[4]), s5 = _mm_set1_epi8((char)padded[5]);
+    const __m128i s6 = _mm_set1_epi8((char)padded[6]), s7 = _mm_set1_epi8((char)padded[7]);
     for (; index + 16 <= count; index += 16) {
         __m128i here = _mm_loadu_si128((const __m128i *)(bytes + index));
         // Unsigned comparisons through min and max: `here` is at least `low` where max(here, low)
         // is `here`, at most `high` where min(here, high) is.
         __m128i plain = _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(here, lowest), here), _mm_cmpeq_epi8(_mm_min_epu8(here, highest), here));
-        for (long number = 0; number < specialCount; number++) plain = _mm_andnot_si128(_mm_cmpeq_epi8(here, special[number]), plain);
-        unsigned mask = (unsigned)_mm_movemask_epi8(plain) ^ 0xFFFFu;
+        __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(here, s0), _mm_cmpeq_epi8(here, s1)),
+                                       _mm_or_si128(_mm_cmpeq_epi8(here, s2), _mm_cmpeq_epi8(here, s3)));
+        special = _mm_or_si128(special, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(here, s4), _mm_cmpeq_epi8(here, s5)),
+                                                     _mm_or_si128(_mm_cmpeq_epi8(here, s6), _mm_cmpeq_epi8(here, s7))));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_andnot_si128(special, plain)) ^ 0xFFFFu;
         if (mask != 0) return index + __builtin_ctz(mask);
     }
 #endif

@@ -1,3 +1,5 @@
+import NibModel
+
 /// DOT attributes for a role in a theme: the `class` (for stylesheets) plus the colours the
 /// palette gives, so PNG and PDF look right without a stylesheet.
 public struct DiagramStyle: Sendable {
@@ -47,15 +49,15 @@ public struct DiagramStyle: Sendable {
     /// The role's class, then each of `extra` as a token (`DOTEscaping.token`) not already
     /// there, space-separated: built in one string, since every event of a timeline has one.
     private static func classList(_ role: StyleRole, _ extra: [String]) -> String {
-        var list = role.cssClass
-        list.reserveCapacity(extra.reduce(list.utf8.count) { $0 + 1 + $1.utf8.count })
-        for (index, name) in extra.enumerated() {
-            let token = DOTEscaping.token(name)
-            guard token != role.cssClass, !extra[..<index].contains(where: { DOTEscaping.token($0) == token }) else { continue }
+        let tokens = extra.map(DOTEscaping.token)
+        let list = ByteText(capacity: 64)
+        list += role.cssClass
+        for (index, token) in tokens.enumerated() {
+            guard token != role.cssClass, !tokens[..<index].contains(token) else { continue }
             list += " "
             list += token
         }
-        return list
+        return list.string
     }
 
     /// Each role's attributes in each theme, with the role's class, made once: a timeline asks

@@ -5,9 +5,9 @@ import CStringSearch
 /// (`init(from:through:except:)`, printable ASCII less the characters a context escapes) is
 /// scanned 16 bytes at a time (`nv_plain_prefix`); any other through a 256-entry table.
 public struct ByteSet: Sendable {
-    private let members: [Bool]
+    @usableFromInline let members: [Bool]
     /// The range and the bytes left out of it, when the set was given so.
-    private let range: (low: UInt8, high: UInt8, except: [UInt8])?
+    @usableFromInline let range: (low: UInt8, high: UInt8, except: [UInt8])?
 
     /// The bytes for which `predicate` holds.
     public init(where predicate: (UInt8) -> Bool) {
@@ -23,22 +23,22 @@ public struct ByteSet: Sendable {
     }
 
     /// Whether `byte` is in the set.
-    public func contains(_ byte: UInt8) -> Bool { members[Int(byte)] }
+    @inlinable public func contains(_ byte: UInt8) -> Bool { members[Int(byte)] }
 
     /// Whether every byte of `bytes` is in the set.
-    public func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { prefix(of: bytes, from: 0) == bytes.count }
+    @inlinable public func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { prefix(of: bytes, from: 0) == bytes.count }
 
     /// The offset of the first byte at or after `start` not in the set; `bytes.count` when
-    /// there is none.
-    public func prefix(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count, let base = bytes.baseAddress else { return max(start, bytes.count) }
-        if let range {
+    /// there is none. Short runs (most names and values) are looked up in the table: the
+    /// vector scan's set-up per call costs more than their bytes.
+    @inlinable public func prefix(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = max(start, 0)
+        if bytes.count - index >= 48, let range, let base = bytes.baseAddress {
             return range.except.withUnsafeBufferPointer { except in
-                nv_plain_prefix(base, bytes.count, start, range.low, range.high, except.baseAddress, except.count)
+                nv_plain_prefix(base, bytes.count, index, range.low, range.high, except.baseAddress, except.count)
             }
         }
         return members.withUnsafeBufferPointer { table in
-            var index = max(start, 0)
             while index < bytes.count, table[Int(bytes[index])] { index += 1 }
             return index
         }

@@ -85,25 +85,36 @@ public final class ByteText {
 
     /// The text as a string. The standard library checks UTF-8 a byte at a time once a text
     /// holds one byte outside ASCII (a title's dash, every event tooltip's `·`), and eight at a
-    /// time while it is ASCII: so the text is made in runs, each ASCII run checked as such and
-    /// each run of other bytes (whole characters: UTF-8 spells them with bytes of 0x80 and up
-    /// only) checked on its own. A corpus site's DOT runs to about 100 MB; checked whole it
-    /// was 2 % of a build's own CPU.
+    /// time while it is ASCII. A short text is checked whole; a long one (a corpus site's DOT runs
+    /// to about 100 MB; checked whole it was 2 % of a build's own CPU) is made in runs: each long
+    /// ASCII run checked as such, the bytes between them (other characters, and ASCII gaps too
+    /// short to be worth a run of their own: `·` twice in every event's tooltip) checked as one.
     public var string: String {
         let bytes = UnsafeBufferPointer(start: base, count: count)
         var end = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: 0)
-        guard end < count else { return String(decoding: bytes, as: UTF8.self) }
+        guard end < count, count > Self.wholeLimit else { return String(decoding: bytes, as: UTF8.self) }
         var text = ""
         text.reserveCapacity(count)
         var start = 0
         while start < count {
-            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            if end > start { text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
             start = end
-            while end < count, bytes[end] >= 0x80 { end += 1 }
-            text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            // The mixed part runs on until an ASCII run of at least `runLimit` bytes (or the end).
+            while end < count {
+                while end < count, bytes[end] >= 0x80 { end += 1 }
+                let asciiEnd = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: end)
+                if asciiEnd - end >= Self.runLimit || asciiEnd == count { break }
+                end = asciiEnd
+            }
+            if end > start { text += String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
             start = end
             end = UTF8Validation.asciiPrefix(UnsafeRawBufferPointer(bytes), from: start)
         }
         return text
     }
+
+    /// Texts up to this many bytes are made into a string in one piece.
+    @usableFromInline static let wholeLimit = 1024
+    /// ASCII runs shorter than this inside a long text are checked with the characters around them.
+    @usableFromInline static let runLimit = 64
 }

@@ -143,6 +143,25 @@ struct DOTTextTests {
     }
 }
 
+extension DOTTextTests {
+    /// Long texts go in runs: ASCII gaps between other characters shorter than, as long as and
+    /// longer than the run limit, at the start, in the middle and at the end.
+    @Test(arguments: [0, 1, 10, 63, 64, 65, 200, 1_500])
+    func longTextsMadeInRuns(gap: Int) {
+        let ascii = String(repeating: "a", count: gap)
+        for text in [
+            String(repeating: "·" + ascii, count: 40) + String(repeating: "z", count: 1_100),
+            String(repeating: "q", count: 1_100) + String(repeating: ascii + "日本", count: 30),
+            "é" + String(repeating: "x", count: 1_030) + ascii + "👩‍👩‍👧" + ascii,
+        ] {
+            let out = ByteText()
+            out.append(text)
+            #expect(out.string == text)
+            #expect(Array(out.string.utf8) == Array(text.utf8))
+        }
+    }
+}
+
 @Suite("HTML-like label text on bytes")
 struct HTMLLabelBytesTests {
     /// The scalar-by-scalar escaping `DOTEscaping.html` did before it worked on bytes: the

@@ -56,6 +56,7 @@ public enum TimelineDiagram {
         // Each stage's class once, not once per event (a fifth of an event node's cost).
         let stageClasses = segments.map { TimelineSegment.stageClass($0.name) }
         let scratch = ByteText(capacity: 512)
+        let eventStyles = EventStyles(style)
         let labels = events.enumerated().map { index, event in eventLabel(event, index: index, options: options, scratch: scratch) }
         let laneTitles = events.map { event in event.receiver.map { laneTitle($0, objects) } ?? "runtime" }
         let rows = rowRanges(
@@ -116,7 +117,7 @@ public enum TimelineDiagram {
                         .node(
                             eventNodeValue(
                                 events[index], index: index, label: labels[index].html, stageClass: stageClasses[segmentOf[index]],
-                                options: options, scratch: scratch)))
+                                options: options, scratch: scratch, styles: eventStyles)))
                 }
                 box.append(.subgraph(lane))
             }
@@ -141,8 +142,10 @@ public enum TimelineDiagram {
         stepToNextRow["constraint"] = "false"
         stepToNextRow["style"] = "invis"
         let rowStarts = Set(rows.map(\.lowerBound))
+        // Each event's node name made once, not once per edge end.
+        let nodeNames = events.indices.map(eventNode)
         for index in events.indices.dropFirst() {
-            dot.append(.edge(DOTEdge(eventNode(index - 1), eventNode(index), rowStarts.contains(index) ? stepToNextRow : step)))
+            dot.append(.edge(DOTEdge(nodeNames[index - 1], nodeNames[index], rowStarts.contains(index) ? stepToNextRow : step)))
         }
         if all.count > events.count {
             var attrs = style.attributes(.note, classes: ["truncated"])
@@ -282,8 +285,30 @@ public enum TimelineDiagram {
         return (html.string, max(widest, 24) + 18)
     }
 
+    /// Event nodes' style attributes by role, stage and kind, each made once per diagram: a
+    /// timeline has a few of them, and a class list per event was a sixth of drawing it.
+    final class EventStyles {
+        struct Key: Hashable {
+            var role: StyleRole
+            var stage: String
+            var kind: Event.Kind
+        }
+        let style: DiagramStyle
+        var made: [Key: DOTAttributes] = [:]
+
+        init(_ style: DiagramStyle) { self.style = style }
+
+        func attributes(_ role: StyleRole, stage: String, kind: Event.Kind) -> DOTAttributes {
+            let key = Key(role: role, stage: stage, kind: kind)
+            if let known = made[key] { return known }
+            let attributes = style.attributes(role, classes: [stage, kind.rawValue])
+            made[key] = attributes
+            return attributes
+        }
+    }
+
     private static func eventNodeValue(
-        _ event: Event, index: Int, label: String, stageClass: String, options: DiagramOptions, scratch: ByteText
+        _ event: Event, index: Int, label: String, stageClass: String, options: DiagramOptions, scratch: ByteText, styles: EventStyles
     ) -> DOTNode {
         let role: StyleRole
         switch event.kind {
@@ -292,7 +317,7 @@ public enum TimelineDiagram {
         case .log, .resolve: role = .note
         default: role = event.level == .l1 ? .lifecycleEvent : .event
         }
-        var attrs = options.style.attributes(role, classes: [stageClass, event.kind.rawValue])
+        var attrs = styles.attributes(role, stage: stageClass, kind: event.kind)
         attrs["label"] = .html(label)
         // Appended piece by piece as bytes: every event of every timeline has one.
         let tooltip = scratch
