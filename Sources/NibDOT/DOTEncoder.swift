@@ -84,8 +84,7 @@ public enum DOTEncoder {
     /// Attribute names are ours (never input data); anything odd is still quoted.
     /// (Checked and copied in one `withUTF8`: every attribute of every statement passes here.)
     private static func appendAttributeName(_ name: String, into out: ByteText) {
-        var name = name
-        let written = name.withUTF8 { bytes in
+        let written = name.withUTF8Bytes { bytes in
             let plain = !bytes.isEmpty && identifierBytes.containsAll(bytes)
             if plain { out.append(bytes) }
             return plain

@@ -32,8 +32,7 @@ public enum DOTEscaping {
     static func appendQuoted(_ text: String, for context: Context = .label, into out: ByteText) {
         out.append(byte: UInt8(ascii: "\""))
         defer { out.append(byte: UInt8(ascii: "\"")) }
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             // Most text (ids, class names, colours, numbers) needs no escaping: copied whole.
             if allPlain(bytes, for: context) {
                 out.append(bytes)
@@ -170,8 +169,7 @@ public enum DOTEscaping {
     /// UTF-8: every character it changes is ASCII but the line separators U+0085, U+2028 and
     /// U+2029 (`C2 85`, `E2 80 A8`, `E2 80 A9`); the other bytes are copied in runs.
     public static func appendHTML(_ text: String, to out: ByteText) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             if plainInHTML.containsAll(bytes) { return out.append(bytes) }
             var previousWasCR = false
             var copied = 0

@@ -53,8 +53,7 @@ public final class ByteText {
     /// A piece of text, copied from its contiguous UTF-8.
     @inlinable
     public func append(_ piece: String) {
-        var piece = piece
-        piece.withUTF8 { append($0) }
+        piece.withUTF8Bytes { append($0) }
     }
 
     /// Bytes that are UTF-8 (or a whole number of characters of it).

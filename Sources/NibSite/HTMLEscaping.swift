@@ -7,8 +7,7 @@ public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
         // Most text (names, ids, labels) has nothing to escape: returned as is (looked at in its
         // contiguous UTF-8, not through the view's iterator: every text of every page passes here).
-        var contiguous = text
-        guard contiguous.withUTF8({ firstEscaped($0, from: 0) < $0.count }) else { return text }
+        guard text.withUTF8Bytes({ firstEscaped($0, from: 0) < $0.count }) else { return text }
         let out = ByteText(capacity: text.utf8.count + 16)
         appendEscaped(text, to: out)
         return out.string
@@ -18,8 +17,7 @@ public enum HTMLEscaping {
     /// byte to escape copied whole, each character `escape` changes written as its entity, a
     /// control character other than tab and newline as U+FFFD (HTML allows none).
     static func appendEscaped(_ text: String, to out: ByteText) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             var copied = 0
             var index = firstEscaped(bytes, from: 0)
             while index < bytes.count {
