@@ -62,6 +62,17 @@ extension SimulationRun {
     /// `labelIndex`, so a run that creates many objects stays linear.
     func label(_ instance: Int?) -> String {
         guard let instance, instance >= 1, instance <= objects.count else { return "nil" }
+        if instance <= labelCache.count, let cached = labelCache[instance - 1], cached.generation == labelGeneration {
+            return cached.label
+        }
+        let label = makeLabel(instance)
+        if labelCache.count < objects.count { labelCache += Array(repeating: nil, count: objects.count - labelCache.count) }
+        labelCache[instance - 1] = (labelGeneration, label)
+        return label
+    }
+
+    /// `label(instance)` made from `labelIndex`.
+    private func makeLabel(_ instance: Int) -> String {
         let object = objects[instance - 1]
         let base = object.alias ?? object.className
         guard labelIndex.alive(base: base) > 1 else { return base }

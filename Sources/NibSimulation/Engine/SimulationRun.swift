@@ -14,7 +14,15 @@ final class SimulationRun {
     /// `labelIndex` in step).
     var objects: [LiveObject] = []
     /// Counts behind labels, so labelling stays constant-time per event.
-    var labelIndex = LabelIndex()
+    var labelIndex = LabelIndex() {
+        didSet { labelGeneration &+= 1 }
+    }
+    /// Each instance's label as last made, and the `labelIndex` change it was made after: a
+    /// label holds until an object is created or released (an event names its receiver and
+    /// often its arguments' objects, and making the label was a tenth of a run).
+    var labelCache: [(generation: Int, label: String)?] = []
+    /// Counts `labelIndex`'s changes.
+    var labelGeneration = 0
     /// Scenario names (objects and `as:` results) → instances.
     var names: [String: [Int]] = [:]
     /// Outlet values set so far: (source instance, key) → destination instance.
