@@ -158,10 +158,10 @@ public enum ObjectNaming {
     static func tooltip(_ object: NibObject) -> String { tooltip(object, name: name(object)) }
 
     /// `tooltip(object)` given the object's `name(object)` (computed once per node).
-    /// (Written into one string: every node of every object diagram has one.)
+    /// (Written as bytes into one string: every node of every object diagram has one.)
     static func tooltip(_ object: NibObject, name: Name) -> String {
-        var text = short(object, name: name)
-        text.reserveCapacity(text.utf8.count + 96)
+        let text = ByteText(capacity: 192)
+        text += short(object, name: name)
         if object.customClass != nil || object.isPlaceholder {
             text += "\nclass: "
             text += object.className
@@ -188,22 +188,23 @@ public enum ObjectNaming {
         }
         if object.line > 0 {
             text += "\nline "
-            text += String(object.line)
+            text.append(object.line)
         }
-        return text
+        return text.string
     }
 
     /// The HTML-like label of an object node: the name in bold, the class under it when the
     /// name is not the class. It takes the object's `name(object)`: a node's label and tooltip
     /// both name it, and finding the name looks up to eight attributes.
     static func htmlLabel(_ object: NibObject, name: Name, limit: Int) -> String {
-        var html = "<B>"
-        html += DOTEscaping.html(DOTEscaping.truncated(name.display, limit: limit))
+        let html = ByteText(capacity: 128)
+        html += "<B>"
+        DOTEscaping.appendHTML(DOTEscaping.truncated(name.display, limit: limit), to: html)
         html += "</B>"
         if let detail = detail(object, name: name) {
             html += "<BR/>"
-            html += TypeScale.detailHTML(DOTEscaping.html(DOTEscaping.truncated(detail, limit: limit)))
+            TypeScale.appendDetailHTML(to: html) { DOTEscaping.appendHTML(DOTEscaping.truncated(detail, limit: limit), to: $0) }
         }
-        return html
+        return html.string
     }
 }
