@@ -53,23 +53,35 @@ public enum TypeScale {
     /// rare and IB's flattened names (`Resources__Base.lproj__Main.storyboard`) are long.
     public static func titleLines(_ text: String, width: Int, lines: Int) -> [String] {
         guard width > 1, lines > 0 else { return [text] }
-        var rest = Substring(text)
+        // Characters once, then indices: every diagram has a title, and counting, cutting and
+        // hashing `Character`s of the rest for each line was ~70,000 instructions a title.
+        let characters = Array(text)
+        var start = 0
         var out: [String] = []
-        let separators: Set<Character> = [" ", "/", "_", ".", "-", "—"]
-        while rest.count > width, out.count < lines - 1 {
-            let head = Array(rest.prefix(width))
+        while characters.count - start > width, out.count < lines - 1 {
             var cut = width
-            for index in stride(from: width - 1, through: width / 2, by: -1) where separators.contains(head[index]) {
+            for index in stride(from: width - 1, through: width / 2, by: -1) where isTitleSeparator(characters[start + index]) {
                 cut = index + 1
                 break
             }
-            var line = head[..<cut]
-            while line.last == " " { line = line.dropLast() }
-            out.append(String(line))
-            rest = rest.dropFirst(cut).drop { $0 == " " }
+            var end = start + cut
+            while end > start, characters[end - 1] == " " { end -= 1 }
+            out.append(String(characters[start..<end]))
+            start += cut
+            while start < characters.count, characters[start] == " " { start += 1 }
         }
-        out.append(rest.count > width ? String(rest.prefix(width - 1)) + "…" : String(rest))
+        out.append(
+            characters.count - start > width ? String(characters[start..<start + width - 1]) + "…" : String(characters[start...]))
         return out
+    }
+
+    /// Where `titleLines` breaks a line: after a space, `/`, `_`, `.`, `-` or `—`.
+    private static func isTitleSeparator(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+        switch scalar {
+        case " ", "/", "_", ".", "-", "—": return true
+        default: return false
+        }
     }
 
     /// `text.count` (Characters), counted in bytes when `countsInBytes(text)`: label widths are
