@@ -38,9 +38,25 @@ struct PackedStrings: Sendable, Equatable {
         func same(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
             left.count == right.count && memcmp(base + left.lowerBound, base + right.lowerBound, left.count) == 0
         }
+        // Sorted by their first 16 bytes as two numbers (big-endian, zero-padded: a shorter value
+        // that is a prefix sorts first either way), by all their bytes only on a tie: the
+        // comparisons through `memcmp` were most of reading a page's links.
+        func word(_ range: Range<Int>, _ offset: Int) -> UInt64 {
+            var word: UInt64 = 0
+            for index in offset..<offset + 8 {
+                word <<= 8
+                if range.lowerBound + index < range.upperBound { word |= UInt64(base[range.lowerBound + index]) }
+            }
+            return word
+        }
+        let keyed = ranges.map { (high: word($0, 0), low: word($0, 8), range: $0) }.sorted { left, right in
+            if left.high != right.high { return left.high < right.high }
+            if left.low != right.low { return left.low < right.low }
+            return precedes(left.range, right.range)
+        }
         var unique: [Range<Int>] = []
         unique.reserveCapacity(ranges.count)
-        for range in ranges.sorted(by: precedes) where unique.last.map({ !same($0, range) }) ?? true { unique.append(range) }
+        for (_, _, range) in keyed where unique.last.map({ !same($0, range) }) ?? true { unique.append(range) }
         let space = UInt8(ascii: " ")
         guard unique.allSatisfy({ !$0.isEmpty && memchr(base + $0.lowerBound, Int32(space), $0.count) == nil }) else {
             storage = .list(unique.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
