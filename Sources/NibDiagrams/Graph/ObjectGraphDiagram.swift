@@ -129,6 +129,14 @@ struct Builder {
     var drawn: [ObjectID: ObjectID] = [:]
     var nodeRoles: Set<StyleRole> = []
     var edgeRoles: Set<StyleRole> = []
+    /// Object nodes' style attributes by role and element, each made once per diagram (a class
+    /// list per node was an eighth of drawing a graph).
+    var nodeStyles: [NodeStyleKey: DOTAttributes] = [:]
+
+    struct NodeStyleKey: Hashable {
+        var role: StyleRole
+        var element: String
+    }
 
     init(graph: NibGraph, subtitle: String?, options: DiagramOptions, boxScenes: Bool = false, include: (NibObject) -> Bool) {
         self.graph = graph
@@ -203,13 +211,14 @@ struct Builder {
         // is drawn once whatever the model says (a repeated scene, a parent cycle).
         guard drawn[object.id] == nil else { return [] }
         drawn[object.id] = root ?? object.id
-        let node = DOTStatement.node(objectNode(object))
+        let name = ObjectNaming.name(object)
+        let node = DOTStatement.node(objectNode(object, name: name))
         let kids = (children[object.id] ?? []).filter { includedIDs.contains($0) && $0 != object.id }
         guard !kids.isEmpty else { return [node] }
         var box = DOTSubgraph(nextCluster(), style.attributes(.container))
         box.attributes["margin"] = "4"
         box.attributes["label"] = ""
-        box.attributes["tooltip"] = .tooltip("contents of \(ObjectNaming.short(object))")
+        box.attributes["tooltip"] = .tooltip("contents of " + ObjectNaming.short(object, name: name))
         box.append(node)
         var visited = Set<ObjectID>()
         for kid in kids where !visited.contains(kid) {
@@ -223,11 +232,18 @@ struct Builder {
         return [.subgraph(box)]
     }
 
-    mutating func objectNode(_ object: NibObject) -> DOTNode {
+    mutating func objectNode(_ object: NibObject, name: ObjectNaming.Name? = nil) -> DOTNode {
         let role = ObjectNaming.role(object)
         nodeRoles.insert(role)
-        var attrs = style.attributes(role, classes: [object.element])
-        let name = ObjectNaming.name(object)
+        let key = NodeStyleKey(role: role, element: object.element)
+        var attrs: DOTAttributes
+        if let known = nodeStyles[key] {
+            attrs = known
+        } else {
+            attrs = style.attributes(role, classes: [object.element])
+            nodeStyles[key] = attrs
+        }
+        let name = name ?? ObjectNaming.name(object)
         attrs["label"] = .html(ObjectNaming.htmlLabel(object, name: name, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object, name: name))
         if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
