@@ -1,3 +1,4 @@
+import Foundation
 import NibModel
 
 /// Site-relative page paths (`documents/app/Main.storyboard/index.html`): how deep a page is.
@@ -28,5 +29,46 @@ enum PagePath {
             return count
         }
         return count ?? path.split(separator: "/").count
+    }
+
+    /// `(path as NSString).lastPathComponent`, without Foundation for a path with no doubled
+    /// or trailing `/` (every document's and page's path): Foundation bridges and normalises the
+    /// path first, ~35,000 instructions a call, and the site asks for thousands of names.
+    static func lastComponent(_ path: String) -> String {
+        let cut: String?? = path.withUTF8Bytes { bytes in
+            guard let slash = plainSlashes(bytes) else { return nil }
+            return .some(slash.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]), as: UTF8.self) })
+        }
+        switch cut {
+        case .some(.some(let name)): return name
+        case .some(.none): return path
+        case .none: return (path as NSString).lastPathComponent
+        }
+    }
+
+    /// `(path as NSString).deletingLastPathComponent`, without Foundation where
+    /// `lastComponent` does without it (and the last `/` is not the first byte).
+    static func folder(_ path: String) -> String {
+        let cut: String? = path.withUTF8Bytes { bytes in
+            guard let slash = plainSlashes(bytes) else { return nil }
+            guard let slash else { return "" }
+            guard slash > 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
+        return cut ?? (path as NSString).deletingLastPathComponent
+    }
+
+    /// The offset of the last `/` of a path of at least two bytes with no `//` and no `/` at
+    /// its end (`.some(nil)`: no `/` at all); nil for any other path, which Foundation
+    /// normalises first.
+    private static func plainSlashes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int?? {
+        let slash = UInt8(ascii: "/")
+        guard bytes.count > 1, bytes[bytes.count - 1] != slash else { return nil }
+        var last: Int?
+        for index in bytes.indices where bytes[index] == slash {
+            if index > 0, bytes[index - 1] == slash { return nil }
+            last = index
+        }
+        return .some(last)
     }
 }

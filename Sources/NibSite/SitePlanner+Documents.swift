@@ -7,7 +7,7 @@ extension SitePlanner {
     func planDocumentPage(of number: Int) {
         let document = self.document(number)
         let path = sceneIndex.documentPaths[number]
-        let name = (document.relative as NSString).lastPathComponent
+        let name = PagePath.lastComponent(document.relative)
         var page = SitePage(
             path: path, title: name,
             breadcrumbs: [("Home", "index.html"), ("Documents", "documents/index.html")] + folderCrumbs(document) + [(name, nil)],
@@ -44,7 +44,7 @@ extension SitePlanner {
     }
 
     func folderCrumbs(_ document: SiteContent.DocumentRecord) -> [(String, String?)] {
-        let folder = (document.relative as NSString).deletingLastPathComponent
+        let folder = PagePath.folder(document.relative)
         return folder.isEmpty ? [] : [(folder, "documents/index.html#" + HTMLEscaping.slug(folder))]
     }
 
@@ -131,7 +131,7 @@ extension SitePlanner {
             for note in timeline.notes { html += "<p class=\"note\">\(HTMLEscaping.escape(note))</p>" }
             // A view controller's xib (R-XIB-1) has view states to draw; any other owner's none.
             html += timelineContent(
-                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: true,
+                timeline, level: shownLevel, name: PagePath.lastComponent(document.relative), withLifecycle: true,
                 pagePath: path, objects: Set(graph.objects.map(\.id.rawValue)))
         }
         html +=
@@ -276,7 +276,7 @@ extension SitePlanner {
         guard !documents.isEmpty else { return nil }
         var groups: [String: [(SiteContent.DocumentRecord, String)]] = [:]
         for (document, path) in zip(documents, paths) {
-            groups[(document.relative as NSString).deletingLastPathComponent, default: []].append((document, path))
+            groups[PagePath.folder(document.relative), default: []].append((document, path))
         }
         let failed = documents.filter { (try? $0.graph.get()) == nil }.count
         var html = "<p>\(documents.count) documents, \(failed) could not be read.</p>"
@@ -292,7 +292,7 @@ extension SitePlanner {
                 html +=
                     "<h3 id=\"\(HTMLEscaping.slug(folder + "-" + platform))\">\(HTMLEscaping.escape(platform))</h3><ul class=\"columns\">"
                 for (entry, entryPath) in byPlatform[platform] ?? [] {
-                    let name = (entry.relative as NSString).lastPathComponent
+                    let name = PagePath.lastComponent(entry.relative)
                     let failed = (try? entry.graph.get()) == nil
                     html +=
                         "<li\(failed ? " class=\"failed\"" : "")><a href=\"../\(HTMLEscaping.urlPath(entryPath))\">\(HTMLEscaping.escape(name))</a>\(failed ? " <span class=\"error\">error</span>" : "")</li>"

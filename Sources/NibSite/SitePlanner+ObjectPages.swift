@@ -31,7 +31,7 @@ extension SitePlanner {
             case .scene: nil
             }
         }
-        let name = (document.relative as NSString).lastPathComponent
+        let name = PagePath.lastComponent(document.relative)
         let diagrams = ObjectGraphDiagram.diagrams(
             of: split, in: graph, options: DiagramOptions(theme: .light, links: links, legend: .omit))
         // Every page's path first: a part links to the parts cut out of it and to the one it is in.
@@ -68,7 +68,7 @@ extension SitePlanner {
                 content: content, section: "documents")
             page.summary = (nesting.parent[index] == nil ? "Top-level object of " : "Container in ") + name
             pages.append(page)
-            let href = HTMLEscaping.urlPath(String(partPath.dropFirst((path as NSString).deletingLastPathComponent.count + 1)))
+            let href = HTMLEscaping.urlPath(String(partPath.dropFirst(PagePath.folder(path).count + 1)))
             list += "<li><a href=\"\(href)\">\(HTMLEscaping.escape(part.title))</a></li>"
         }
         return list + "</ul>"

@@ -70,7 +70,7 @@ extension SitePlanner {
     }
 
     static func pageName(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        (PagePath.lastComponent(path) as NSString).deletingPathExtension
     }
 
     /// Appends the concept pages `concepts` planned, their figures renumbered after this

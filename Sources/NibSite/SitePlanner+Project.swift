@@ -121,7 +121,7 @@ extension SitePlanner {
         let listed = zip(content.documents, paths).compactMap { document, path -> String? in
             guard case .success(let graph) = document.graph, !graph.diagnostics.isEmpty else { return nil }
             return
-                "<a href=\"\(HTMLEscaping.urlPath(path))#diagnostics\">\(HTMLEscaping.escape((document.relative as NSString).lastPathComponent))</a> (\(graph.diagnostics.count))"
+                "<a href=\"\(HTMLEscaping.urlPath(path))#diagnostics\">\(HTMLEscaping.escape(PagePath.lastComponent(document.relative)))</a> (\(graph.diagnostics.count))"
         }
         guard !listed.isEmpty else { return text }
         let shown = listed.prefix(8).joined(separator: ", ")

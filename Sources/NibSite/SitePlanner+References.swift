@@ -24,7 +24,7 @@ extension SitePlanner {
         let records = content.documents
         let board =
             records.indices.contains(segue.fromDocument)
-            ? (records[segue.fromDocument].relative as NSString).lastPathComponent : "another storyboard"
+            ? PagePath.lastComponent(records[segue.fromDocument].relative) : "another storyboard"
         let title = sceneIndex.sceneTitles[segue.fromDocument]?[segue.fromScene] ?? segue.fromScene
         let name = segue.name.isEmpty ? "" : " " + segue.name
         return "\(segue.kind)\(name) from “\(title)” in \(board)"

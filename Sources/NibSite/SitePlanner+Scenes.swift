@@ -12,7 +12,7 @@ extension SitePlanner {
         let document = self.document(number)
         guard case .success(let graph) = document.graph, graph.isStoryboard else { return }
         let documentPath = sceneIndex.documentPaths[number]
-        let documentName = (document.relative as NSString).lastPathComponent
+        let documentName = PagePath.lastComponent(document.relative)
         let parts = Dictionary((document.launch?.scenes ?? []).map { ($0.sceneID, $0) }, uniquingKeysWith: { first, _ in first })
         let objects = graph.objectsByID
         let sceneOf = sceneIndex.sceneOf[number] ?? [:]
@@ -148,7 +148,7 @@ extension SitePlanner {
         let paths = sceneIndex.documentPaths
         func link(_ document: Int, _ sceneID: String?) -> String {
             guard document >= 0 else { return "<span class=\"muted\">a storyboard not in this site</span>" }
-            let name = (content.documents[document].relative as NSString).lastPathComponent
+            let name = PagePath.lastComponent(content.documents[document].relative)
             if let target = sceneIndex.path(document: document, scene: sceneID), let sceneID {
                 let title = sceneIndex.sceneTitles[document]?[sceneID] ?? sceneID
                 return "<a href=\"\(root + HTMLEscaping.urlPath(target))\">\(HTMLEscaping.escape(title))</a>"

@@ -71,7 +71,7 @@ extension SitePlanner {
         html += "<h2 id=\"timeline\">Simulated load timeline</h2>"
         if let timeline = document.timeline {
             html += timelineContent(
-                timeline, level: shownLevel, name: (document.relative as NSString).lastPathComponent, withLifecycle: false,
+                timeline, level: shownLevel, name: PagePath.lastComponent(document.relative), withLifecycle: false,
                 pagePath: path)
         }
         html += findingsSection(document.findings, root: root) { finding in

@@ -104,7 +104,7 @@ struct ByteScanTests {
     func nextTagOrRuleIDMatchesItsDefinition(seed: Int) {
         let bytes = Self.haystack("<R-G-xRG-", seed: UInt64(seed), count: 300 + seed)
         func definition(_ start: Int) -> Int? {
-            (max(start, 0)..<bytes.count).first { index in
+            (min(max(start, 0), bytes.count)..<bytes.count).first { index in
                 bytes[index] == UInt8(ascii: "<")
                     || ((bytes[index] == UInt8(ascii: "R") || bytes[index] == UInt8(ascii: "G")) && index + 1 < bytes.count
                         && bytes[index + 1] == UInt8(ascii: "-"))
@@ -121,7 +121,7 @@ struct ByteScanTests {
     func nextLinkAttributeMatchesItsDefinition(seed: Int) {
         let bytes = Self.haystack("=\"dfcx ", seed: UInt64(seed), count: 300 + seed)
         func definition(_ start: Int) -> Int? {
-            (max(start, 1)..<max(bytes.count, 1)).first { index in
+            (min(max(start, 1), max(bytes.count, 1))..<max(bytes.count, 1)).first { index in
                 index + 1 < bytes.count && bytes[index] == UInt8(ascii: "=") && bytes[index + 1] == UInt8(ascii: "\"")
                     && [UInt8(ascii: "d"), UInt8(ascii: "f"), UInt8(ascii: "c")].contains(bytes[index - 1])
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NibSite
@@ -15,5 +16,16 @@ struct PagePathTests {
         #expect(PagePath.root(of: "a/b/c.html") == "../../")
         #expect(PagePath.root(of: "index.html") == "")
         #expect(PagePath.root(of: "documents/x/index.html") == "../../")
+    }
+
+    /// The last component and the folder are Foundation's, on paths with and without the
+    /// doubled, leading and trailing slashes Foundation normalises.
+    @Test(arguments: [
+        "a.xib", "a/b.xib", "files/Proj/Base.lproj/Main.storyboard", "/a", "/a/b", "a/", "a//b", "//a", "", "/", "//", "x", "ü/é.xib",
+        "a/\u{301}b", "日本/語.xib", "./a", "a/./b", "../a/b", ".", "..", "a/..", " /b ",
+    ])
+    func lastComponentAndFolderAreFoundations(path: String) {
+        #expect(PagePath.lastComponent(path) == (path as NSString).lastPathComponent, "\(path.debugDescription)")
+        #expect(PagePath.folder(path) == (path as NSString).deletingLastPathComponent, "\(path.debugDescription)")
     }
 }
