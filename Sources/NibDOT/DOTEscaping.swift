@@ -184,7 +184,8 @@ public enum DOTEscaping {
                 var length = 1
                 if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
                     length = 2
-                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
                 {
                     length = 3
                 } else if byte >= 0x80 || plainInHTML.contains(byte) {

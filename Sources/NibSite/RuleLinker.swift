@@ -53,8 +53,7 @@ struct RuleLinker {
                 continue
             }
             // Here an `R` or a `G` followed by `-`.
-            if index + 3 < bytes.count, index == 0 || !Self.isWord(bytes[index - 1]), let (id, length) = Self.matchID(bytes, at: index)
-            {
+            if index + 3 < bytes.count, index == 0 || !Self.isWord(bytes[index - 1]), let (id, length) = Self.matchID(bytes, at: index) {
                 if out.capacity == 0 { out.reserveCapacity(bytes.count + bytes.count / 8) }
                 copyRun()
                 let isRule = byte == UInt8(ascii: "R")

@@ -92,7 +92,8 @@ struct ByteScanTests {
                 needleBytes.withUnsafeBufferPointer { needleBuffer in
                     for start in -1...(count + 1) {
                         #expect(
-                            ByteSearch.firstIndex(of: needleBuffer, in: buffer, from: start) == Self.naiveFind(needleBytes, in: bytes, from: start),
+                            ByteSearch.firstIndex(of: needleBuffer, in: buffer, from: start)
+                                == Self.naiveFind(needleBytes, in: bytes, from: start),
                             "needle \(needle), \(count) bytes, from \(start)")
                     }
                 }
