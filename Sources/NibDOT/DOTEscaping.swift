@@ -59,14 +59,7 @@ public enum DOTEscaping {
             index = next
             guard index < bytes.count else { break }
             let byte = bytes[index]
-            // The length of a line separator starting here, else 0.
-            var separator = 0
-            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-                separator = 2
-            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-            {
-                separator = 3
-            }
+            let separator = lineSeparatorLength(bytes, at: index)
             guard separator > 0 || (byte < 0x80 && !isPlain(byte, for: context)) else {
                 previousWasCR = false
                 index += 1
@@ -95,6 +88,17 @@ public enum DOTEscaping {
             copied = index
         }
         out.append(UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
+    }
+
+    /// The length in bytes of a line separator (U+0085, U+2028, U+2029: `C2 85`, `E2 80 A8`,
+    /// `E2 80 A9`) starting at `index`, else 0.
+    static func lineSeparatorLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 { return 2 }
+        if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            return 3
+        }
+        return 0
     }
 
     /// Whether `quoted` copies every byte of `bytes` unchanged (`isPlain`), looked up in a
@@ -181,14 +185,8 @@ public enum DOTEscaping {
                 index = next
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
-                var length = 1
-                if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x85 {
-                    length = 2
-                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                {
-                    length = 3
-                } else if byte >= 0x80 || plainInHTML.contains(byte) {
+                let length = max(lineSeparatorLength(bytes, at: index), 1)
+                if length == 1, byte >= 0x80 || plainInHTML.contains(byte) {
                     previousWasCR = false
                     index += 1
                     continue

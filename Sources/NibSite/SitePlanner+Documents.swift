@@ -72,15 +72,6 @@ extension SitePlanner {
             out.appendEscaped(id.rawValue)
             out += "</code>"
         }
-        func appendClassLink(_ name: String, to out: ByteText) {
-            out += "<a href=\""
-            out += root
-            out += "classes/index.html#"
-            out += Self.classAnchor(name)
-            out += "\"><code>"
-            out.appendEscaped(name)
-            out += "</code></a>"
-        }
         let kindCounts = Dictionary(grouping: graph.connections, by: { $0.kind.name }).mapValues(\.count)
         var html = PageContent("<dl class=\"facts\">")
         let facts: [(String, String)] =
@@ -189,7 +180,7 @@ extension SitePlanner {
             objectRows.appendEscaped(object.className)
             objectRows += "</code></td><td>"
             if let appClass = object.appClass {
-                appendClassLink(appClass, to: objectRows)
+                Self.appendClassLink(appClass, root: root, to: objectRows)
             } else if let customClass = object.customClass {
                 objectRows += "<code>"
                 objectRows.appendEscaped(customClass)
@@ -266,6 +257,17 @@ extension SitePlanner {
         } else {
             out += "<span class=\"muted\">not created by this load</span>"
         }
+    }
+
+    /// A link to `name`'s entry on the class index, from a page `root` below the site root.
+    static func appendClassLink(_ name: String, root: String, to out: ByteText) {
+        out += "<a href=\""
+        out += root
+        out += "classes/index.html#"
+        out += classAnchor(name)
+        out += "\"><code>"
+        out.appendEscaped(name)
+        out += "</code></a>"
     }
 
     static func classAnchor(_ name: String) -> String { "class-" + HTMLEscaping.fileComponent(name) }

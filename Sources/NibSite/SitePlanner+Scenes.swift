@@ -274,13 +274,8 @@ extension SitePlanner {
             html.appendEscaped(object.className)
             html += "</code>"
             if let appClass = object.appClass {
-                html += " <a href=\""
-                html += root
-                html += "classes/index.html#"
-                html += Self.classAnchor(appClass)
-                html += "\"><code>"
-                html.appendEscaped(appClass)
-                html += "</code></a>"
+                html += " "
+                Self.appendClassLink(appClass, root: root, to: html)
             } else if let customClass = object.customClass {
                 html += " <code>"
                 html.appendEscaped(customClass)
