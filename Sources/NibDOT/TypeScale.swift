@@ -53,35 +53,78 @@ public enum TypeScale {
     /// rare and IB's flattened names (`Resources__Base.lproj__Main.storyboard`) are long.
     public static func titleLines(_ text: String, width: Int, lines: Int) -> [String] {
         guard width > 1, lines > 0 else { return [text] }
-        // Characters once, then indices: every diagram has a title, and counting, cutting and
-        // hashing `Character`s of the rest for each line was ~70,000 instructions a title.
-        let characters = Array(text)
+        // No more bytes than `width`: no more characters either (most titles).
+        if text.utf8.count <= width { return [text] }
+        // Every diagram has a title: one whose characters are each one scalar (paths, ASCII,
+        // a dash or an ellipsis) is cut on its scalars, where counting and cutting `Character`s
+        // per line was ~70,000 instructions a title.
+        guard let scalars = singleScalarCharacters(text) else { return titleLinesByCharacter(text, width: width, lines: lines) }
         var start = 0
         var out: [String] = []
-        while characters.count - start > width, out.count < lines - 1 {
+        func string(_ range: Range<Int>) -> String {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[range])
+            return String(view)
+        }
+        while scalars.count - start > width, out.count < lines - 1 {
             var cut = width
-            for index in stride(from: width - 1, through: width / 2, by: -1) where isTitleSeparator(characters[start + index]) {
+            for index in stride(from: width - 1, through: width / 2, by: -1) where isTitleSeparator(scalars[start + index]) {
                 cut = index + 1
                 break
             }
             var end = start + cut
-            while end > start, characters[end - 1] == " " { end -= 1 }
-            out.append(String(characters[start..<end]))
+            while end > start, scalars[end - 1] == " " { end -= 1 }
+            out.append(string(start..<end))
             start += cut
-            while start < characters.count, characters[start] == " " { start += 1 }
+            while start < scalars.count, scalars[start] == " " { start += 1 }
         }
-        out.append(
-            characters.count - start > width ? String(characters[start..<start + width - 1]) + "…" : String(characters[start...]))
+        out.append(scalars.count - start > width ? string(start..<start + width - 1) + "…" : string(start..<scalars.count))
         return out
     }
 
+    /// `text`'s scalars when each is a `Character` of its own: every scalar below U+0300 (where
+    /// no combining mark, joiner or other extender is) but CR (CR LF is one character), or in
+    /// the General Punctuation block's dashes, quotes, bullets, ellipsis and primes; nil otherwise.
+    private static func singleScalarCharacters(_ text: String) -> [Unicode.Scalar]? {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard (value < 0x300 && value != 0x0D) || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) else {
+                return nil
+            }
+            scalars.append(scalar)
+        }
+        return scalars
+    }
+
     /// Where `titleLines` breaks a line: after a space, `/`, `_`, `.`, `-` or `—`.
-    private static func isTitleSeparator(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+    private static func isTitleSeparator(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case " ", "/", "_", ".", "-", "—": return true
         default: return false
         }
+    }
+
+    /// `titleLines` by `Character`: for titles with combining marks, emoji and the like.
+    private static func titleLinesByCharacter(_ text: String, width: Int, lines: Int) -> [String] {
+        var rest = Substring(text)
+        var out: [String] = []
+        let separators: Set<Character> = [" ", "/", "_", ".", "-", "—"]
+        while rest.count > width, out.count < lines - 1 {
+            let head = Array(rest.prefix(width))
+            var cut = width
+            for index in stride(from: width - 1, through: width / 2, by: -1) where separators.contains(head[index]) {
+                cut = index + 1
+                break
+            }
+            var line = head[..<cut]
+            while line.last == " " { line = line.dropLast() }
+            out.append(String(line))
+            rest = rest.dropFirst(cut).drop { $0 == " " }
+        }
+        out.append(rest.count > width ? String(rest.prefix(width - 1)) + "…" : String(rest))
+        return out
     }
 
     /// `text.count` (Characters), counted in bytes when `countsInBytes(text)`: label widths are
