@@ -128,7 +128,7 @@ public enum LinkChecker {
     static func resolve(_ reference: String, base: String) -> Resolution {
         let decoded = unescape(reference)
         // A fragment of the same page with nothing to decode (most references: object rows).
-        if decoded.utf8.first == UInt8(ascii: "#"), !decoded.utf8.contains(UInt8(ascii: "%")) {
+        if decoded.utf8.first == UInt8(ascii: "#"), !Self.holds(decoded, UInt8(ascii: "%")) {
             let fragment = String(decoded.dropFirst())
             return .target("", fragment: fragment.isEmpty ? nil : fragment, written: decoded)
         }
@@ -145,7 +145,7 @@ public enum LinkChecker {
     /// `%XX` sequences decoded (nil for a malformed one or bytes that are not UTF-8, as
     /// `removingPercentEncoding`); text without `%` is returned as is.
     static func percentDecoded(_ text: String) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard holds(text, UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
@@ -183,8 +183,17 @@ public enum LinkChecker {
     }
 
     /// Decodes the entities the site writes in attribute values.
+    /// Whether `text` holds `byte`, with `memchr` over its UTF-8 in place (`utf8.contains` went
+    /// through the view's iterator a byte at a time: every reference of every page asks twice).
+    static func holds(_ text: String, _ byte: UInt8) -> Bool {
+        text.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        guard holds(text, UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")

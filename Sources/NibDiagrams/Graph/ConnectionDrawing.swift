@@ -15,7 +15,17 @@ struct ConnectionDrawing {
         case .outlet(let property, _):
             role = .outlet
             label = property
-            tooltip = "outlet \(property): \(source).\(property) = \(destination)"
+            // Appended as bytes: outlets are most of a graph's edges.
+            let text = ByteText(capacity: 64 + 2 * property.utf8.count + source.utf8.count + destination.utf8.count)
+            text += "outlet "
+            text += property
+            text += ": "
+            text += source
+            text += "."
+            text += property
+            text += " = "
+            text += destination
+            tooltip = text.string
         case .outletCollection(let property, _, let appends):
             role = .outletCollection
             label = property + "[]"
