@@ -73,9 +73,5 @@ public enum Simulator {
     }
 
     /// `Dir/CardView.xib` → `CardView`.
-    static func nibName(for file: String) -> String {
-        let last = file.split(separator: "/").last.map(String.init) ?? file
-        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
-        return String(last[..<dot])
-    }
+    static func nibName(for file: String) -> String { StoryboardDocument.name(ofPath: file) }
 }

@@ -60,4 +60,16 @@ import Testing
         #expect(Self.board("x/App__Base.lproj__Main.storyboard").names == ["App__Base.lproj__Main", "Main"])
         #expect(StoryboardDocument.name(ofPath: "A/Main.storyboard") == "Main")
     }
+
+    /// The name of a path, taken on the bytes of an ASCII path, is its `Character` definition's.
+    @Test(arguments: [
+        "A/Main.storyboard", "Main.storyboard", "a/b/", "a/b.c/d", "/", "", ".hidden", "a/.hidden", "x.tar.gz", "dir.d/file", "a//b.xib/",
+        "é/Main.storyboard", "a/\u{301}b.xib", "a.",
+    ])
+    func nameOfPathIsItsDefinition(path: String) {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        let expected: String
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex { expected = String(last[..<dot]) } else { expected = last }
+        #expect(StoryboardDocument.name(ofPath: path) == expected, "\(path.debugDescription)")
+    }
 }

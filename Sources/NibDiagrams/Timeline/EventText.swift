@@ -84,7 +84,13 @@ struct TimelineSegment: Hashable {
 
     /// The SVG class of a stage: `stage-P2-instantiate` (the load number is left out).
     static func stageClass(_ name: String) -> String {
-        var base = name.split(separator: "(").first.map(String.init) ?? name
+        // Up to the first `(` on the bytes (stage names are ASCII; others split by `Character`).
+        let cut: String? = name.withUTF8Bytes { bytes in
+            guard UTF8Validation.isASCII(bytes), bytes.first != UInt8(ascii: "(") else { return nil }
+            let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
+        var base = cut ?? name.split(separator: "(").first.map(String.init) ?? name
         while base.last == " " { base.removeLast() }
         return "stage-" + DOTEscaping.token(base)
     }
