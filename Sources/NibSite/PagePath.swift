@@ -1,4 +1,3 @@
-import Foundation
 import NibModel
 
 /// Site-relative page paths (`documents/app/Main.storyboard/index.html`): how deep a page is.
@@ -31,44 +30,45 @@ enum PagePath {
         return count ?? path.split(separator: "/").count
     }
 
-    /// `(path as NSString).lastPathComponent`, without Foundation for a path with no doubled
-    /// or trailing `/` (every document's and page's path): Foundation bridges and normalises the
-    /// path first, ~35,000 instructions a call, and the site asks for thousands of names.
+    /// `(path as NSString).lastPathComponent` as Apple documents it (`/tmp/scratch.tiff` →
+    /// `scratch.tiff`, `/tmp/` → `tmp`, `scratch///` → `scratch`, `/` → `/`), on the bytes:
+    /// Foundation bridged and normalised the path first, ~35,000 instructions a call, and on
+    /// Linux traps on some short paths (`"x"`, `"a/"`).
     static func lastComponent(_ path: String) -> String {
-        let cut: String?? = path.withUTF8Bytes { bytes in
-            guard let slash = plainSlashes(bytes) else { return nil }
-            return .some(slash.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]), as: UTF8.self) })
-        }
-        switch cut {
-        case .some(.some(let name)): return name
-        case .some(.none): return path
-        case .none: return (path as NSString).lastPathComponent
+        path.withUTF8Bytes { bytes in
+            let (start, end) = lastComponentBounds(bytes)
+            guard end > 0 else { return bytes.isEmpty ? "" : "/" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
     }
 
-    /// `(path as NSString).deletingLastPathComponent`, without Foundation where
-    /// `lastComponent` does without it (and the last `/` is not the first byte).
+    /// `(path as NSString).deletingLastPathComponent` as Apple documents it (`/tmp/scratch.tiff`
+    /// → `/tmp`, `/tmp/lock/` → `/tmp`, `/tmp/` and `/` → `/`, `scratch.tiff` → ``), runs of
+    /// `/` taken as one, on the bytes (see `lastComponent`).
     static func folder(_ path: String) -> String {
-        let cut: String? = path.withUTF8Bytes { bytes in
-            guard let slash = plainSlashes(bytes) else { return nil }
-            guard let slash else { return "" }
-            guard slash > 0 else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        path.withUTF8Bytes { bytes in
+            var (start, _) = lastComponentBounds(bytes)
+            // Back over the slashes before the last component.
+            while start > 0, bytes[start - 1] == UInt8(ascii: "/") { start -= 1 }
+            if start == 0 { return bytes.first == UInt8(ascii: "/") ? "/" : "" }
+            // The folder's own runs of `/` become one.
+            var out: [UInt8] = []
+            out.reserveCapacity(start)
+            for index in 0..<start where !(bytes[index] == UInt8(ascii: "/") && out.last == UInt8(ascii: "/")) {
+                out.append(bytes[index])
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return cut ?? (path as NSString).deletingLastPathComponent
     }
 
-    /// The offset of the last `/` of a path of at least two bytes with no `//` and no `/` at
-    /// its end (`.some(nil)`: no `/` at all); nil for any other path, which Foundation
-    /// normalises first.
-    private static func plainSlashes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int?? {
+    /// Where the last component is: the bytes after the last `/` that is not at the end, up to
+    /// the trailing `/`s; (0, 0) for a path of slashes only, or an empty one.
+    private static func lastComponentBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
         let slash = UInt8(ascii: "/")
-        guard bytes.count > 1, bytes[bytes.count - 1] != slash else { return nil }
-        var last: Int?
-        for index in bytes.indices where bytes[index] == slash {
-            if index > 0, bytes[index - 1] == slash { return nil }
-            last = index
-        }
-        return .some(last)
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == slash { end -= 1 }
+        var start = end
+        while start > 0, bytes[start - 1] != slash { start -= 1 }
+        return (start, end)
     }
 }
