@@ -106,8 +106,10 @@ public enum TypeScale {
         }
     }
 
-    /// `titleLines` by `Character`: for titles with combining marks, emoji and the like.
-    private static func titleLinesByCharacter(_ text: String, width: Int, lines: Int) -> [String] {
+    /// `titleLines` by `Character`: for titles with combining marks, emoji and the like, and
+    /// the definition the scalar cut is tested against.
+    static func titleLinesByCharacter(_ text: String, width: Int, lines: Int) -> [String] {
+        guard width > 1, lines > 0 else { return [text] }
         var rest = Substring(text)
         var out: [String] = []
         let separators: Set<Character> = [" ", "/", "_", ".", "-", "—"]

@@ -140,29 +140,6 @@ struct TypeScaleTests {
         #expect(ObjectNaming.clean("Cafe\u{301} au lait") == "Cafe\u{301} au lait")
     }
 
-    /// `titleLines` as it was written on `Substring`s (cut, counted and hashed per line): the
-    /// definition its index-based form keeps.
-    static func titleLinesByDefinition(_ text: String, width: Int, lines: Int) -> [String] {
-        guard width > 1, lines > 0 else { return [text] }
-        var rest = Substring(text)
-        var out: [String] = []
-        let separators: Set<Character> = [" ", "/", "_", ".", "-", "—"]
-        while rest.count > width, out.count < lines - 1 {
-            let head = Array(rest.prefix(width))
-            var cut = width
-            for index in stride(from: width - 1, through: width / 2, by: -1) where separators.contains(head[index]) {
-                cut = index + 1
-                break
-            }
-            var line = head[..<cut]
-            while line.last == " " { line = line.dropLast() }
-            out.append(String(line))
-            rest = rest.dropFirst(cut).drop { $0 == " " }
-        }
-        out.append(rest.count > width ? String(rest.prefix(width - 1)) + "…" : String(rest))
-        return out
-    }
-
     @Test(arguments: [
         "", "short", String(repeating: "Long Title ", count: 30), String(repeating: "x", count: 200), "a — b",
         "Pods__Sparkle__Sparkle.framework__Versions__B__Resources__Base.lproj__SUUpdatePermissionPrompt.nib — instantiation",
@@ -171,7 +148,8 @@ struct TypeScaleTests {
     ])
     func titleLinesMatchTheirDefinition(text: String) {
         for (width, lines) in [(80, 2), (10, 3), (2, 5), (1, 2), (40, 1)] {
-            #expect(TypeScale.titleLines(text, width: width, lines: lines) == Self.titleLinesByDefinition(text, width: width, lines: lines))
+            #expect(
+                TypeScale.titleLines(text, width: width, lines: lines) == TypeScale.titleLinesByCharacter(text, width: width, lines: lines))
         }
     }
 

@@ -259,7 +259,7 @@ public enum TimelineDiagram {
     /// next rank), from the type scale: about 0.6 em per bold character, 0.55 em per detail one.
     ///
     /// Built in `scratch` (emptied first): every event of every timeline has a label.
-    static func eventLabel(_ event: Event, index: Int, options: DiagramOptions, scratch: ByteText = ByteText()) -> (
+    static func eventLabel(_ event: Event, index: Int, options: DiagramOptions, scratch: ByteText) -> (
         html: String, width: Double
     ) {
         let text = DOTEscaping.truncated(EventText.short(event), limit: min(options.labelLimit, 32))
