@@ -165,20 +165,28 @@ static int memory_read(void *chan, char *buf, int bufsize) {
    (seen in the test process: line 4 for an error on line 3). */
 extern void aglexbad(void);
 
-Agraph_t *nibviz_read_dot(const char *text, size_t length) {
-    /* The graph keeps pointers to its disciplines, so they must outlive this call. */
+extern Agmemdisc_t nibviz_graph_arena_discipline;
+extern void nibviz_graph_arena_reset(void);
+
+Agraph_t *nibviz_read_dot(const char *text, size_t length, int in_arena) {
+    /* The graph keeps pointers to its disciplines, so they must outlive this call: one set for
+       graphs in malloc'ed memory, one for graphs in the arena (GraphArena.c). */
     static Agiodisc_t io;
-    static Agdisc_t disc;
+    static Agdisc_t disc, arena_disc;
     io = AgIoDisc;
     io.afread = memory_read;
     disc.mem = &AgMemDisc;
     disc.id = &creation_order_ids;
     disc.io = &io;
+    arena_disc = disc;
+    arena_disc.mem = &nibviz_graph_arena_discipline;
+    /* The arena starts over: the graph read before is abandoned (see GraphArena.c). */
+    if (in_arena) nibviz_graph_arena_reset();
     memory_reader reader = { text, length, 0 };
     agsetfile((char *)"<dot>");
     aglexbad();
     agreadline(1);
-    Agraph_t *graph = agread(&reader, &disc);
+    Agraph_t *graph = agread(&reader, in_arena ? &arena_disc : &disc);
     aglexbad();
     return graph;
 }

@@ -8,8 +8,10 @@ struct Agraph_s;
 
 /* Reads DOT text (`length` bytes) with a creation-order id discipline, so that subgraphs and
    nodes are ordered by when they were first named, never by heap addresses (Graphviz #1614).
-   Returns NULL on a syntax error (see nibviz_take_errors). */
-struct Agraph_s *nibviz_read_dot(const char *text, size_t length);
+   Returns NULL on a syntax error (see nibviz_take_errors). `in_arena` (a render server, which
+   never frees its graphs): the graph's memory comes from an arena that this call starts over,
+   abandoning the graph read before it (GraphArena.c); such a graph must not be closed. */
+struct Agraph_s *nibviz_read_dot(const char *text, size_t length, int in_arena);
 
 /* Routes every Graphviz message into a buffer instead of stderr; idempotent. */
 void nibviz_capture_errors(void);
