@@ -65,7 +65,10 @@ public final class GraphvizRenderer: Sendable {
         _ = takeMessages()  // drop anything left from a previous call
         let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                nibviz_read_dot(chars.baseAddress, chars.count, freeing ? 0 : 1).map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Agraph_t.self) }
+                // A graph not freed lives in the arena the next one starts over (GraphArena.c).
+                nibviz_read_dot(chars.baseAddress, chars.count, freeing ? 0 : 1).map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: Agraph_t.self)
+                }
             }
         }
         guard let graph else {
