@@ -35,33 +35,51 @@ public final class GraphvizRenderer: Sendable {
     /// RenderWorker server): Graphviz's `agclose` and `gvFreeLayout` walk every node, edge and
     /// attribute of the graph again.
     func render(dot: [UInt8], job: RenderJob, freeing: Bool = true) throws(RenderError) -> RenderOutput {
-        let result: Result<RenderOutput, RenderError> = context.withLock { gvc in
+        try render(dot: dot, job: job, freeing: freeing) { output, bytes in
+            var copy = output
+            copy.data = [UInt8](bytes)
+            return copy
+        }
+    }
+
+    /// `render(dot:job:freeing:)`, handing `use` the output bytes where Graphviz wrote them
+    /// (valid only during the call; the output's `data` is empty): a server writes them to its
+    /// pipe from there. A copy of a big SVG took fresh pages from the kernel for every graph
+    /// (a third of the page faults the corpus site's servers had besides Graphviz's own).
+    func render<Result>(
+        dot: [UInt8], job: RenderJob, freeing: Bool, _ use: (RenderOutput, UnsafeRawBufferPointer) -> Result
+    ) throws(RenderError) -> Result {
+        let drawn: Swift.Result<(RenderOutput, UnsafeMutablePointer<CChar>, Int), RenderError> = context.withLock { gvc in
             guard let gvc else {
                 return .failure(RenderError(stage: .render, name: job.name, message: "could not create a Graphviz context"))
             }
             let clock = ContinuousClock()
             let start = clock.now
             let cpuStart = CPUClock.thread()
-            var result = Self.render(dot, job, in: gvc, freeing: freeing, clock: clock, start: start)
             // After `render` returned: freeing the graph and its layout is Graphviz's work too
             // (seconds for a big graph), counted as its own stage rather than left over.
-            if case .success(var output) = result {
-                output.timing.graphvizCPU = CPUClock.thread() - cpuStart
-                output.timing.total = Self.seconds(clock.now - start)
+            return Self.render(dot, job, in: gvc, freeing: freeing, clock: clock, start: start).map { output, buffer, length in
+                var timed = output
+                timed.timing.graphvizCPU = CPUClock.thread() - cpuStart
+                timed.timing.total = Self.seconds(clock.now - start)
                 if freeing {
-                    output.timing.release = max(0, output.timing.total - output.timing.parse - output.timing.layout - output.timing.render)
+                    timed.timing.release = max(0, timed.timing.total - timed.timing.parse - timed.timing.layout - timed.timing.render)
                 }
-                result = .success(output)
+                return (timed, buffer, length)
             }
-            return result
         }
-        return try result.get()
+        let (output, buffer, length) = try drawn.get()
+        // Graphviz's buffer is plain malloc'ed memory, no longer its state: read and freed
+        // outside the lock.
+        defer { gvFreeRenderData(buffer) }
+        return use(output, UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
+    /// The output without its bytes, and Graphviz's buffer holding them (for `gvFreeRenderData`).
     private static func render(
         _ utf8: [UInt8], _ request: RenderJob, in gvc: OpaquePointer, freeing: Bool, clock: ContinuousClock,
         start: ContinuousClock.Instant
-    ) -> Result<RenderOutput, RenderError> {
+    ) -> Swift.Result<(RenderOutput, UnsafeMutablePointer<CChar>, Int), RenderError> {
         _ = takeMessages()  // drop anything left from a previous call
         let graph: UnsafeMutablePointer<Agraph_t>? = utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -93,18 +111,17 @@ public final class GraphvizRenderer: Sendable {
         var buffer: UnsafeMutablePointer<CChar>?
         var length = 0
         let status = nibviz_gvRenderData(gvc, graph, request.format.device, &buffer, &length)
-        defer { if let buffer { gvFreeRenderData(buffer) } }
         let (renderMessages, renderErrors) = takeMessages()
         warnings += renderMessages
         errorCount = renderErrors
         // Some errors (bad HTML labels) still return success: agerrors() tells.
         guard status == 0, errorCount == 0, let buffer else {
+            if let buffer { gvFreeRenderData(buffer) }
             let message = warnings.first { $0.hasPrefix("Error") } ?? warnings.first ?? "rendering \(request.format.rawValue) failed"
             return .failure(RenderError(stage: .render, name: request.name, message: clean(message)))
         }
-        let data = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
         let timing = RenderTiming(parse: seconds(parsed - start), layout: seconds(laidOut - parsed), render: seconds(clock.now - laidOut))
-        return .success(RenderOutput(data: data, warnings: warnings.map(clean), timing: timing))
+        return .success((RenderOutput(data: [], warnings: warnings.map(clean), timing: timing), buffer, length))
     }
 
     static func seconds(_ duration: Duration) -> Double {

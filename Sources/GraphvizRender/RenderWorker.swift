@@ -204,45 +204,53 @@ public enum RenderWorker {
             let cpuStart = CPUClock.thread()
             guard case .bytes(let dot) = requests.readFrame() else { return 1 }
             served += 1
-            var header: WorkerProtocol.Header
-            var data: [UInt8] = []
+            // The answer: its header, and the output where Graphviz wrote it (not copied).
+            func answer(_ header: WorkerProtocol.Header, _ data: UnsafeRawBufferPointer) -> (written: Bool, exit: Int32?) {
+                var header = header
+                // A failed graph retires the server too: Graphviz 2.43 is not trusted after one
+                // (out of memory under the address-space limit, the next graph could crash on
+                // what the failed one left behind; after a failed gvRenderData it writes the next
+                // SVG to fd 1). Nor is a worker whose first graph failed, or left it over the
+                // memory limit, one to fork servers from: it retires, and the pool starts another.
+                let overMemory = residentBytes(role) > limits.maxResidentBytes || kept?.isSpent() == true
+                let spent = !header.ok || overMemory || served >= limits.maxJobs
+                // What this process does after the answer: go on (nil), or exit with a status.
+                let exit: Int32?
+                switch role {
+                case .alone: exit = spent ? 0 : nil
+                case .server: exit = spent ? retiredStatus : nil
+                case .first: exit = header.ok && !overMemory ? retiredStatus : 0
+                }
+                // Only an exit with 0 ends the worker; the pool then starts another.
+                header.retiring = exit == 0
+                if var timing = header.timing {
+                    timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
+                    header.timing = timing
+                }
+                let written = header.wireBytes.withUnsafeBytes { WorkerProtocol.writeFrames([$0, data], to: protocolFD) }
+                return (written, exit)
+            }
+            let outcome: (written: Bool, exit: Int32?)
             do {
                 let job = try RenderJob(wire: headerFrame)
                 do {
-                    let output = try GraphvizRenderer.shared.render(dot: dot, job: job, freeing: kept == nil)
-                    data = output.data
-                    header = .init(ok: true, warnings: output.warnings, error: nil, retiring: false, timing: output.timing)
+                    outcome = try GraphvizRenderer.shared.render(dot: dot, job: job, freeing: kept == nil) { output, bytes in
+                        answer(.init(ok: true, warnings: output.warnings, error: nil, retiring: false, timing: output.timing), bytes)
+                    }
                 } catch {
-                    header = .init(ok: false, warnings: [], error: error.wire, retiring: false, timing: nil)
+                    outcome = answer(.init(ok: false, warnings: [], error: error.wire, retiring: false, timing: nil), Self.noBytes)
                 }
             } catch {
                 let failure = RenderError(stage: .worker, name: "<request>", message: "bad request: the header frame is not a render job")
-                header = .init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil)
+                outcome = answer(.init(ok: false, warnings: [], error: failure.wire, retiring: false, timing: nil), Self.noBytes)
             }
-            // A failed graph retires the server too: Graphviz 2.43 is not trusted after one (out of
-            // memory under the address-space limit, the next graph could crash on what the failed
-            // one left behind; after a failed gvRenderData it writes the next SVG to fd 1). Nor is
-            // a worker whose first graph failed, or left it over the memory limit, one to fork
-            // servers from: it retires, and the pool starts another.
-            let overMemory = residentBytes(role) > limits.maxResidentBytes || kept?.isSpent() == true
-            let spent = !header.ok || overMemory || served >= limits.maxJobs
-            // What this process does after the answer: go on (nil), or exit with a status.
-            let exit: Int32?
-            switch role {
-            case .alone: exit = spent ? 0 : nil
-            case .server: exit = spent ? retiredStatus : nil
-            case .first: exit = header.ok && !overMemory ? retiredStatus : 0
-            }
-            // Only an exit with 0 ends the worker; the pool then starts another.
-            header.retiring = exit == 0
-            if var timing = header.timing {
-                timing.ownCPU = max(0, CPUClock.thread() - cpuStart - timing.graphvizCPU)
-                header.timing = timing
-            }
-            guard WorkerProtocol.writeFrames([header.wireBytes, data], to: protocolFD) else { return 1 }
-            if let exit { return exit }
+            guard outcome.written else { return 1 }
+            if let exit = outcome.exit { return exit }
         }
     }
+
+    /// The output of a failed graph.
+    private static var noBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: nil, count: 0) }
 
     /// The resident memory the limit is held against: a forked server's peak (`getrusage`, one
     /// system call per graph), else the current size (`/proc/self/statm`). Not the peak in a

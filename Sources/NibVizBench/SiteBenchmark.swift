@@ -44,8 +44,20 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     // the rounds' own ratios.
     let rounds = quick ? 1 : 5
     let settled = settleFileCreation(in: directory)
-    // The timed builds write ~350 MB each, 22 of them in a full bench.
-    let warmed = warmFreeMemory(upTo: (quick ? 1 : 8) << 30)
+    // Before each cold build, the page cache of the cold builds before it is dropped, so its
+    // writes reuse memory just freed (`dropPageCache`); not the last full build's ("public"),
+    // which the rebuilds after the rounds read.
+    var coldOutputs: [String] = []
+    var dropped = (files: 0, seconds: 0.0)
+    func cold(_ name: String) -> String {
+        for earlier in coldOutputs where earlier != "public" {
+            let drop = dropPageCache(under: directory.appendingPathComponent(earlier))
+            dropped = (dropped.files + drop.files, dropped.seconds + drop.seconds)
+        }
+        coldOutputs.removeAll { $0 != "public" }
+        coldOutputs.append(name)
+        return name
+    }
     var serialRuns: [(run: ChildRun, stderr: String)] = []
     var fullRuns: [(run: ChildRun, stderr: String)] = []
     var twoRuns: [(run: ChildRun, stderr: String)] = []
@@ -58,10 +70,12 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     // cores' shared caches, memory and disk (and the host under a VM) take back.
     var pairSeconds: [Double] = []
     for round in 0..<rounds {
-        serialRuns.append(build("serial-\(round)", ["--jobs", "1"]))
-        fullRuns.append(build(round == rounds - 1 ? "public" : "public-\(round)", ["--jobs", "\(cores)"]))
-        twoRuns.append(cores == 2 ? fullRuns[round] : build("two-\(round)", ["--jobs", "2"]))
-        summaryRuns.append(build("summaries-\(round)", ["--jobs", "\(cores)", "--document-memory", "0"]))
+        serialRuns.append(build(cold("serial-\(round)"), ["--jobs", "1"]))
+        fullRuns.append(build(cold(round == rounds - 1 ? "public" : "public-\(round)"), ["--jobs", "\(cores)"]))
+        twoRuns.append(cores == 2 ? fullRuns[round] : build(cold("two-\(round)"), ["--jobs", "2"]))
+        summaryRuns.append(build(cold("summaries-\(round)"), ["--jobs", "\(cores)", "--document-memory", "0"]))
+        _ = cold("pair-\(round)-0")
+        coldOutputs.append("pair-\(round)-1")
         let pair = (0..<2).map { copy in
             ["site", input.path, "-o", directory.appendingPathComponent("pair-\(round)-\(copy)").path, "--jobs", "1"]
         }
@@ -150,8 +164,9 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         "\(pages) pages, \(Int(summaryValue("diagrams", in: full.stderr))) diagrams; \(cores) cores. Cold builds: the median of "
             + "\(rounds) alternating runs of each; ratios: the median of the rounds' ratios."
             + " Creating a file took \(format(settled.microseconds)) µs before the timed builds" + settledNote
-            + " \(format(Double(warmed.bytes) / Double(1 << 30))) GiB of free memory touched first (\(format(warmed.seconds)) s: a VM "
-            + "backs its guest's memory on first touch, see `warmFreeMemory`).",
+            + " Before each cold build the page cache of the cold builds before it was dropped (\(dropped.files) files in all, "
+            + "\(format(dropped.seconds)) s untimed), so its writes reuse memory just freed: a VM's host takes back memory its guest "
+            + "freed a while ago, and writing into it cost up to 1 s per build (see `dropPageCache`).",
         "",
         "| build | seconds | CPU s | exit | peak RSS (nibviz site) | note |", "|---|---|---|---|---|---|",
         row("`--jobs 1` (serial, in-process), cold", serial, "Graphviz in it: \(format(graphvizSerial)) s"),
