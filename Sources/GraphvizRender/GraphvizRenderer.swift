@@ -33,7 +33,8 @@ public final class GraphvizRenderer: Sendable {
     /// `freeing: false` leaves the graph and its layout where they are instead of freeing them,
     /// for a process that exits soon and so hands all of it back to the kernel at once (a
     /// RenderWorker server): Graphviz's `agclose` and `gvFreeLayout` walk every node, edge and
-    /// attribute of the graph again.
+    /// attribute of the graph again. Such a graph is read into an arena the next one starts over
+    /// (GraphArena.c), so the graph's own memory is reused; its layout's is left.
     func render(dot: [UInt8], job: RenderJob, freeing: Bool = true) throws(RenderError) -> RenderOutput {
         try render(dot: dot, job: job, freeing: freeing) { output, bytes in
             var copy = output

@@ -71,7 +71,9 @@ public enum RenderWorker {
         /// wall time and 0.88× the CPU of freeing them (medians of 8 alternating builds of one
         /// binary; 128 MiB and 256 MiB did alike; against the binary before, 0.90× and 0.89×).
         /// The price is up to this much memory per worker, a `fork` per server, and the page
-        /// faults of memory never reused (~540 MB more over the corpus site).
+        /// faults of memory never reused (~540 MB more over the corpus site, before the graph
+        /// itself went to an arena the next graph reuses, GraphArena.c: what a server keeps now
+        /// is its layouts' memory, and Graphviz's leaks).
         var keptBytes: Int
         /// The address space each process of the worker may map (`RLIMIT_AS`; 0: no limit).
         var maxAddressBytes: Int
@@ -196,7 +198,8 @@ public enum RenderWorker {
         let requests = WorkerProtocol.FrameReader(fd: STDIN_FILENO, readsAhead: role == .alone)
         if role == .server, !WorkerProtocol.writeFrame(WorkerProtocol.serverNotice(pid: getpid()), to: protocolFD) { return 1 }
         var served = 0
-        // A server leaves its graphs to its exit instead of freeing each (see `Limits.keptBytes`);
+        // A server leaves its graphs to its exit instead of freeing each (see `Limits.keptBytes`;
+        // the graph itself is in an arena the next graph reuses, the layout's memory is left);
         // the worker's first graph frees it, since the servers are forked from what it leaves.
         let kept = role == .server ? KeptMemory(limits) : nil
         while true {

@@ -15,9 +15,9 @@
    pointer, `agfree` does nothing, and reading the next graph starts the arena over on the same
    pages, already mapped. The layout's own arrays come from malloc as before.
 
-   Starting over is safe only because a server touches a graph no more once it rendered it
-   (its SVG is copied out first) and reads one graph at a time; the serial build in the main
-   process frees its graphs and uses Graphviz's own discipline. */
+   Starting over is safe only because a server touches a graph no more once it rendered it (the
+   SVG is in a buffer of Graphviz's own, from malloc) and reads one graph at a time; the serial
+   build in the main process frees its graphs and uses Graphviz's own discipline. */
 
 typedef struct arena_chunk {
     struct arena_chunk *next;
@@ -29,19 +29,21 @@ enum { chunk_bytes = 1 << 20, alignment = 16 };
    pin its memory for the rest of the server's graphs. */
 static const size_t kept_bytes = (size_t)32 << 20;
 
-static arena_chunk *first_chunk;   /* every chunk, in the order they were mapped */
+static arena_chunk *first_chunk;   /* the chunks kept between graphs, in the order they were mapped */
 static arena_chunk *current_chunk; /* the chunk being filled */
 static size_t current_used;        /* bytes used in current_chunk */
+static arena_chunk *big_blocks;    /* blocks of more than a quarter chunk, one mapping each */
 static void *last_block;           /* the latest allocation (grown in place when possible) */
 static size_t last_size;
 
 static size_t rounded(size_t size) { return (size + alignment - 1) & ~(size_t)(alignment - 1); }
 
-static unsigned char *chunk_bytes_of(arena_chunk *chunk) { return (unsigned char *)chunk + rounded(sizeof(arena_chunk)); }
+static size_t header_bytes(void) { return rounded(sizeof(arena_chunk)); }
 
-static arena_chunk *map_chunk(size_t at_least) {
-    size_t size = at_least > chunk_bytes ? rounded(at_least) : chunk_bytes;
-    void *memory = mmap(NULL, size + rounded(sizeof(arena_chunk)), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+static unsigned char *chunk_bytes_of(arena_chunk *chunk) { return (unsigned char *)chunk + header_bytes(); }
+
+static arena_chunk *map_chunk(size_t size) {
+    void *memory = mmap(NULL, size + header_bytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) return NULL;
     arena_chunk *chunk = memory;
     chunk->next = NULL;
@@ -50,6 +52,11 @@ static arena_chunk *map_chunk(size_t at_least) {
 }
 
 void nibviz_graph_arena_reset(void) {
+    while (big_blocks) {
+        arena_chunk *block = big_blocks;
+        big_blocks = block->next;
+        munmap(block, block->size + header_bytes());
+    }
     /* Keep the first chunks up to kept_bytes; unmap the rest. */
     size_t kept = 0;
     arena_chunk **link = &first_chunk;
@@ -60,7 +67,7 @@ void nibviz_graph_arena_reset(void) {
             link = &chunk->next;
         } else {
             *link = chunk->next;
-            munmap(chunk, chunk->size + rounded(sizeof(arena_chunk)));
+            munmap(chunk, chunk->size + header_bytes());
         }
     }
     current_chunk = first_chunk;
@@ -71,28 +78,40 @@ void nibviz_graph_arena_reset(void) {
 
 static void *arena_open(Agdisc_t *disc) {
     (void)disc;
-    return &first_chunk; /* any non-NULL state: cgraph treats NULL as failure */
+    return &first_chunk; /* the state is this file's: any pointer */
 }
 
 static void *arena_alloc(void *state, size_t request) {
     (void)state;
     size_t size = rounded(request ? request : 1);
-    while (current_chunk && current_used + size > current_chunk->size) {
-        current_chunk = current_chunk->next;
-        current_used = 0;
+    if (size > chunk_bytes / 4) {
+        /* A big block gets a mapping of its own, unmapped when the arena starts over: the
+           chunks being filled stay in use. */
+        arena_chunk *block = map_chunk(size);
+        if (!block) return NULL;
+        block->next = big_blocks;
+        big_blocks = block;
+        last_block = NULL;
+        return chunk_bytes_of(block); /* fresh pages: already zero */
     }
-    if (!current_chunk) {
-        arena_chunk *chunk = map_chunk(size);
+    arena_chunk *chunk = current_chunk;
+    size_t used = current_used;
+    while (chunk && used + size > chunk->size) {
+        chunk = chunk->next;
+        used = 0;
+    }
+    if (!chunk) {
+        chunk = map_chunk(chunk_bytes);
         if (!chunk) return NULL;
         /* Appended last, so the chunks passed over stay in order for the next graph. */
         arena_chunk **link = &first_chunk;
         while (*link) link = &(*link)->next;
         *link = chunk;
-        current_chunk = chunk;
-        current_used = 0;
+        used = 0;
     }
-    unsigned char *block = chunk_bytes_of(current_chunk) + current_used;
-    current_used += size;
+    current_chunk = chunk;
+    unsigned char *block = chunk_bytes_of(chunk) + used;
+    current_used = used + size;
     /* cgraph's own discipline hands out zeroed memory; a reused chunk holds the last graph's. */
     memset(block, 0, request);
     last_block = block;

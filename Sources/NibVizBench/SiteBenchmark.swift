@@ -155,7 +155,8 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     let freeing: String =
         "- Of Graphviz's serial time, freeing each graph and its layout took \(serialFreeing) s; in the full build "
         + "\(fullFreeing) s: a worker's servers leave their graphs to their exit, which hands their memory back at once (up to "
-        + "\(RenderWorker.defaultKeptBytes >> 20) MiB each; see `RenderWorker.Limits.keptBytes`). The floor still counts it, as the serial build spends it."
+        + "\(RenderWorker.defaultKeptBytes >> 20) MiB each; see `RenderWorker.Limits.keptBytes`), each graph's own memory in an "
+        + "arena the next graph reuses (GraphArena.c). The floor still counts it, as the serial build spends it."
     func row(_ name: String, _ result: (run: ChildRun, stderr: String), _ note: String) -> String {
         "| \(name) | \(format(result.run.seconds)) | \(format(result.run.cpuSeconds)) | \(result.run.status) | \(mebibytes(result.run.peakBytes)) | \(note) |"
     }
