@@ -27,16 +27,12 @@ public struct StoryboardDocument: Sendable {
         // simulated document and reference asks, and `Character` splits cost ~30,000 a path.
         let ascii: String? = path.withUTF8Bytes { bytes in
             guard UTF8Validation.isASCII(bytes) else { return nil }
-            let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == slash { end -= 1 }
-            guard end > 0 else { return path }
-            var start = end
-            while start > 0, bytes[start - 1] != slash { start -= 1 }
-            var cut = end
-            while cut > start, bytes[cut - 1] != dot { cut -= 1 }
-            let stem = cut > start + 1 ? cut - 1 : end
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<stem]), as: UTF8.self)
+            let last = PathBytes.lastComponent(bytes)
+            guard !last.isEmpty else { return path }
+            var cut = last.upperBound
+            while cut > last.lowerBound, bytes[cut - 1] != UInt8(ascii: ".") { cut -= 1 }
+            let stem = cut > last.lowerBound + 1 ? cut - 1 : last.upperBound
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[last.lowerBound..<stem]), as: UTF8.self)
         }
         if let ascii { return ascii }
         let last = path.split(separator: "/").last.map(String.init) ?? path

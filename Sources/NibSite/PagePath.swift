@@ -36,9 +36,9 @@ enum PagePath {
     /// Linux traps on some short paths (`"x"`, `"a/"`).
     static func lastComponent(_ path: String) -> String {
         path.withUTF8Bytes { bytes in
-            let (start, end) = lastComponentBounds(bytes)
-            guard end > 0 else { return bytes.isEmpty ? "" : "/" }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let last = PathBytes.lastComponent(bytes)
+            guard last.upperBound > 0 else { return bytes.isEmpty ? "" : "/" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[last]), as: UTF8.self)
         }
     }
 
@@ -47,7 +47,7 @@ enum PagePath {
     /// `/` taken as one, on the bytes (see `lastComponent`).
     static func folder(_ path: String) -> String {
         path.withUTF8Bytes { bytes in
-            var (start, _) = lastComponentBounds(bytes)
+            var start = PathBytes.lastComponent(bytes).lowerBound
             // Back over the slashes before the last component.
             while start > 0, bytes[start - 1] == UInt8(ascii: "/") { start -= 1 }
             if start == 0 { return bytes.first == UInt8(ascii: "/") ? "/" : "" }
@@ -59,16 +59,5 @@ enum PagePath {
             }
             return String(decoding: out, as: UTF8.self)
         }
-    }
-
-    /// Where the last component is: the bytes after the last `/` that is not at the end, up to
-    /// the trailing `/`s; (0, 0) for a path of slashes only, or an empty one.
-    private static func lastComponentBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
-        let slash = UInt8(ascii: "/")
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == slash { end -= 1 }
-        var start = end
-        while start > 0, bytes[start - 1] != slash { start -= 1 }
-        return (start, end)
     }
 }

@@ -182,16 +182,13 @@ public enum LinkChecker {
         return segmentLength == 0 || segmentLength == dots && dots <= 2
     }
 
-    /// Decodes the entities the site writes in attribute values.
     /// Whether `text` holds `byte`, with `memchr` over its UTF-8 in place (`utf8.contains` went
     /// through the view's iterator a byte at a time: every reference of every page asks twice).
     static func holds(_ text: String, _ byte: UInt8) -> Bool {
-        text.withUTF8Bytes { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(byte), bytes.count) != nil
-        }
+        text.withUTF8Bytes { PageLinks.contains(byte, $0, 0..<$0.count) }
     }
 
+    /// Decodes the entities the site writes in attribute values.
     static func unescape(_ text: String) -> String {
         guard holds(text, UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

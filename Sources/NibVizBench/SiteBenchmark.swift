@@ -47,16 +47,15 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
     // Before each cold build, the page cache of the cold builds before it is dropped, so its
     // writes reuse memory just freed (`dropPageCache`); not the last full build's ("public"),
     // which the rebuilds after the rounds read.
-    var coldOutputs: [String] = []
+    var undropped: [String] = []
     var dropped = (files: 0, seconds: 0.0)
-    func cold(_ name: String) -> String {
-        for earlier in coldOutputs where earlier != "public" {
+    func cold(_ names: String...) -> String {
+        for earlier in undropped {
             let drop = dropPageCache(under: directory.appendingPathComponent(earlier))
             dropped = (dropped.files + drop.files, dropped.seconds + drop.seconds)
         }
-        coldOutputs.removeAll { $0 != "public" }
-        coldOutputs.append(name)
-        return name
+        undropped = names.filter { $0 != "public" }
+        return names[0]
     }
     var serialRuns: [(run: ChildRun, stderr: String)] = []
     var fullRuns: [(run: ChildRun, stderr: String)] = []
@@ -74,8 +73,7 @@ func runSiteBenchmark(nibviz: URL, corpus: URL, quick: Bool) -> String {
         fullRuns.append(build(cold(round == rounds - 1 ? "public" : "public-\(round)"), ["--jobs", "\(cores)"]))
         twoRuns.append(cores == 2 ? fullRuns[round] : build(cold("two-\(round)"), ["--jobs", "2"]))
         summaryRuns.append(build(cold("summaries-\(round)"), ["--jobs", "\(cores)", "--document-memory", "0"]))
-        _ = cold("pair-\(round)-0")
-        coldOutputs.append("pair-\(round)-1")
+        _ = cold("pair-\(round)-0", "pair-\(round)-1")
         let pair = (0..<2).map { copy in
             ["site", input.path, "-o", directory.appendingPathComponent("pair-\(round)-\(copy)").path, "--jobs", "1"]
         }

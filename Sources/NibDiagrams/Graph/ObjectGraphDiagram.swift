@@ -79,11 +79,9 @@ public enum ObjectGraphDiagram {
         var bytesOfPath = path
         let found: String?? = bytesOfPath.withUTF8 { bytes in
             guard UTF8Validation.isASCII(bytes) else { return nil }
-            var end = bytes.count
-            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-            guard end > 0 else { return .some(nil) }
-            let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let last = PathBytes.lastComponent(bytes)
+            guard !last.isEmpty else { return .some(nil) }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[last]), as: UTF8.self)
         }
         let segment = found ?? path.split(separator: "/").last.map(String.init)
         return segment ?? path
@@ -232,7 +230,7 @@ struct Builder {
         return [.subgraph(box)]
     }
 
-    mutating func objectNode(_ object: NibObject, name: ObjectNaming.Name? = nil) -> DOTNode {
+    mutating func objectNode(_ object: NibObject, name: ObjectNaming.Name) -> DOTNode {
         let role = ObjectNaming.role(object)
         nodeRoles.insert(role)
         let key = NodeStyleKey(role: role, element: object.element)
@@ -243,7 +241,6 @@ struct Builder {
             attrs = style.attributes(role, classes: [object.element])
             nodeStyles[key] = attrs
         }
-        let name = name ?? ObjectNaming.name(object)
         attrs["label"] = .html(ObjectNaming.htmlLabel(object, name: name, limit: options.labelLimit))
         attrs["tooltip"] = .tooltip(ObjectNaming.tooltip(object, name: name))
         if let link = options.link(.object(object.id.rawValue)) { attrs["href"] = link }
